@@ -1,0 +1,54 @@
+// The five services and the environment each one runs with (ports, databases, Redis, Chromium).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { databaseUrl } from './databases.mjs';
+import { ROOT, WEB_DIST } from './paths.mjs';
+
+/** Port = base port + offset: 3000-3004 for `npm start`, 3100-3104 for the e2e stack. */
+export const SERVICES = [
+  { name: 'gateway', offset: 0, database: true },
+  { name: 'auth', offset: 1, database: true },
+  { name: 'extractor', offset: 2, database: false },
+  { name: 'zipper', offset: 3, database: false },
+  { name: 'billing', offset: 4, database: true },
+];
+
+export const entryOf = (name) => join(ROOT, 'services', name, 'dist', 'main.js');
+
+/** Database names for a prefix: pixtract_gateway… for `npm start`, pixtract_e2e_gateway… for e2e. */
+export const databaseNames = (prefix) => SERVICES.filter((service) => service.database).map((service) => `${prefix}_${service.name}`);
+
+/** Service entry points the build has not produced (yet). */
+export const missingEntries = () => SERVICES.map((service) => entryOf(service.name)).filter((entry) => !existsSync(entry));
+
+/**
+ * One process description per service, for stack.mjs. Only what differs from the inherited environment
+ * is set, so a user's own settings (e.g. PIXTRACT_ALLOW_PRIVATE_NETWORKS, PayPal keys) pass through.
+ */
+export function serviceProcesses({ basePort, databaseServerUrl, databasePrefix, redisUrl, chromiumPath, queuePrefix, nodeEnv, logLevel, allowPrivateNetworks, watch = false }) {
+  const portOf = (name) => basePort + SERVICES.find((service) => service.name === name).offset;
+  const internalUrl = (name) => `http://127.0.0.1:${portOf(name)}`;
+  const common = {
+    NODE_ENV: nodeEnv,
+    LOG_LEVEL: logLevel,
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: queuePrefix,
+    ...(allowPrivateNetworks !== undefined && { PIXTRACT_ALLOW_PRIVATE_NETWORKS: allowPrivateNetworks ? '1' : '0' }),
+  };
+  const own = {
+    gateway: { WEB_DIST, AUTH_URL: internalUrl('auth'), ZIPPER_URL: internalUrl('zipper'), BILLING_URL: internalUrl('billing') },
+    extractor: { CHROMIUM_PATH: chromiumPath },
+  };
+  return SERVICES.map(({ name, database }) => ({
+    name,
+    command: process.execPath,
+    args: [...(watch ? ['--watch'] : []), entryOf(name)],
+    env: {
+      ...common,
+      PORT: String(portOf(name)),
+      ...(database && { DATABASE_URL: databaseUrl(databaseServerUrl, `${databasePrefix}_${name}`) }),
+      ...own[name],
+    },
+    readyUrl: `${internalUrl(name)}/ready`,
+  }));
+}
