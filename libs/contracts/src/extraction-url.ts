@@ -1,0 +1,34 @@
+import { ErrorCode } from './errors';
+
+export const MAX_URL_LENGTH = 2048;
+
+export type UrlCheck = { ok: true; url: string } | { ok: false; code: ErrorCode };
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * The seed's normalisation: trim, prepend https:// unless the text starts with http:// or https://.
+ * Anything else that names a scheme (ftp:, file:, javascript:) is refused rather than turned into
+ * "https://ftp:..." — a host:port like "example.com:8080" is not a scheme and gets https:// as usual.
+ */
+export function normaliseExtractionUrl(input: string): UrlCheck {
+  const text = input.trim();
+  if (!text) return { ok: false, code: ErrorCode.UrlRequired };
+  if (text.length > MAX_URL_LENGTH) return { ok: false, code: ErrorCode.UrlTooLong };
+  const hasWebScheme = /^https?:\/\//i.test(text);
+  if (!hasWebScheme && SCHEME.test(text) && !/^[^:/]+:\d+(\/|$)/.test(text)) {
+    return { ok: false, code: ErrorCode.UnsupportedScheme };
+  }
+  const candidate = hasWebScheme ? text : `https://${text}`;
+  let parsed: URL;
+  try {
+    parsed = new URL(candidate);
+  } catch {
+    return { ok: false, code: ErrorCode.InvalidUrl };
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { ok: false, code: ErrorCode.UnsupportedScheme };
+  if (!parsed.hostname || /\s/.test(text)) return { ok: false, code: ErrorCode.InvalidUrl };
+  if (parsed.username || parsed.password) return { ok: false, code: ErrorCode.CredentialsInUrl };
+  if (parsed.href.length > MAX_URL_LENGTH) return { ok: false, code: ErrorCode.UrlTooLong };
+  return { ok: true, url: parsed.href };
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { limitsSchema } from './plans';
+import { MAX_URL_LENGTH } from './extraction-url';
+
+/** How an image was found on the page (extraction engine catalogue). */
+export const sourceNodeSchema = z.enum([
+  'img',
+  'srcset',
+  'picture',
+  'lazy',
+  'noscript',
+  'css-background',
+  'pseudo-element',
+  'svg',
+  'inline-svg',
+  'data-uri',
+  'video-poster',
+  'input-image',
+  'icon',
+  'meta',
+  'json-ld',
+  'preload',
+  'amp-img',
+  'link',
+  'shadow-dom',
+  'iframe',
+  'network',
+]);
+export type SourceNode = z.infer<typeof sourceNodeSchema>;
+
+export const extractionModeSchema = z.enum(['auto', 'static', 'browser']);
+export type ExtractionMode = z.infer<typeof extractionModeSchema>;
+
+export const extractionRequestSchema = z.object({
+  url: z.string({ error: 'url must be a string' }).max(MAX_URL_LENGTH * 2, 'url is too long'),
+  fileTypes: z.array(z.string().max(16)).max(32).optional(),
+  mode: extractionModeSchema.optional(),
+});
+export type ExtractionRequest = z.infer<typeof extractionRequestSchema>;
+
+export const extractedFileSchema = z.object({
+  fileUrl: z.string(),
+  fileType: z.string().optional(),
+  alt: z.string().optional(),
+  width: z.number().int().nonnegative().optional(),
+  height: z.number().int().nonnegative().optional(),
+  mimeType: z.string().optional(),
+  extension: z.string().optional(),
+  size: z.number().int().nonnegative().optional(),
+  /** Order of first appearance on the page (0-based). */
+  position: z.number().int().nonnegative().optional(),
+  extractedTime: z.string().optional(),
+  sourceNode: sourceNodeSchema.optional(),
+  /** Another file in the list is the same image (same normalised URL or same bytes). */
+  duplicate: z.boolean().optional(),
+  /** The other candidates of the same image (srcset, image-set()): smaller or alternative renditions. */
+  variants: z.array(z.string()).optional(),
+  /** Where the element sat on the page, in CSS pixels from the document's top left. */
+  box: z.object({ x: z.number(), y: z.number(), width: z.number().nonnegative(), height: z.number().nonnegative() }).optional(),
+});
+export type ExtractedFile = z.infer<typeof extractedFileSchema>;
+
+export const performanceInfoSchema = z.object({
+  timeMs: z.number().nonnegative(),
+  method: z.string(),
+});
+export type PerformanceInfo = z.infer<typeof performanceInfoSchema>;
+
+/** The seed's extraction response, returned by POST /api/extract-images and on completion. */
+export const extractionResponseSchema = z.object({
+  files: z.array(extractedFileSchema),
+  sourceUrl: z.string(),
+  error: z.string().optional(),
+  warnings: z.array(z.string()),
+  limits: limitsSchema,
+  performanceInfo: performanceInfoSchema,
+});
+export type ExtractionResponse = z.infer<typeof extractionResponseSchema>;
+
+export const extractionStageSchema = z.enum(['queued', 'loading', 'scrolling', 'collecting', 'measuring', 'done']);
+export type ExtractionStage = z.infer<typeof extractionStageSchema>;
+
+export const extractionProgressSchema = z.object({
+  stage: extractionStageSchema,
+  percent: z.number().min(0).max(100),
+  imagesFound: z.number().int().nonnegative(),
+  /**
+   * The images found so far, before they are measured, so the grid fills while the extraction runs:
+   * distinct images in page order, at most the job's `previewLimit`. The completed result replaces them.
+   */
+  files: z.array(extractedFileSchema).optional(),
+});
+export type ExtractionProgress = z.infer<typeof extractionProgressSchema>;
+
+export const extractionStatusSchema = z.enum(['queued', 'running', 'completed', 'failed']);
+export type ExtractionStatus = z.infer<typeof extractionStatusSchema>;
+
+/** 202 answer of POST /api/extractions. */
+export const extractionAcceptedSchema = z.object({ extractionId: z.string() });
+export type ExtractionAccepted = z.infer<typeof extractionAcceptedSchema>;
+
+/** GET /api/extractions/:id */
+export const extractionViewSchema = z.object({
+  extractionId: z.string(),
+  url: z.string(),
+  status: extractionStatusSchema,
+  progress: extractionProgressSchema.optional(),
+  result: extractionResponseSchema.optional(),
+  error: z.string().optional(),
+});
+export type ExtractionView = z.infer<typeof extractionViewSchema>;

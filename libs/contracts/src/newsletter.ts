@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
+
+/** POST /api/newsletter — 'Stay Updated'. The seed's rule: non-empty and contains '@'. */
+export const newsletterSubscriptionSchema = z.object({
+  email: z
+    .string({ error: INVALID_EMAIL_MESSAGE })
+    .trim()
+    .toLowerCase()
+    .max(254, INVALID_EMAIL_MESSAGE)
+    .refine((email) => /^[^@\s]+@[^@\s]+$/.test(email), INVALID_EMAIL_MESSAGE),
+});
+export type NewsletterSubscription = z.infer<typeof newsletterSubscriptionSchema>;
+
+/** 200 answer: subscribing an address twice is not an error. */
+export const newsletterSubscribedSchema = z.object({ subscribed: z.literal(true) });
+export type NewsletterSubscribed = z.infer<typeof newsletterSubscribedSchema>;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { extractedFileSchema, extractionModeSchema, performanceInfoSchema } from './extraction';
+
+/**
+ * Queue names are part of the wire contract with jobs already in Redis: renaming one strands every
+ * job in flight. Add new names; never rename.
+ */
+export const QueueName = {
+  Extraction: 'extraction',
+  Screenshot: 'screenshot',
+  AccountEvents: 'account-events',
+} as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+
+export const JobName = {
+  Extract: 'extract',
+  Screenshot: 'screenshot',
+} as const;
+export type JobName = (typeof JobName)[keyof typeof JobName];
+
+export const extractJobPayloadSchema = z.object({
+  extractionId: z.string(),
+  url: z.string(),
+  mode: extractionModeSchema.default('auto'),
+  fileTypes: z.array(z.string()).optional(),
+  /** Most images the caller can be granted (remaining quota, plan cap): the live preview shows no more. */
+  previewLimit: z.number().int().nonnegative().optional(),
+  /** Correlation id of the HTTP request that queued the job; the worker logs with it. */
+  requestId: z.string().optional(),
+});
+export type ExtractJobPayload = z.infer<typeof extractJobPayloadSchema>;
+
+export const extractJobResultSchema = z.object({
+  files: z.array(extractedFileSchema),
+  sourceUrl: z.string(),
+  warnings: z.array(z.string()),
+  performanceInfo: performanceInfoSchema,
+  totalImagesFound: z.number().int().nonnegative(),
+  /** A page-level failure the user should read (host not found, timeout); the job itself succeeded. */
+  error: z.string().optional(),
+});
+export type ExtractJobResult = z.infer<typeof extractJobResultSchema>;
+
+/** Redis key prefix shared by every BullMQ queue and worker (overridable for isolated tests). */
+export const DEFAULT_QUEUE_PREFIX = 'pixtract';

@@ -1,0 +1,166 @@
+import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import type { Readable } from 'node:stream';
+import { ErrorCode } from '@pixtract/contracts';
+import { armConnectionTimers, upstreamRequestOptions } from './connection.util';
+import { createResponseBody, decoderFor } from './response-body.stream';
+import { SafeFetchError, toSafeFetchError } from './safe-fetch.error';
+import type { ResolvedAddress, SafeFetchPolicy } from './safe-fetch.policy';
+import { checkUrlSyntax, resolveAndCheck } from './url-check.util';
+
+export interface SafeFetchOptions {
+  method?: 'GET' | 'HEAD';
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  policy: SafeFetchPolicy;
+  /** Default true: gzip/deflate/br bodies are decoded and Content-Encoding/Content-Length dropped from `headers`. */
+  decompress?: boolean;
+}
+
+export interface SafeResponse {
+  /** The final URL, after redirects. */
+  url: string;
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** Caps and the idle timeout are enforced while streaming; destroy() aborts the socket. */
+  body: Readable;
+  buffer(): Promise<Buffer>;
+  text(): Promise<string>;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Never carried to another origin by a redirect. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+
+/** One deadline for the whole exchange, which the caller's own signal can cut short. */
+function startExchange(totalMs: number, callerSignal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new SafeFetchError(ErrorCode.UpstreamTimeout)), totalMs).unref();
+  const forward = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) forward();
+  else callerSignal?.addEventListener('abort', forward, { once: true });
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', forward);
+    },
+  };
+}
+
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+function send(url: URL, checked: ResolvedAddress, method: string, headers: Record<string, string>, policy: SafeFetchPolicy, signal: AbortSignal): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    // A fresh connection per hop (agent: false): no socket outlives the checks that opened it.
+    const req = client.request({ ...upstreamRequestOptions(url, checked, policy), method, headers: { ...headers, host: url.host }, agent: false });
+    armConnectionTimers(req, policy.timeouts);
+    const abort = () => req.destroy(signal.reason);
+    if (signal.aborted) abort();
+    else signal.addEventListener('abort', abort, { once: true });
+    // Stays attached after the response: a socket error mid-body is reported on the body, not as a crash here.
+    req.on('error', reject);
+    req.once('response', resolve);
+    req.once('close', () => signal.removeEventListener('abort', abort));
+    req.end();
+  });
+}
+
+function redirectTarget(location: string, base: URL, policy: SafeFetchPolicy): URL {
+  let next: URL;
+  try {
+    next = new URL(location, base);
+  } catch (cause) {
+    throw new SafeFetchError(ErrorCode.UpstreamFailed, { cause });
+  }
+  return checkUrlSyntax(next, policy);
+}
+
+function withoutCredentials(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name)));
+}
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function decodeText(bytes: Buffer, contentType: string | undefined): string {
+  const charset = /charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1] ?? 'utf-8';
+  try {
+    return new TextDecoder(charset).decode(bytes);
+  } catch {
+    return new TextDecoder('utf-8').decode(bytes);
+  }
+}
+
+function respond(url: URL, res: IncomingMessage, options: SafeFetchOptions, signal: AbortSignal): SafeResponse {
+  const { policy } = options;
+  const isHead = options.method === 'HEAD';
+  if (!isHead && Number(res.headers['content-length']) > policy.maxBytes) {
+    res.destroy();
+    throw new SafeFetchError(ErrorCode.UpstreamTooLarge);
+  }
+  const decoder = options.decompress === false ? undefined : decoderFor(res.headers['content-encoding']);
+  const headers = { ...res.headers };
+  if (decoder) {
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+  }
+  const body = createResponseBody(res, decoder, policy, signal);
+  // A HEAD answer has no body to wait for: let it end now so the exchange's timers are released.
+  if (isHead) body.resume();
+  return {
+    url: url.href,
+    status: res.statusCode ?? 0,
+    headers,
+    body,
+    buffer: () => readAll(body),
+    text: async () => decodeText(await readAll(body), headers['content-type']),
+  };
+}
+
+/**
+ * GET or HEAD a user-supplied URL: every hop (at most policy.maxRedirects redirects) is checked for scheme,
+ * credentials, port and every resolved address, then connected to the address that passed. Throws SafeFetchError
+ * (or the caller's abort reason); failures while streaming arrive as the body's 'error'.
+ */
+export async function safeFetch(url: string, options: SafeFetchOptions): Promise<SafeResponse> {
+  const { policy } = options;
+  const exchange = startExchange(policy.timeouts.totalMs, options.signal);
+  try {
+    let target = checkUrlSyntax(url, policy);
+    const callerHeaders = Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]);
+    let headers: Record<string, string> = {
+      ...(options.decompress !== false && { 'accept-encoding': 'gzip, deflate, br' }),
+      ...Object.fromEntries(callerHeaders),
+    };
+    for (let redirects = 0; ; redirects++) {
+      const checked = await untilAborted(resolveAndCheck(target, policy), exchange.signal);
+      const res = await send(target, checked, options.method ?? 'GET', headers, policy, exchange.signal);
+      const location = REDIRECT_STATUSES.has(res.statusCode ?? 0) ? res.headers.location : undefined;
+      if (location === undefined) {
+        const response = respond(target, res, options, exchange.signal);
+        response.body.once('close', exchange.dispose);
+        return response;
+      }
+      res.destroy();
+      if (redirects >= policy.maxRedirects) throw new SafeFetchError(ErrorCode.TooManyRedirects);
+      const next = redirectTarget(location, target, policy);
+      if (next.origin !== target.origin) headers = withoutCredentials(headers);
+      target = next;
+    }
+  } catch (error) {
+    exchange.dispose();
+    throw options.signal?.aborted ? options.signal.reason : toSafeFetchError(error);
+  }
+}

@@ -1,0 +1,41 @@
+import { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Logger, PinoLogger } from 'nestjs-pino';
+import { AppExceptionFilter } from './app-exception.filter';
+import { useBodyParsing } from './body-parsing';
+import { ConfigError } from './config';
+
+export interface ServiceOptions {
+  name: string;
+  module: Type | DynamicModule;
+  port: number;
+  /** Largest accepted request body (express size string). */
+  bodyLimit?: string;
+  /** Routes, middleware, adapters: whatever the service adds before it listens. */
+  configure?: (app: INestApplication) => void | Promise<void>;
+}
+
+/**
+ * Creates, configures and starts one service: pino logging, the error filter, graceful shutdown on
+ * SIGTERM/SIGINT (Nest closes modules, so queues, sockets and pools drain), then listens.
+ */
+export async function createService(options: ServiceOptions): Promise<INestApplication> {
+  const app = await NestFactory.create(options.module, { bufferLogs: true, bodyParser: false });
+  app.useLogger(app.get(Logger));
+  app.useGlobalFilters(new AppExceptionFilter(await app.resolve(PinoLogger)));
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  useBodyParsing(app, options.bodyLimit);
+  await options.configure?.(app);
+  await app.listen(options.port);
+  app.get(Logger).log(`${options.name} listening on port ${options.port}`, 'Bootstrap');
+  return app;
+}
+
+/** Entry-point wrapper: a bad config or a failed start prints one readable message and exits 1. */
+export function runService(start: () => Promise<unknown>): void {
+  start().catch((error: unknown) => {
+    const message = error instanceof ConfigError ? error.message : `Failed to start: ${error instanceof Error ? error.stack : String(error)}`;
+    process.stderr.write(`${message}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,29 @@
+import { startFixtureServer, FixtureServer } from './fixture-server';
+
+describe('fixture server', () => {
+  let server: FixtureServer;
+  beforeAll(async () => {
+    server = await startFixtureServer();
+  });
+  afterAll(() => server.close());
+
+  it('serves a generated PNG whose header carries the asked size', async () => {
+    const res = await fetch(server.url('/images/640x480.png'));
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(body.subarray(1, 4).toString()).toBe('PNG');
+    expect([body.readUInt32BE(16), body.readUInt32BE(20)]).toEqual([640, 480]);
+  });
+
+  it('serves fixture pages and refuses paths outside the fixture folder', async () => {
+    expect((await fetch(server.url('/pages/basic.html'))).status).toBe(200);
+    expect((await fetch(server.url('/pages/..%2f..%2fpackage.json'))).status).toBe(404);
+  });
+
+  it('delays a response on /delay/<ms>/', async () => {
+    const started = Date.now();
+    await fetch(server.url('/delay/150/images/1x1.png'));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    expect(server.requests).toContain('/delay/150/images/1x1.png');
+  });
+});

@@ -1,0 +1,103 @@
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { AddressInfo } from 'node:net';
+import { join, normalize } from 'node:path';
+import { solidPng } from './png';
+
+export const FIXTURE_PAGES_DIR = join(__dirname, '..', 'fixtures', 'pages');
+
+export interface FixtureServerOptions {
+  /** Added before every response, to make pages behave like a real (slightly slow) site. */
+  latencyMs?: number;
+  /** Extra routes a test adds; return true when handled. */
+  handle?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+}
+
+export interface FixtureServer {
+  origin: string;
+  url(path: string): string;
+  /** Paths requested so far, in order (query strings included). */
+  readonly requests: string[];
+  close(): Promise<void>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Serves the fixture pages on 127.0.0.1 so tests never touch the internet.
+ *   /pages/<file>                 files from libs/testing/fixtures/pages
+ *   /images/<w>x<h>.png[?c=RRGGBB] a generated PNG of exactly that size
+ *   /delay/<ms>/<any path above>  the same response after <ms> milliseconds
+ */
+export async function startFixtureServer(options: FixtureServerOptions = {}): Promise<FixtureServer> {
+  const requests: string[] = [];
+
+  const server = createServer(async (req, res) => {
+    requests.push(req.url ?? '/');
+    try {
+      if (options.latencyMs) await sleep(options.latencyMs);
+      if (options.handle && (await options.handle(req, res))) return;
+      const url = new URL(req.url ?? '/', 'http://fixture');
+      let path = decodeURIComponent(url.pathname);
+      const delayed = /^\/delay\/(\d+)(\/.*)$/.exec(path);
+      if (delayed) {
+        await sleep(Number(delayed[1]));
+        path = delayed[2];
+      }
+      await serve(path, url.searchParams, res);
+    } catch (error) {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(String(error));
+    }
+  });
+  server.keepAliveTimeout = 1000;
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    url: (path) => `${origin}${path.startsWith('/') ? path : `/${path}`}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function serve(path: string, query: URLSearchParams, res: ServerResponse): Promise<void> {
+  const image = /^\/images\/(\d{1,4})x(\d{1,4})\.png$/.exec(path);
+  if (image) {
+    const colour = /^[0-9a-f]{6}$/i.exec(query.get('c') ?? '')?.[0];
+    const rgb = colour ? ([0, 2, 4].map((i) => parseInt(colour.slice(i, i + 2), 16)) as [number, number, number]) : undefined;
+    const body = solidPng(Number(image[1]), Number(image[2]), rgb);
+    res.writeHead(200, { 'content-type': 'image/png', 'content-length': body.length, 'cache-control': 'max-age=60' });
+    res.end(body);
+    return;
+  }
+  if (path.startsWith('/pages/')) {
+    const file = normalize(join(FIXTURE_PAGES_DIR, path.slice('/pages/'.length)));
+    if (!file.startsWith(FIXTURE_PAGES_DIR)) return notFound(res);
+    const body = await readFile(file).catch(() => undefined);
+    if (!body) return notFound(res);
+    const type = CONTENT_TYPES[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream';
+    res.writeHead(200, { 'content-type': type, 'content-length': body.length });
+    res.end(body);
+    return;
+  }
+  notFound(res);
+}
+
+function notFound(res: ServerResponse): void {
+  res.writeHead(404, { 'content-type': 'text/plain' });
+  res.end('not found');
+}
