@@ -1,0 +1,58 @@
+import { HttpException, Inject, Injectable } from '@nestjs/common';
+import { AUTH_INTERNAL_PATHS, AuthErrorCode, Caller, QuotaReservation, QuotaReservationRequest, authErrorBody, callerSchema, quotaReservationSchema } from '@pixtract/contracts';
+import type { Request } from 'express';
+import { z } from 'zod';
+import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
+
+const AUTH_TIMEOUT_MS = 5000;
+
+export interface IdentifiedCaller {
+  caller: Caller;
+  /** Cookies auth wants the browser to keep (a first-time visitor's signed visitor cookie). */
+  setCookies: string[];
+}
+
+/** The gateway's only way to the auth service: internal HTTP, bodies checked against contracts both ways. */
+@Injectable()
+export class AuthClient {
+  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
+
+  /** Who sent this request: the browser's cookies go along, and the client address the gateway trusts. */
+  async identify(req: Request): Promise<IdentifiedCaller> {
+    const res = await this.post(AUTH_INTERNAL_PATHS.callers, undefined, { ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}), 'x-forwarded-for': clientAddress(req) });
+    return { caller: await parsed(res, callerSchema), setCookies: res.headers.getSetCookie() };
+  }
+
+  async reserve(request: QuotaReservationRequest): Promise<QuotaReservation> {
+    return parsed(await this.post(AUTH_INTERNAL_PATHS.reservations, request), quotaReservationSchema);
+  }
+
+  private async post(path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    try {
+      return await fetch(new URL(path, this.config.AUTH_URL), {
+        method: 'POST',
+        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(AUTH_TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+}
+
+/** The address requests are counted and charged by: express's req.ip, which honours TRUST_PROXY only. */
+export function clientAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+async function parsed<S extends z.ZodType>(res: Response, schema: S): Promise<z.infer<S>> {
+  const body: unknown = await res.json().catch(() => undefined);
+  const result = schema.safeParse(body);
+  if (!res.ok || !result.success) throw unavailable(new Error(`auth answered ${res.status} outside the contract`));
+  return result.data;
+}
+
+function unavailable(cause: unknown): HttpException {
+  return new HttpException(authErrorBody(AuthErrorCode.AuthUnavailable, 503), 503, { cause });
+}

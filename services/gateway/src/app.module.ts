@@ -1,0 +1,32 @@
+import { BullModule } from '@nestjs/bullmq';
+import { DynamicModule, Module } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { HealthModule, REDIS, RedisModule, ServiceConfigModule, loggingModule, postgresModule, postgresReadiness, redisConnectionOptions, redisReadiness } from '@pixtract/service-kit';
+import { ExtractedFileEntity } from './extraction/extracted-file.entity';
+import { ExtractionEntity } from './extraction/extraction.entity';
+import { ExtractionModule } from './extraction/extraction.module';
+import { GATEWAY_CONFIG, GatewayConfig } from './gateway.config';
+import { MediaModule } from './media/media.module';
+import { CreateExtractions1763740000000 } from './migrations/1763740000000-create-extractions';
+import { AddExtractionOwner1763950000000 } from './migrations/1763950000000-add-extraction-owner';
+import { CreateNewsletterSubscribers1763900000000, NewsletterModule } from './newsletter/newsletter.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceConfigModule.forRoot(GATEWAY_CONFIG, config),
+        loggingModule('gateway', config.LOG_LEVEL),
+        postgresModule(config.DATABASE_URL, [ExtractionEntity, ExtractedFileEntity], [CreateExtractions1763740000000, CreateNewsletterSubscribers1763900000000, AddExtractionOwner1763950000000]),
+        RedisModule.forRoot(config.REDIS_URL, 'gateway'),
+        BullModule.forRoot({ connection: redisConnectionOptions(config.REDIS_URL), prefix: config.QUEUE_PREFIX }),
+        HealthModule.register({ inject: [getDataSourceToken(), REDIS], useFactory: (dataSource, redis) => [postgresReadiness(dataSource), redisReadiness(redis)] }),
+        ExtractionModule,
+        NewsletterModule,
+        MediaModule,
+      ],
+    };
+  }
+}

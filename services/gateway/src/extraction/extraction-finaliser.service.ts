@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { ERROR_MESSAGES, ExtractedFile, ExtractionResponse, extractJobResultSchema, extractedFileSchema } from '@pixtract/contracts';
+import { z } from 'zod';
+import { PinoLogger } from 'nestjs-pino';
+import { ExtractionProgressGateway } from '../progress/extraction-progress.gateway';
+import { QuotaGate } from '../quota/quota-gate.service';
+import { ExtractionRepository } from './extraction.repository';
+
+/**
+ * Turns a worker's result into the stored, plan-limited extraction and tells the browsers. Safe to
+ * call from any replica, any number of times: auth charges an extraction id once (a repeated
+ * reservation answers the first grant) and the repository lets exactly one call store it.
+ */
+@Injectable()
+export class ExtractionFinaliser {
+  constructor(
+    private readonly repository: ExtractionRepository,
+    private readonly quota: QuotaGate,
+    private readonly progress: ExtractionProgressGateway,
+    private readonly logger: PinoLogger,
+  ) {
+    logger.setContext(ExtractionFinaliser.name);
+  }
+
+  async complete(extractionId: string, jobResult: unknown): Promise<void> {
+    const parsed = jobResultEnvelopeSchema.safeParse(jobResult);
+    if (!parsed.success) {
+      this.logger.error({ extractionId, issues: parsed.error.issues }, `worker returned a result outside the contract: ${z.prettifyError(parsed.error)}`);
+      return this.fail(extractionId, ERROR_MESSAGES.EXTRACTION_FAILED);
+    }
+    const extraction = await this.repository.find(extractionId);
+    if (!extraction || (extraction.status !== 'queued' && extraction.status !== 'running')) return;
+    const result = { ...parsed.data, files: this.validFiles(extractionId, parsed.data.files) };
+    const found = result.files.filter((file) => !file.duplicate).length;
+    const owner = { subject: extraction.ownerSubject, userId: extraction.ownerUserId };
+    const { granted, limits } = await this.quota.reserve(extractionId, owner, found);
+    const response: ExtractionResponse = {
+      files: keepFirstImages(result.files, granted),
+      sourceUrl: result.sourceUrl,
+      ...(result.error ? { error: result.error } : {}),
+      warnings: result.warnings,
+      limits,
+      performanceInfo: result.performanceInfo,
+    };
+    const won = await this.repository.complete(extractionId, { ...response, totalImagesFound: found });
+    if (won) this.progress.completed(extractionId, response);
+  }
+
+  /** One file the worker described wrongly costs that file, logged with the reason — not the visitor's whole extraction. */
+  private validFiles(extractionId: string, files: unknown[]): ExtractedFile[] {
+    return files.flatMap((file) => {
+      const parsed = extractedFileSchema.safeParse(file);
+      if (parsed.success) return [parsed.data];
+      this.logger.error({ extractionId, file }, `worker described a file outside the contract: ${z.prettifyError(parsed.error)}`);
+      return [];
+    });
+  }
+
+  async fail(extractionId: string, message: string): Promise<void> {
+    if (await this.repository.fail(extractionId, message)) this.progress.failed(extractionId, message);
+  }
+}
+
+/** The result with its files checked one by one (see validFiles). */
+const jobResultEnvelopeSchema = extractJobResultSchema.extend({ files: z.array(z.unknown()) });
+
+/** The first `count` distinct images in page order, with the duplicates of those kept. */
+function keepFirstImages(files: ExtractedFile[], count: number): ExtractedFile[] {
+  const kept = new Set<string>();
+  return files.filter((file) => {
+    if (!file.duplicate && kept.size < count) kept.add(file.fileUrl);
+    return kept.has(file.fileUrl);
+  });
+}

@@ -1,0 +1,54 @@
+import { Column, CreateDateColumn, Entity, OneToMany, PrimaryColumn } from 'typeorm';
+import type { ExtractionStatus, Limits, PerformanceInfo } from '@pixtract/contracts';
+import { ExtractedFileEntity } from './extracted-file.entity';
+
+/** One extraction a visitor asked for; its id is the BullMQ job id and the finalisation key. */
+@Entity('extractions')
+export class ExtractionEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column('text')
+  url!: string;
+
+  /** The quota subject (user:, visitor: or ip:) the extraction is charged to. */
+  @Column('text')
+  ownerSubject!: string;
+
+  /** The signed-in user who asked, for their dashboard; null for visitors. */
+  @Column('int', { nullable: true })
+  ownerUserId!: number | null;
+
+  @Column('text', { default: 'queued' })
+  status!: ExtractionStatus;
+
+  @Column('text', { nullable: true })
+  sourceUrl!: string | null;
+
+  @Column('text', { nullable: true })
+  error!: string | null;
+
+  @Column('jsonb', { default: () => "'[]'" })
+  warnings!: string[];
+
+  @Column('jsonb', { nullable: true })
+  limits!: Limits | null;
+
+  @Column('jsonb', { nullable: true })
+  performanceInfo!: PerformanceInfo | null;
+
+  @Column('int', { default: 0 })
+  imageCount!: number;
+
+  @Column('int', { default: 0 })
+  totalImagesFound!: number;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column('timestamptz', { nullable: true })
+  completedAt!: Date | null;
+
+  @OneToMany(() => ExtractedFileEntity, (file) => file.extraction)
+  files!: ExtractedFileEntity[];
+}

@@ -1,0 +1,29 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { QueueName } from '@pixtract/contracts';
+import { ExtractionProgressGateway } from '../progress/extraction-progress.gateway';
+import { AccountModule } from '../account/account.module';
+import { QuotaGate } from '../quota/quota-gate.service';
+import { ExtractionEventsListener } from './extraction-events.listener';
+import { ExtractionFinaliser } from './extraction-finaliser.service';
+import { ExtractionController } from './extraction.controller';
+import { ExtractionQueue } from './extraction.queue';
+import { ExtractionRepository } from './extraction.repository';
+import { ExtractionService } from './extraction.service';
+import { UrlPolicyService } from './url-policy.service';
+
+@Module({
+  imports: [BullModule.registerQueue({ name: QueueName.Extraction }), AccountModule],
+  controllers: [ExtractionController],
+  providers: [
+    ExtractionService,
+    ExtractionRepository,
+    ExtractionQueue,
+    ExtractionFinaliser,
+    ExtractionEventsListener,
+    ExtractionProgressGateway,
+    QuotaGate,
+    UrlPolicyService,
+  ],
+})
+export class ExtractionModule {}

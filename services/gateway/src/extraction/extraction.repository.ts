@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { ExtractedFile, Limits, PerformanceInfo } from '@pixtract/contracts';
+import { DataSource } from 'typeorm';
+import type { ExtractionOwner } from '../quota/quota-gate.service';
+import { ExtractedFileEntity } from './extracted-file.entity';
+import { ExtractionEntity } from './extraction.entity';
+
+export interface CompletedExtraction {
+  sourceUrl: string;
+  files: ExtractedFile[];
+  warnings: string[];
+  error?: string;
+  limits: Limits;
+  performanceInfo: PerformanceInfo;
+  totalImagesFound: number;
+}
+
+@Injectable()
+export class ExtractionRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async create(id: string, url: string, owner: ExtractionOwner): Promise<void> {
+    await this.dataSource.getRepository(ExtractionEntity).insert({ id, url, status: 'queued', ownerSubject: owner.subject, ownerUserId: owner.userId });
+  }
+
+  find(id: string): Promise<ExtractionEntity | null> {
+    return this.dataSource.getRepository(ExtractionEntity).findOneBy({ id });
+  }
+
+  findFiles(id: string): Promise<ExtractedFileEntity[]> {
+    return this.dataSource.getRepository(ExtractedFileEntity).find({ where: { extractionId: id }, order: { position: 'ASC' } });
+  }
+
+  async markRunning(id: string): Promise<void> {
+    await this.dataSource.query(`UPDATE "extractions" SET "status" = 'running' WHERE "id" = $1 AND "status" = 'queued'`, [id]);
+  }
+
+  /**
+   * Stores the outcome once. The conditional UPDATE is the idempotency guard: of any number of
+   * concurrent finalisations (replicas, queue event and GET racing) exactly one sees a row change
+   * and writes the files; the others get false and change nothing.
+   */
+  complete(id: string, outcome: CompletedExtraction): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const updated: [unknown[], number] = await manager.query(
+        `UPDATE "extractions"
+            SET "status" = 'completed', "sourceUrl" = $2, "error" = $3, "warnings" = $4, "limits" = $5,
+                "performanceInfo" = $6, "imageCount" = $7, "totalImagesFound" = $8, "completedAt" = now()
+          WHERE "id" = $1 AND "status" IN ('queued', 'running')`,
+        [
+          id,
+          outcome.sourceUrl,
+          outcome.error ?? null,
+          JSON.stringify(outcome.warnings),
+          JSON.stringify(outcome.limits),
+          JSON.stringify(outcome.performanceInfo),
+          outcome.files.length,
+          outcome.totalImagesFound,
+        ],
+      );
+      if (updated[1] !== 1) return false;
+      if (outcome.files.length > 0) {
+        await manager.getRepository(ExtractedFileEntity).insert(
+          outcome.files.map((file, index) => ({
+            extractionId: id,
+            url: outcome.sourceUrl,
+            fileUrl: file.fileUrl,
+            alt: file.alt ?? '',
+            width: file.width ?? null,
+            height: file.height ?? null,
+            fileType: file.fileType ?? 'image',
+            mimeType: file.mimeType ?? null,
+            extension: file.extension ?? null,
+            size: file.size === undefined ? null : String(file.size),
+            position: file.position ?? index,
+            sourceNode: file.sourceNode ?? null,
+            duplicate: file.duplicate ?? false,
+            extractedTime: file.extractedTime ? new Date(file.extractedTime) : null,
+          })),
+        );
+      }
+      return true;
+    });
+  }
+
+  /** Same guard as complete(): true only for the call that moved the row to failed. */
+  async fail(id: string, message: string): Promise<boolean> {
+    const updated: [unknown[], number] = await this.dataSource.query(
+      `UPDATE "extractions" SET "status" = 'failed', "error" = $2, "completedAt" = now()
+        WHERE "id" = $1 AND "status" IN ('queued', 'running')`,
+      [id, message],
+    );
+    return updated[1] === 1;
+  }
+}

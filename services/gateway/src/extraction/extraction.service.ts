@@ -1,0 +1,129 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ERROR_MESSAGES,
+  ErrorCode,
+  ExtractionAccepted,
+  ExtractionResponse,
+  ExtractionView,
+  extractionProgressSchema,
+  extractionRequestSchema,
+  normaliseExtractionUrl,
+} from '@pixtract/contracts';
+import { AppException, parseWith } from '@pixtract/service-kit';
+import { randomUUID } from 'node:crypto';
+import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
+import type { ExtractionOwner } from '../quota/quota-gate.service';
+import { ExtractedFileEntity } from './extracted-file.entity';
+import { ExtractionEntity } from './extraction.entity';
+import { ExtractionFinaliser } from './extraction-finaliser.service';
+import { isExtractionId } from './extraction-id';
+import { ExtractionQueue } from './extraction.queue';
+import { ExtractionRepository } from './extraction.repository';
+import { UrlPolicyService } from './url-policy.service';
+
+export type SyncOutcome = { done: true; response: ExtractionResponse } | { done: false; accepted: ExtractionAccepted & { status: string; message: string } };
+
+@Injectable()
+export class ExtractionService {
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly repository: ExtractionRepository,
+    private readonly queue: ExtractionQueue,
+    private readonly finaliser: ExtractionFinaliser,
+    private readonly urlPolicy: UrlPolicyService,
+  ) {}
+
+  /**
+   * Validates, normalises and checks the URL, admits the caller (their quota; a 429 at 0 left),
+   * stores the extraction with its owner and queues its job.
+   */
+  async start(body: unknown, admit: () => Promise<ExtractionOwner>, requestId?: string): Promise<ExtractionAccepted> {
+    const request = parseWith(extractionRequestSchema, body);
+    const normalised = normaliseExtractionUrl(request.url);
+    if (!normalised.ok) throw new AppException(normalised.code, 400);
+    await this.urlPolicy.check(normalised.url);
+    const owner = await admit();
+
+    const extractionId = randomUUID();
+    await this.repository.create(extractionId, normalised.url, owner);
+    await this.queue.enqueue({ extractionId, url: normalised.url, mode: request.mode ?? 'auto', fileTypes: request.fileTypes, previewLimit: owner.grantable, requestId });
+    return { extractionId };
+  }
+
+  /** The extraction as it stands; finalises a job whose completion event this process missed. */
+  async view(extractionId: string): Promise<ExtractionView> {
+    if (!isExtractionId(extractionId)) throw new AppException(ErrorCode.ExtractionNotFound, 404);
+    let extraction = await this.repository.find(extractionId);
+    if (!extraction) throw new AppException(ErrorCode.ExtractionNotFound, 404);
+
+    let progress: ExtractionView['progress'];
+    if (extraction.status === 'queued' || extraction.status === 'running') {
+      const job = await this.queue.find(extractionId);
+      const state = job ? await job.getState() : 'unknown';
+      if (job && state === 'completed') await this.finaliser.complete(extractionId, job.returnvalue);
+      else if (!job || state === 'failed') await this.finaliser.fail(extractionId, ERROR_MESSAGES.EXTRACTION_FAILED);
+      else progress = parsedProgress(job.progress);
+      extraction = (await this.repository.find(extractionId)) ?? extraction;
+    }
+    const files = extraction.status === 'completed' ? await this.repository.findFiles(extractionId) : [];
+    return toView(extraction, files, progress);
+  }
+
+  /** The seed's synchronous contract: start, then wait (bounded) for the finished extraction. */
+  async extractAndWait(body: unknown, admit: () => Promise<ExtractionOwner>, requestId?: string): Promise<SyncOutcome> {
+    const { extractionId } = await this.start(body, admit, requestId);
+    const deadline = Date.now() + this.config.EXTRACTION_SYNC_WAIT_MS;
+    for (let pause = 100; Date.now() < deadline; pause = Math.min(pause * 2, 1000)) {
+      const view = await this.view(extractionId);
+      if (view.status === 'completed' && view.result) return { done: true, response: view.result };
+      if (view.status === 'failed') throw new AppException(ErrorCode.ExtractionFailed, 502);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+    return {
+      done: false,
+      accepted: { extractionId, status: 'running', message: ERROR_MESSAGES.EXTRACTION_STILL_RUNNING.replace('{id}', extractionId) },
+    };
+  }
+}
+
+function parsedProgress(value: unknown): ExtractionView['progress'] {
+  const parsed = extractionProgressSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+function toView(extraction: ExtractionEntity, files: ExtractedFileEntity[], progress: ExtractionView['progress']): ExtractionView {
+  const view: ExtractionView = { extractionId: extraction.id, url: extraction.url, status: extraction.status };
+  if (progress) view.progress = progress;
+  if (extraction.status === 'failed') view.error = extraction.error ?? ERROR_MESSAGES.EXTRACTION_FAILED;
+  if (extraction.status === 'completed' && extraction.limits && extraction.performanceInfo) {
+    view.result = {
+      files: files.map(toFile),
+      sourceUrl: extraction.sourceUrl ?? extraction.url,
+      ...(extraction.error ? { error: extraction.error } : {}),
+      warnings: extraction.warnings,
+      limits: extraction.limits,
+      performanceInfo: extraction.performanceInfo,
+    };
+  }
+  return view;
+}
+
+function toFile(file: ExtractedFileEntity): ExtractionResponse['files'][number] {
+  const optional = {
+    width: file.width,
+    height: file.height,
+    mimeType: file.mimeType,
+    extension: file.extension,
+    size: file.size === null ? null : Number(file.size),
+    sourceNode: file.sourceNode,
+    extractedTime: file.extractedTime?.toISOString() ?? null,
+  };
+  return {
+    fileUrl: file.fileUrl,
+    fileType: file.fileType,
+    alt: file.alt,
+    position: file.position,
+    duplicate: file.duplicate,
+    ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== null)),
+  };
+}

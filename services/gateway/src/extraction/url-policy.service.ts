@@ -1,0 +1,28 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCode } from '@pixtract/contracts';
+import { SafeFetchError, SafeFetchPolicy, checkUrlSyntax, policyFromEnv, resolveAndCheck } from '@pixtract/safe-fetch';
+import { AppException } from '@pixtract/service-kit';
+import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
+
+/**
+ * Refuses a hostile or unreachable address while the visitor is still waiting for the answer, so
+ * they get a clear 4xx instead of a failed job. The worker checks again at fetch time: this is the
+ * early answer, not the defence.
+ */
+@Injectable()
+export class UrlPolicyService {
+  private readonly policy: SafeFetchPolicy;
+
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    this.policy = policyFromEnv({ PIXTRACT_ALLOW_PRIVATE_NETWORKS: config.PIXTRACT_ALLOW_PRIVATE_NETWORKS ? '1' : '0' });
+  }
+
+  async check(url: string): Promise<void> {
+    try {
+      await resolveAndCheck(checkUrlSyntax(url, this.policy), this.policy);
+    } catch (error) {
+      if (error instanceof SafeFetchError) throw new AppException(error.code, error.status >= 500 ? 422 : error.status);
+      throw new AppException(ErrorCode.InvalidUrl, 400);
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { ErrorCode } from '@pixtract/contracts';
+import { AppException } from '@pixtract/service-kit';
+import type { Request, Response } from 'express';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
+import { ReverseProxy } from '../proxy/reverse-proxy';
+
+/** What the zipper needs from the visitor's request; cookies and credentials stay at the gateway. */
+const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'if-modified-since', 'if-none-match', 'user-agent', 'x-request-id'];
+
+/** The media routes go to the zipper as a stream (see ReverseProxy); a zipper that is down is a 502. */
+@Injectable()
+export class ZipperForwarder implements OnModuleDestroy {
+  private readonly proxy: ReverseProxy;
+
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    this.proxy = new ReverseProxy(config.ZIPPER_URL);
+  }
+
+  forward(req: Request, res: Response): Promise<void> {
+    const headers: OutgoingHttpHeaders = Object.fromEntries(FORWARDED_REQUEST_HEADERS.filter((name) => req.headers[name] !== undefined).map((name) => [name, req.headers[name]]));
+    headers['x-forwarded-for'] = req.ip;
+    return this.proxy.forward(req, res, { headers, unavailable: () => new AppException(ErrorCode.Internal, 502) });
+  }
+
+  onModuleDestroy(): void {
+    this.proxy.close();
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { NewsletterController } from './newsletter.controller';
+import { NewsletterRepository } from './newsletter.repository';
+
+@Module({
+  controllers: [NewsletterController],
+  providers: [NewsletterRepository],
+})
+export class NewsletterModule {}
+
+/** The table's migration travels with the module, so the app module registers both from one import. */
+export { CreateNewsletterSubscribers1763900000000 } from './migrations/1763900000000-create-newsletter-subscribers';

@@ -1,0 +1,49 @@
+import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import {
+  ClientToServerEvents,
+  ExtractionProgress,
+  ExtractionResponse,
+  SOCKET_PATH,
+  ServerToClientEvents,
+  extractionRoom,
+} from '@pixtract/contracts';
+import type { Server, Socket } from 'socket.io';
+import { ExtractionRepository } from '../extraction/extraction.repository';
+import { isExtractionId } from '../extraction/extraction-id';
+
+/**
+ * Browsers follow an extraction by joining its room. Progress comes from the queue's event stream,
+ * which every gateway replica receives, so each replica emits it only to its own sockets (`local`);
+ * completion and failure are decided by exactly one replica and go through the Redis adapter.
+ */
+@WebSocketGateway({ path: SOCKET_PATH, serveClient: false })
+export class ExtractionProgressGateway {
+  @WebSocketServer()
+  private readonly server!: Server<ClientToServerEvents, ServerToClientEvents>;
+
+  constructor(private readonly repository: ExtractionRepository) {}
+
+  @SubscribeMessage('extraction:follow')
+  async follow(@ConnectedSocket() socket: Socket, @MessageBody() extractionId: unknown): Promise<{ ok: boolean }> {
+    if (!isExtractionId(extractionId) || !(await this.repository.find(extractionId))) return { ok: false };
+    await socket.join(extractionRoom(extractionId));
+    return { ok: true };
+  }
+
+  @SubscribeMessage('extraction:unfollow')
+  async unfollow(@ConnectedSocket() socket: Socket, @MessageBody() extractionId: unknown): Promise<void> {
+    if (isExtractionId(extractionId)) await socket.leave(extractionRoom(extractionId));
+  }
+
+  progress(extractionId: string, progress: ExtractionProgress): void {
+    this.server.local.to(extractionRoom(extractionId)).emit('extraction:progress', { extractionId, ...progress });
+  }
+
+  completed(extractionId: string, result: ExtractionResponse): void {
+    this.server.to(extractionRoom(extractionId)).emit('extraction:completed', { extractionId, result });
+  }
+
+  failed(extractionId: string, message: string): void {
+    this.server.to(extractionRoom(extractionId)).emit('extraction:failed', { extractionId, message });
+  }
+}

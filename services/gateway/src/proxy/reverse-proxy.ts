@@ -1,0 +1,71 @@
+import type { HttpException } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import https from 'node:https';
+import { pipeline } from 'node:stream';
+
+/** Headers that describe one connection, never the message: a proxy must not pass them on (RFC 9110 §7.6.1). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
+
+export function withoutHopByHop(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const named = new Set((headers.connection ?? '').split(',').map((name) => name.trim().toLowerCase()));
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()) && !named.has(name.toLowerCase())));
+}
+
+export interface ForwardOptions {
+  /** The request headers the service behind may see (each proxy decides: cookies for auth, none for the zipper). */
+  headers: OutgoingHttpHeaders;
+  /** The refusal to answer when the service behind cannot be reached before anything was sent. */
+  unavailable: () => HttpException;
+}
+
+/**
+ * Relays a request to one internal service as a stream: the answer is piped, never buffered whole;
+ * its status and headers pass through (content-length included, so the visitor still sees a file's
+ * size); a stream that breaks mid-way destroys the visitor's response so it cannot look complete;
+ * a visitor who leaves closes the upstream connection, which aborts the service's own work.
+ */
+export class ReverseProxy {
+  private readonly target: URL;
+  private readonly agent: http.Agent;
+
+  constructor(target: string) {
+    this.target = new URL(target);
+    this.agent = new (this.target.protocol === 'https:' ? https.Agent : http.Agent)({ keepAlive: true });
+  }
+
+  forward(req: Request, res: Response, options: ForwardOptions): Promise<void> {
+    // The gateway's body parser has already read JSON and form bodies (within its limit): they go on as JSON.
+    const body = req.readableEnded && req.body !== undefined ? Buffer.from(JSON.stringify(req.body)) : undefined;
+    const headers: OutgoingHttpHeaders = { ...options.headers };
+    if (body) Object.assign(headers, { 'content-type': 'application/json', 'content-length': body.length });
+    else if (req.headers['content-length']) headers['content-length'] = req.headers['content-length'];
+
+    const send = this.target.protocol === 'https:' ? https.request : http.request;
+    return new Promise((resolve, reject) => {
+      const upstream = send(
+        { protocol: this.target.protocol, hostname: this.target.hostname, port: this.target.port, path: req.originalUrl, method: req.method, headers, agent: this.agent },
+        (answer) => {
+          const answerHeaders = withoutHopByHop(answer.headers);
+          if (answer.headers['content-length']) answerHeaders['content-length'] = answer.headers['content-length'];
+          res.writeHead(answer.statusCode ?? 502, answerHeaders);
+          pipeline(answer, res, () => resolve());
+        },
+      );
+      res.once('close', () => res.writableFinished || upstream.destroy());
+      upstream.once('error', (error) => {
+        // The visitor left first (we destroyed the upstream on their close): nobody to answer.
+        if (res.destroyed && !res.headersSent) return resolve();
+        if (!res.headersSent) return reject(options.unavailable());
+        res.destroy(error);
+        resolve();
+      });
+      if (body) upstream.end(body);
+      else req.pipe(upstream);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}

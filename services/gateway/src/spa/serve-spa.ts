@@ -1,0 +1,22 @@
+import type { INestApplication } from '@nestjs/common';
+import express, { NextFunction, Request, Response } from 'express';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const NOT_SPA = /^\/(api|socket\.io|health|ready)(\/|$)/;
+
+/**
+ * Serves the built web app: hashed assets cached for a year, every other GET that wants HTML gets
+ * index.html so client-side routes (/results, /ar/pricing …) survive a reload.
+ */
+export function serveSpa(app: INestApplication, webDist: string): void {
+  const index = join(webDist, 'index.html');
+  if (!existsSync(index)) throw new Error(`WEB_DIST has no index.html: ${webDist} (build the web app first)`);
+  app.use('/assets', express.static(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use(express.static(webDist, { index: false, maxAge: '1h' }));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || NOT_SPA.test(req.path) || !req.accepts('html')) return next();
+    res.setHeader('cache-control', 'no-cache');
+    res.sendFile(index);
+  });
+}

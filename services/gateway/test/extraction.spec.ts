@@ -1,0 +1,139 @@
+import { ExtractJobResult, ExtractedFile, ExtractionResponse, ExtractionView } from '@pixtract/contracts';
+import { startFixtureServer, FixtureServer } from '@pixtract/testing';
+import { DataSource } from 'typeorm';
+import { ExtractionFinaliser } from '../src/extraction/extraction-finaliser.service';
+import { GatewayHarness, startGateway } from './gateway-harness';
+
+const imagesOf = (page: string, count: number): ExtractedFile[] =>
+  Array.from({ length: count }, (_, i) => ({ fileUrl: `${page}/img/${i}.png`, alt: `Image ${i}`, width: 100 + i, height: 50, position: i, sourceNode: 'img' }));
+
+const resultFor = (url: string, files: ExtractedFile[]): ExtractJobResult => ({
+  files,
+  sourceUrl: url,
+  warnings: [],
+  performanceInfo: { timeMs: 42, method: 'browser' },
+  totalImagesFound: files.length,
+});
+
+describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', () => {
+  let gateway: GatewayHarness;
+  let fixtures: FixtureServer;
+  // The first test follows its extraction before the worker may report a stage.
+  let releaseFollowed!: () => void;
+  const followed = new Promise<void>((resolve) => (releaseFollowed = resolve));
+
+  beforeAll(async () => {
+    fixtures = await startFixtureServer();
+    gateway = await startGateway('gateway_flow', { PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1' });
+    gateway.startWorker(async (job) => {
+      if (job.data.url.includes('many')) await followed;
+      for (const stage of ['loading', 'scrolling', 'collecting', 'measuring'] as const) {
+        // Like the real worker: before measuring, the images found so far, up to the preview limit.
+        const preview = stage === 'measuring' ? { files: imagesOf(job.data.url, Math.min(30, job.data.previewLimit ?? 0)) } : {};
+        await job.updateProgress({ stage, percent: 20, imagesFound: 3, ...preview });
+      }
+      if (job.data.url.includes('explode')) throw new Error('browser crashed');
+      // The page finalised concurrently by hand yields as many images as the hand-made result, whoever wins.
+      const count = job.data.url.includes('many') ? 30 : job.data.url.includes('twice') ? 4 : 3;
+      const files = imagesOf(job.data.url, count);
+      if (job.data.url.includes('malformed')) files[1] = { ...files[1], width: -1 };
+      return resultFor(job.data.url, files);
+    });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await fixtures.close();
+  });
+
+  it('accepts an extraction, streams its stages over the socket and completes it with limits', async () => {
+    const socket = await gateway.connectSocket();
+    const stages: string[] = [];
+    let previewed = 0;
+    socket.on('extraction:progress', (event) => {
+      stages.push(event.stage);
+      if (event.files) previewed = event.files.length;
+    });
+    const completed = new Promise<ExtractionResponse>((resolve) => socket.on('extraction:completed', (event) => resolve(event.result)));
+
+    const res = await gateway.post('/api/extractions', { url: fixtures.url('/pages/many.html') });
+    expect(res.status).toBe(202);
+    const { extractionId } = (await res.json()) as { extractionId: string };
+    await expect(socket.emitWithAck('extraction:follow', extractionId)).resolves.toEqual({ ok: true });
+    releaseFollowed();
+
+    const result = await completed;
+    expect(result.files).toHaveLength(25);
+    expect(result.limits).toEqual({ total: 500, used: 25, remaining: 475, role: 'free', limitApplied: true, totalImagesFound: 30 });
+    // The live preview never shows more than the visitor can be granted: the free plan's 25.
+    expect(previewed).toBe(25);
+    expect(stages.length).toBeGreaterThan(0);
+    expect(stages).toEqual([...stages].sort((a, b) => ['loading', 'scrolling', 'collecting', 'measuring'].indexOf(a) - ['loading', 'scrolling', 'collecting', 'measuring'].indexOf(b)));
+
+    const view = (await (await fetch(`${gateway.base}/api/extractions/${extractionId}`)).json()) as ExtractionView;
+    expect(view.status).toBe('completed');
+    expect(view.result?.files.map((file) => file.fileUrl)).toEqual(result.files.map((file) => file.fileUrl));
+    expect(view.result?.files[0]).toMatchObject({ alt: 'Image 0', width: 100, height: 50, position: 0, sourceNode: 'img' });
+  });
+
+  it('refuses to follow an extraction that does not exist', async () => {
+    const socket = await gateway.connectSocket();
+    await expect(socket.emitWithAck('extraction:follow', '00000000-0000-4000-8000-000000000000')).resolves.toEqual({ ok: false });
+    await expect(socket.emitWithAck('extraction:follow', 'not-an-id')).resolves.toEqual({ ok: false });
+  });
+
+  it('answers the synchronous seed contract with the finished extraction, charged to the same day', async () => {
+    const res = await gateway.post('/api/extract-images', { url: fixtures.url('/pages/basic.html') });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as ExtractionResponse;
+    expect(body).toEqual({
+      files: expect.any(Array),
+      sourceUrl: fixtures.url('/pages/basic.html'),
+      warnings: [],
+      // The same cookie-less client (its address) already used 25 of the day in the first test.
+      limits: { total: 500, used: 28, remaining: 472, role: 'free', limitApplied: false, totalImagesFound: 3 },
+      performanceInfo: { timeMs: 42, method: 'browser' },
+    });
+    expect(body.files).toHaveLength(3);
+  });
+
+  it('reports a job that failed every attempt as a failed extraction, over the socket and on GET', async () => {
+    const socket = await gateway.connectSocket();
+    const res = await gateway.post('/api/extractions', { url: fixtures.url('/pages/explode.html') });
+    const { extractionId } = (await res.json()) as { extractionId: string };
+    const failed = new Promise<string>((resolve) => socket.on('extraction:failed', (event) => resolve(event.message)));
+    await socket.emitWithAck('extraction:follow', extractionId);
+    await expect(failed).resolves.toBe('Could not extract images from the provided URL. Please try a different URL.');
+    const view = (await (await fetch(`${gateway.base}/api/extractions/${extractionId}`)).json()) as ExtractionView;
+    expect(view).toMatchObject({ status: 'failed', error: 'Could not extract images from the provided URL. Please try a different URL.' });
+  }, 20_000);
+
+  it('finalises an extraction once however many times it is asked, concurrently', async () => {
+    const res = await gateway.post('/api/extractions', { url: fixtures.url('/pages/twice.html') });
+    const { extractionId } = (await res.json()) as { extractionId: string };
+    const finaliser = gateway.app.get(ExtractionFinaliser);
+    const result = resultFor('http://x/', imagesOf('http://x', 4));
+    await Promise.all([1, 2, 3, 4, 5].map(() => finaliser.complete(extractionId, result)));
+    const rows = await gateway.app.get(DataSource).query('SELECT count(*)::int AS n FROM extracted_files WHERE "extractionId" = $1', [extractionId]);
+    expect(rows[0].n).toBe(4);
+  });
+
+  it('drops a file the worker described outside the contract and keeps the rest of the extraction', async () => {
+    const res = await gateway.post('/api/extract-images', { url: fixtures.url('/pages/malformed.html') });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as ExtractionResponse;
+    expect(body.files.map((file) => file.alt)).toEqual(['Image 0', 'Image 2']);
+  });
+
+  it('answers 404 for an unknown or malformed extraction id', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope', "1' OR '1'='1"]) {
+      const res = await fetch(`${gateway.base}/api/extractions/${encodeURIComponent(id)}`);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ code: 'EXTRACTION_NOT_FOUND', message: 'No extraction with that id.' });
+    }
+  });
+
+  it('is healthy and ready', async () => {
+    expect((await fetch(`${gateway.base}/health`)).status).toBe(200);
+    expect(await (await fetch(`${gateway.base}/ready`)).json()).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
+  });
+});

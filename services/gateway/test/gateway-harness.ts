@@ -1,0 +1,122 @@
+import type { INestApplication } from '@nestjs/common';
+import { ClientToServerEvents, ExtractJobPayload, ExtractJobResult, QueueName, SOCKET_PATH, ServerToClientEvents } from '@pixtract/contracts';
+import { createService, redisConnectionOptions } from '@pixtract/service-kit';
+import { createTestDatabase, TestDatabase, uniqueQueuePrefix } from '@pixtract/testing';
+import { Job, Worker } from 'bullmq';
+import { AddressInfo } from 'node:net';
+import { io, Socket } from 'socket.io-client';
+import { AuthHarness, startAuth } from '../../auth/test/auth-harness';
+import { AppModule } from '../src/app.module';
+import { loadGatewayConfig } from '../src/gateway.config';
+import { RedisIoAdapter } from '../src/progress/redis-io.adapter';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+// A gateway starts with its auth service (databases created and migrated): on a loaded machine that
+// takes longer than jest's 5 s default, in hooks and in tests that start a gateway of their own.
+jest.setTimeout(30_000);
+
+export interface GatewayHarness {
+  app: INestApplication;
+  base: string;
+  database: TestDatabase;
+  queuePrefix: string;
+  /** The auth service this gateway asks (started for it unless shared). */
+  authUrl: string;
+  post(path: string, body: unknown, raw?: boolean): Promise<Response>;
+  connectSocket(): Promise<Socket<ServerToClientEvents, ClientToServerEvents>>;
+  /** A real BullMQ worker on the gateway's queue, standing in for the extractor. */
+  startWorker(process: (job: Job<ExtractJobPayload, ExtractJobResult>) => Promise<ExtractJobResult>): Worker;
+  close(): Promise<void>;
+}
+
+export interface SharedInfrastructure {
+  database: TestDatabase;
+  queuePrefix: string;
+  authUrl: string;
+}
+
+/**
+ * One gateway on its own database and queue prefix, listening on a free port, with a real auth
+ * service of its own (own database) — or the infrastructure of another gateway, as a replica.
+ */
+export async function startGateway(label: string, env: NodeJS.ProcessEnv = {}, shared?: SharedInfrastructure): Promise<GatewayHarness> {
+  const database = shared?.database ?? (await createTestDatabase(label));
+  const queuePrefix = shared?.queuePrefix ?? uniqueQueuePrefix(label);
+  const auth = shared ? undefined : await acquireAuth(authEnvOf(env));
+  const authUrl = shared?.authUrl ?? auth!.base;
+  const config = loadGatewayConfig({ DATABASE_URL: database.url, REDIS_URL, QUEUE_PREFIX: queuePrefix, LOG_LEVEL: 'silent', EXTRACTION_SYNC_WAIT_MS: '15000', AUTH_URL: authUrl, ...env });
+  const app = await createService({
+    name: 'gateway',
+    module: AppModule.forRoot(config),
+    port: 0,
+    configure: (nest) => {
+      nest.setGlobalPrefix('api', { exclude: ['health', 'ready'] });
+      nest.useWebSocketAdapter(new RedisIoAdapter(nest, REDIS_URL));
+    },
+  });
+  const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+  const workers: Worker[] = [];
+  const sockets: Socket[] = [];
+
+  return {
+    app,
+    base,
+    database,
+    queuePrefix,
+    authUrl,
+    post: (path, body, raw = false) =>
+      fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw ? (body as string) : JSON.stringify(body) }),
+    connectSocket: async () => {
+      const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(base, { path: SOCKET_PATH, transports: ['websocket'], forceNew: true });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    },
+    startWorker: (process) => {
+      const worker = new Worker<ExtractJobPayload, ExtractJobResult>(QueueName.Extraction, process, {
+        connection: redisConnectionOptions(REDIS_URL),
+        prefix: queuePrefix,
+      });
+      workers.push(worker);
+      return worker;
+    },
+    close: async () => {
+      sockets.forEach((socket) => socket.disconnect());
+      await Promise.all(workers.map((worker) => worker.close()));
+      await app.close();
+      if (!shared) await database.drop();
+      if (auth) await releaseAuth(authEnvOf(env));
+    },
+  };
+}
+
+/**
+ * Gateways of one test file with the same quota settings share one auth service (each file has
+ * its own): starting a service and migrating its database is the slow part of a start.
+ */
+const authServices = new Map<string, { started: Promise<AuthHarness>; users: number }>();
+
+async function acquireAuth(env: NodeJS.ProcessEnv): Promise<AuthHarness> {
+  const key = JSON.stringify(env);
+  const entry = authServices.get(key) ?? { started: startAuth('gateway_auth', env), users: 0 };
+  entry.users += 1;
+  authServices.set(key, entry);
+  return entry.started;
+}
+
+async function releaseAuth(env: NodeJS.ProcessEnv): Promise<void> {
+  const key = JSON.stringify(env);
+  const entry = authServices.get(key);
+  if (!entry || --entry.users > 0) return;
+  authServices.delete(key);
+  await (await entry.started).close();
+}
+
+/** Quota overrides are the auth service's settings. */
+function authEnvOf(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('PIXTRACT_QUOTA_')));
+}
