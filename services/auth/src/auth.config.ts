@@ -1,0 +1,46 @@
+import { ConfigError, baseEnvShape, envDatabaseUrl, envHttpUrl, envPort, envRedisUrl, loadConfig } from '@pixtract/service-kit';
+import { PlanQuota, Role, planQuotasFromEnv } from '@pixtract/contracts';
+import { z } from 'zod';
+
+/** Development defaults for the cookie secrets; production refuses to start with them. */
+const DEV_SESSION_SECRET = 'dev-session-secret-change-me-0123456789';
+const DEV_VISITOR_SECRET = 'dev-visitor-secret-change-me-0123456789';
+
+export const authConfigSchema = z
+  .object({
+    ...baseEnvShape,
+    PORT: envPort(3001),
+    DATABASE_URL: envDatabaseUrl('pixtract_auth'),
+    /** Sessions and Google sign-in states live in Redis. */
+    REDIS_URL: envRedisUrl,
+    SESSION_SECRET: z.string().min(32, 'expected at least 32 characters').default(DEV_SESSION_SECRET),
+    VISITOR_SECRET: z.string().min(32, 'expected at least 32 characters').default(DEV_VISITOR_SECRET),
+    /**
+     * Which hops' X-Forwarded-* headers to believe (express "trust proxy"). Auth is reached only
+     * through the gateway, which overwrites X-Forwarded-For with the client address it determined.
+     */
+    TRUST_PROXY: z.string().default('loopback, uniquelocal'),
+    /** The public origin browsers use (the gateway): Google's redirect URI is built from it. */
+    PUBLIC_URL: envHttpUrl('http://localhost:3000'),
+    GOOGLE_ISSUER: envHttpUrl('https://accounts.google.com'),
+    /** Google sign-in is offered only when a client is configured. */
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+  })
+  .superRefine((config, ctx) => {
+    if (config.NODE_ENV !== 'production') return;
+    if (config.SESSION_SECRET === DEV_SESSION_SECRET) ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set in production' });
+    if (config.VISITOR_SECRET === DEV_VISITOR_SECRET) ctx.addIssue({ code: 'custom', path: ['VISITOR_SECRET'], message: 'must be set in production' });
+  });
+
+export type AuthConfig = z.infer<typeof authConfigSchema> & { planQuotas: Record<Role, PlanQuota> };
+
+export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig {
+  const config = loadConfig('auth', authConfigSchema, env);
+  try {
+    return { ...config, planQuotas: planQuotasFromEnv(env) };
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration for auth:\n  - ${(error as Error).message}`);
+  }
+}
+export const AUTH_CONFIG = Symbol('AUTH_CONFIG');

@@ -1,0 +1,6 @@
+import { QueryFailedError } from 'typeorm';
+
+/** Postgres said a unique constraint (or primary key) would be violated (SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505';
+}

@@ -1,0 +1,36 @@
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Caller, QuotaReservation, quotaReservationRequestSchema } from '@pixtract/contracts';
+import { parseWith } from '@pixtract/service-kit';
+import type { Request, Response } from 'express';
+import { AUTH_CONFIG, AuthConfig } from '../auth.config';
+import { SessionUser } from '../session/session-user';
+import { CLOCK, Clock } from './clock';
+import { QuotaLedger } from './quota-ledger.service';
+import { addressSubjectOf, mintVisitorCookie, subjectOf } from './visitor-identity';
+
+/** Gateway-only API (never routed publicly): who is asking, and charging an extraction to them. */
+@Controller('internal')
+export class InternalQuotaController {
+  constructor(
+    private readonly ledger: QuotaLedger,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Post('callers')
+  @HttpCode(200)
+  async caller(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Caller> {
+    const subject = subjectOf(req);
+    const now = this.clock();
+    if (subject.startsWith('visitor:')) await this.ledger.startVisitorDay(subject, addressSubjectOf(req), now);
+    mintVisitorCookie(req, res, this.config.NODE_ENV === 'production');
+    const limits = await this.ledger.limitsOf(subject, now);
+    return { subject, userId: (req.user as SessionUser | undefined)?.id ?? null, limits, perExtraction: this.ledger.perExtractionOf(limits.role) };
+  }
+
+  @Post('quota/reservations')
+  @HttpCode(200)
+  reserve(@Body() body: unknown): Promise<QuotaReservation> {
+    return this.ledger.reserve(parseWith(quotaReservationRequestSchema, body), this.clock());
+  }
+}

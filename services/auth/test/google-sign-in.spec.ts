@@ -1,0 +1,149 @@
+import { AuthStatus } from '@pixtract/contracts';
+import { ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { AuthHarness, CookieJar, startAuth } from './auth-harness';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+function startProvider(port: number, redirectUri: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(__dirname, 'oidc/local-provider.mjs'), String(port), redirectUri], { stdio: ['ignore', 'pipe', 'ignore'] });
+  return new Promise((resolve, reject) => {
+    child.stdout!.once('data', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`the local OpenID provider exited with ${code}`)));
+  });
+}
+
+/** Plays the person at the provider: logs in as `login`, consents, and returns the redirect back to us. */
+async function signInAtProvider(provider: CookieJar, providerBase: string, authorizationUrl: string, login: string): Promise<URL> {
+  let next = new URL(authorizationUrl);
+  for (let step = 0; step < 12; step += 1) {
+    if (next.origin !== providerBase) return next;
+    const res = await provider.fetch(next.pathname + next.search);
+    const location = res.headers.get('location');
+    if (location) {
+      next = new URL(location, providerBase);
+      continue;
+    }
+    const html = await res.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    const prompt = /name="prompt" value="([^"]+)"/.exec(html)?.[1];
+    if (!action || !prompt) throw new Error(`unexpected provider page: ${html.slice(0, 200)}`);
+    const form = new URLSearchParams({ prompt, login, password: 'any' });
+    const posted = await provider.fetch(new URL(action, providerBase).pathname, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    next = new URL(posted.headers.get('location')!, providerBase);
+  }
+  throw new Error('the provider never redirected back');
+}
+
+describe('Google sign-in (OpenID Connect, state + PKCE) against a local OpenID provider', () => {
+  let auth: AuthHarness;
+  let provider: ChildProcess;
+  let providerBase: string;
+
+  beforeAll(async () => {
+    const [authPort, providerPort] = [await freePort(), await freePort()];
+    providerBase = `http://127.0.0.1:${providerPort}`;
+    provider = await startProvider(providerPort, `http://127.0.0.1:${authPort}/api/auth/google/callback`);
+    auth = await startAuth('auth_google', {
+      PORT: String(authPort),
+      PUBLIC_URL: `http://127.0.0.1:${authPort}`,
+      GOOGLE_ISSUER: providerBase,
+      GOOGLE_CLIENT_ID: 'pixtract-test',
+      GOOGLE_CLIENT_SECRET: 'pixtract-test-secret',
+    });
+  }, 20_000);
+  afterAll(async () => {
+    await auth.close();
+    provider.kill();
+  });
+
+  /** Starts a sign-in in `browser` and comes back from the provider with the callback URL. */
+  async function callbackFor(browser: CookieJar, login: string): Promise<URL> {
+    const start = await browser.fetch('/api/auth/google');
+    expect(start.status).toBe(302);
+    const authorizationUrl = new URL(start.headers.get('location')!);
+    expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorizationUrl.searchParams.get('state')).toBeTruthy();
+    return signInAtProvider(new CookieJar(providerBase), providerBase, authorizationUrl.toString(), login);
+  }
+
+  it('signs up a new user by verified email, with a new session, and sends them home', async () => {
+    const browser = new CookieJar(auth.base);
+    const callback = await callbackFor(browser, 'alice');
+    expect(callback.pathname).toBe('/api/auth/google/callback');
+    const done = await browser.fetch(callback.pathname + callback.search);
+    expect(done.status).toBe(302);
+    expect(done.headers.get('location')).toBe('/');
+    const status = (await (await browser.fetch('/api/auth/status')).json()) as AuthStatus;
+    expect(status).toMatchObject({ isAuthenticated: true, user: { username: 'alice@example.com', email: 'alice@example.com', displayName: 'Test alice', role: 'registered' } });
+  });
+
+  it('links Google to the signed-in account, which then signs in with Google alone', async () => {
+    const browser = new CookieJar(auth.base);
+    const registered = await browser.fetch('/api/auth/register', { method: 'POST', json: { username: 'bob', password: 'long enough pass', email: 'bob@example.com' } });
+    const { id } = (await registered.json()) as { id: number };
+    await browser.fetch('/api/auth/login', { method: 'POST', json: { username: 'bob', password: 'long enough pass' } });
+    const link = await callbackFor(browser, 'bob');
+    await browser.fetch(link.pathname + link.search);
+    await browser.fetch('/api/auth/logout', { method: 'POST' });
+
+    const again = await callbackFor(browser, 'bob');
+    await browser.fetch(again.pathname + again.search);
+    const status = (await (await browser.fetch('/api/auth/status')).json()) as AuthStatus;
+    expect(status.user).toMatchObject({ id, username: 'bob' });
+  });
+
+  it('never hands a password account to whoever signs in with Google under its (unverified) email', async () => {
+    await new CookieJar(auth.base).fetch('/api/auth/register', { method: 'POST', json: { username: 'squatter', password: 'long enough pass', email: 'erin@example.com' } });
+    const browser = new CookieJar(auth.base);
+    const callback = await callbackFor(browser, 'erin');
+    const res = await browser.fetch(callback.pathname + callback.search);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: 'GOOGLE_SIGN_IN_FAILED' });
+    expect(((await (await browser.fetch('/api/auth/status')).json()) as AuthStatus).isAuthenticated).toBe(false);
+  });
+
+  it('refuses a replayed callback', async () => {
+    const browser = new CookieJar(auth.base);
+    const callback = await callbackFor(browser, 'carol');
+    const stateCookie = `pixtract.oidc=${browser.get('pixtract.oidc')}`;
+    expect((await browser.fetch(callback.pathname + callback.search)).status).toBe(302);
+    const replay = await fetch(auth.base + callback.pathname + callback.search, { headers: { cookie: stateCookie }, redirect: 'manual' });
+    expect(replay.status).toBe(403);
+    expect(await replay.json()).toMatchObject({ code: 'GOOGLE_SIGN_IN_FAILED', message: 'Google sign-in failed. Please try again.' });
+  });
+
+  it('refuses a missing, altered or foreign state, and signs no one in', async () => {
+    const victim = new CookieJar(auth.base);
+    const callback = await callbackFor(victim, 'dave');
+    const attacker = new CookieJar(auth.base);
+    await attacker.fetch('/api/auth/google');
+
+    const withoutState = new URL(callback);
+    withoutState.searchParams.delete('state');
+    const altered = new URL(callback);
+    altered.searchParams.set('state', 'forged-state');
+    for (const [browser, url] of [[victim, withoutState], [victim, altered], [attacker, callback]] as const) {
+      const res = await browser.fetch(url.pathname + url.search);
+      expect(res.status).toBe(403);
+      expect(res.headers.getSetCookie().some((line) => line.startsWith('pixtract.sid='))).toBe(false);
+    }
+    expect(((await (await attacker.fetch('/api/auth/status')).json()) as AuthStatus).isAuthenticated).toBe(false);
+  });
+
+  it('is not offered when no Google client is configured', async () => {
+    const plain = await startAuth('auth_google_off');
+    try {
+      expect((await fetch(`${plain.base}/api/auth/google`, { redirect: 'manual' })).status).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});
