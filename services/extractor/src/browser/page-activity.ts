@@ -1,0 +1,61 @@
+import type { Page, Request, Response } from 'playwright-core';
+import type { NetworkImage } from '../extraction/snapshot/page-snapshot';
+
+/** Requests whose end can change what the page shows; beacons, sockets and media streams do not count. */
+const AWAITED_TYPES = new Set(['document', 'script', 'stylesheet', 'image', 'xhr', 'fetch']);
+/** A page with more image responses than this is recorded up to here (the image cap applies later anyway). */
+const MAX_RECORDED_IMAGES = 20_000;
+
+/**
+ * Watches one page's network: the requests still in flight (for settling without `networkidle`), every image
+ * response received (network capture), and requests the guard proxy refused (a warning for the person).
+ */
+export class PageActivity {
+  /** Requests in flight and when they started. */
+  private readonly pending = new Map<Request, number>();
+  private readonly received = new Map<string, { image: NetworkImage; response: Response }>();
+  refusedRequests = 0;
+
+  constructor(private readonly page: Page) {
+    page.on('request', (request) => AWAITED_TYPES.has(request.resourceType()) && this.pending.set(request, Date.now()));
+    page.on('requestfinished', (request) => this.pending.delete(request));
+    page.on('requestfailed', (request) => {
+      this.pending.delete(request);
+      if (/ERR_TUNNEL_CONNECTION_FAILED|ERR_PROXY/.test(request.failure()?.errorText ?? '')) this.refusedRequests += 1;
+    });
+    page.on('response', (response) => this.onResponse(response));
+  }
+
+  /** Requests in flight that started less than `stuckAfterMs` ago (a hung tracker does not hold the page up). */
+  inFlight(stuckAfterMs: number): number {
+    const since = Date.now() - stuckAfterMs;
+    return [...this.pending.values()].filter((started) => started > since).length;
+  }
+
+  get imagesReceived(): number {
+    return this.received.size;
+  }
+
+  images(): NetworkImage[] {
+    return [...this.received.values()].map(({ image }) => image);
+  }
+
+  /** The bytes the browser received for `url` (no new download), when it kept them. */
+  async bodyOf(url: string): Promise<Buffer | undefined> {
+    const entry = this.received.get(url);
+    return entry ? entry.response.body().catch(() => undefined) : undefined;
+  }
+
+  private onResponse(response: Response): void {
+    const status = response.status();
+    const type = response.headers()['content-type']?.split(';')[0].trim().toLowerCase();
+    // The guard proxy answers a refused plain-http request itself, with a 403 text/plain.
+    const request = response.request();
+    if (status === 403 && type === 'text/plain' && !(request.isNavigationRequest() && request.frame() === this.page.mainFrame())) this.refusedRequests += 1;
+    if (status < 200 || status >= 300 || this.received.size >= MAX_RECORDED_IMAGES) return;
+    const url = response.url();
+    if (!(type?.startsWith('image/') || (response.request().resourceType() === 'image' && !type)) || this.received.has(url)) return;
+    const length = Number(response.headers()['content-length']);
+    this.received.set(url, { response, image: { url, mimeType: type, bytes: Number.isInteger(length) && length > 0 ? length : undefined, order: this.received.size } });
+  }
+}

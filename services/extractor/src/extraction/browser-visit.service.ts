@@ -1,0 +1,151 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ERROR_MESSAGES, ExtractionStage, ExtractedFile } from '@pixtract/contracts';
+import { errors, Page, Response } from 'playwright-core';
+import { BrowserPoolService } from '../browser/browser-pool.service';
+import { PageActivity } from '../browser/page-activity';
+import { EXTRACTOR_CONFIG, ExtractorConfig } from '../extractor.config';
+import { LAZY_ATTRIBUTES, LazyAttributes } from './collectors/lazy-attributes';
+import { ExtractionWarning } from './extraction-warnings';
+import type { ReceivedBody } from './image-measurer.service';
+import { forceLazyLoading, scrollUntilStable, waitUntilQuiet } from './page-settle.util';
+import { MAX_WALKED_ELEMENTS, snapshotRenderedPage } from './snapshot/browser-snapshot';
+import type { PageSnapshot } from './snapshot/page-snapshot';
+
+/** Shares of the job's time limit: navigation may use half, scrolling ends by 70%, leaving room to collect. */
+const NAVIGATION_SHARE = 0.5;
+const SCROLL_SHARE = 0.7;
+const FIRST_SETTLE_MS = 5_000;
+const STEP_SETTLE_MS = 1_500;
+
+/** Who the work is for; every log line of the job carries it. */
+export interface JobContext {
+  jobId?: string;
+  extractionId: string;
+  requestId?: string;
+}
+
+export type StageReporter = (stage: ExtractionStage, imagesFound: number, withinStage?: number, preview?: ExtractedFile[]) => void;
+
+/** What the rendered page yields to the caller's analysis, while the page is still open. */
+export type RenderedPageAnalysis<T> = (snapshot: PageSnapshot, received: ReceivedBody) => Promise<T>;
+
+export interface BrowserVisit<T> {
+  sourceUrl: string;
+  warnings: string[];
+  result?: T;
+  error?: string;
+}
+
+/**
+ * The browser path: load the page in a fresh context (fonts and media blocked, popups and dialogs dismissed),
+ * let it settle, force lazy images, scroll to the end or the caps, and snapshot it. The analysis runs while the
+ * page is open, so measuring can use the bytes the browser already received. A hard timer closes the context at
+ * the job's deadline: a runaway page ends with what was found before, or PAGE_TIMEOUT.
+ */
+@Injectable()
+export class BrowserVisitService {
+  private readonly logger = new Logger(BrowserVisitService.name);
+
+  constructor(
+    private readonly browsers: BrowserPoolService,
+    @Inject(EXTRACTOR_CONFIG) private readonly config: ExtractorConfig,
+    @Inject(LAZY_ATTRIBUTES) private readonly lazy: LazyAttributes,
+  ) {}
+
+  async visit<T>(url: string, job: JobContext, deadline: number, report: StageReporter, analyse: RenderedPageAnalysis<T>): Promise<BrowserVisit<T>> {
+    const visit: BrowserVisit<T> = { sourceUrl: url, warnings: [] };
+    const session = await this.browsers.openPage();
+    let timedOut = false;
+    let analysing = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      void session.close();
+    }, deadline - Date.now());
+    try {
+      const snapshot = await this.render(session.page, url, visit, report, deadline);
+      if (snapshot) {
+        analysing = true;
+        visit.result = await analyse(snapshot.snapshot, snapshot.received);
+      }
+      return visit;
+    } catch (error) {
+      if (timedOut) {
+        this.logger.warn({ msg: 'page stopped at the time limit', analysing, ...job });
+        return { ...visit, error: ERROR_MESSAGES.PAGE_TIMEOUT };
+      }
+      if (session.lost) throw error;
+      return { ...visit, error: this.failureMessage(error, job) };
+    } finally {
+      clearTimeout(timer);
+      await session.close();
+    }
+  }
+
+  private async render(page: Page, url: string, visit: BrowserVisit<unknown>, report: StageReporter, deadline: number) {
+    const startedAt = deadline - this.config.EXTRACTOR_JOB_TIMEOUT_MS;
+    const left = () => Math.max(1, deadline - Date.now());
+    const activity = new PageActivity(page);
+
+    report('loading', 0);
+    const response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: Math.min(this.config.EXTRACTOR_JOB_TIMEOUT_MS * NAVIGATION_SHARE, left()) });
+    visit.sourceUrl = page.url();
+    const refusal = await guardProxyRefusal(response);
+    if (refusal) {
+      visit.error = refusal;
+      return undefined;
+    }
+    if (response && response.status() >= 400) visit.warnings.push(ExtractionWarning.httpStatus(response.status()));
+    await waitUntilQuiet(page, activity, Math.min(FIRST_SETTLE_MS, left()));
+
+    report('scrolling', activity.imagesReceived);
+    await forceLazyLoading(page, this.lazy);
+    const scrolled = await scrollUntilStable(
+      page,
+      activity,
+      {
+        maxSteps: this.config.EXTRACTOR_SCROLL_MAX_STEPS,
+        maxHeight: this.config.EXTRACTOR_SCROLL_MAX_HEIGHT_PX,
+        deadline: Math.min(startedAt + this.config.EXTRACTOR_SCROLL_MAX_MS, startedAt + this.config.EXTRACTOR_JOB_TIMEOUT_MS * SCROLL_SHARE),
+        stepSettleMs: STEP_SETTLE_MS,
+      },
+      (step) => {
+        // Lazy images the scroll brought in get the same treatment (evaluations run in order on the page).
+        void forceLazyLoading(page, this.lazy).catch(() => undefined);
+        report('scrolling', activity.imagesReceived, step / this.config.EXTRACTOR_SCROLL_MAX_STEPS);
+      },
+    );
+    if (scrolled.cappedBy) visit.warnings.push(ExtractionWarning.scrollCapped(scrolled.cappedBy));
+
+    report('collecting', activity.imagesReceived);
+    const rendered = await snapshotRenderedPage(page);
+    if (rendered.truncated) visit.warnings.push(ExtractionWarning.elementsCapped(MAX_WALKED_ELEMENTS));
+    if (activity.refusedRequests > 0) visit.warnings.push(ExtractionWarning.refusedRequests(activity.refusedRequests));
+    const snapshot: PageSnapshot = { url: page.url(), elements: rendered.elements, stylesheets: [], network: activity.images() };
+    return { snapshot, received: (imageUrl: string) => activity.bodyOf(imageUrl) };
+  }
+
+  /** A failure caused by the page or the site, in the words the person reads. */
+  private failureMessage(error: unknown, job: JobContext): string {
+    if (error instanceof errors.TimeoutError) return ERROR_MESSAGES.PAGE_TIMEOUT;
+    if (error instanceof Error && /net::ERR_/.test(error.message)) {
+      this.logger.log({ msg: 'page could not be loaded', reason: /net::ERR_\w+/.exec(error.message)?.[0], ...job });
+      return ERROR_MESSAGES.UPSTREAM_FAILED;
+    }
+    // The page script or our own code broke; logged in full, reported as a plain failure (retrying will not help).
+    this.logger.error({ msg: 'extraction failed', err: error, ...job });
+    return ERROR_MESSAGES.EXTRACTION_FAILED;
+  }
+}
+
+const CATALOGUE_MESSAGES = new Set(Object.values(ERROR_MESSAGES));
+
+/**
+ * A plain-http navigation the guard proxy refused (a redirect to an internal address, say) arrives as the proxy's
+ * own 403 text/plain answer carrying a catalogue message; that message is the extraction's error. (Refused https
+ * hops fail the tunnel instead and surface as net::ERR_TUNNEL_CONNECTION_FAILED.)
+ */
+async function guardProxyRefusal(response: Response | null): Promise<string | undefined> {
+  if (response?.status() !== 403 || !response.headers()['content-type']?.startsWith('text/plain')) return undefined;
+  const body = await response.text().catch(() => '');
+  return CATALOGUE_MESSAGES.has(body) ? body : undefined;
+}

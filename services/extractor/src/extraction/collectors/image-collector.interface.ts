@@ -1,0 +1,58 @@
+import type { SourceNode } from '@pixtract/contracts';
+import { resolveImageUrl } from '../image-url.util';
+import type { ElementRecord, PageSnapshot } from '../snapshot/page-snapshot';
+
+/** One sighting of an image, before noise rules, de-duplication and measuring. */
+export interface FoundImage {
+  /** Absolute http(s) URL without fragment, or a data:image URI (see resolveImageUrl). */
+  url: string;
+  sourceNode: SourceNode;
+  /** Index of the element in document order, so images of different collectors interleave as on the page. */
+  domIndex: number;
+  alt?: string;
+  /** Natural size of exactly `url`, when already known; otherwise measured later. */
+  width?: number;
+  height?: number;
+  /** Other renditions of the same picture (srcset / image-set candidates), absolute. */
+  variants?: string[];
+  box?: { x: number; y: number; width: number; height: number };
+  mimeType?: string;
+  bytes?: number;
+}
+
+/**
+ * Finds one family of image sources in a page snapshot. Pure: the same rules serve the rendered page and the
+ * static parse, and everything in the snapshot is the page's word (validated, but not trusted to be sensible).
+ */
+export interface ImageCollector {
+  readonly name: string;
+  collect(snapshot: PageSnapshot): FoundImage[];
+}
+
+/** Multi-provider token: the extraction runs every collector registered under it. */
+export const IMAGE_COLLECTORS = Symbol('IMAGE_COLLECTORS');
+
+/**
+ * The sighting of `raw` on `element`: resolved against the element's base, tagged `shadow-dom` / `iframe` when
+ * the element lives there (how it was found matters more than which tag held it), with the element's box.
+ */
+export function sighting(element: ElementRecord, raw: string | undefined, sourceNode: SourceNode, extra: Partial<FoundImage> = {}): FoundImage[] {
+  const url = raw === undefined ? undefined : resolveImageUrl(raw, element.base);
+  if (!url) return [];
+  const node: SourceNode = element.scope === 'shadow' ? 'shadow-dom' : element.scope === 'iframe' ? 'iframe' : sourceNode;
+  const variants = [...new Set(extra.variants?.flatMap((variant) => resolveImageUrl(variant, element.base) ?? []))].filter((variant) => variant !== url);
+  const box = element.box && element.box.width > 0 && element.box.height > 0 ? element.box : undefined;
+  const image: FoundImage = { domIndex: element.index, ...(box && { box }), ...extra, url, sourceNode: node };
+  if (variants?.length) image.variants = variants;
+  else delete image.variants;
+  return [image];
+}
+
+/** The first non-empty attribute of `names`. */
+export function firstAttribute(element: ElementRecord, names: readonly string[]): string | undefined {
+  for (const name of names) {
+    const value = element.attrs[name]?.trim();
+    if (value) return value;
+  }
+  return undefined;
+}

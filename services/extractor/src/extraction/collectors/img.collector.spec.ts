@@ -1,0 +1,43 @@
+import type { ElementRecord, PageSnapshot } from '../snapshot/page-snapshot';
+import { ImgCollector } from './img.collector';
+import { lazyAttributes } from './lazy-attributes';
+
+const BASE = 'https://example.com/gallery/index.html';
+const img = (attrs: Record<string, string>, extra: Partial<ElementRecord> = {}): ElementRecord => ({ index: 7, tag: 'img', attrs, base: BASE, ...extra });
+const collect = (...elements: ElementRecord[]) => new ImgCollector(lazyAttributes(['data-my-picture'])).collect({ url: BASE, elements, stylesheets: [], network: [] } satisfies PageSnapshot);
+
+describe('ImgCollector', () => {
+  it('reports the loaded source with its decoded size, alt and box', () => {
+    expect(collect(img({ src: 'a.jpg', alt: ' Lake ' }, { currentSrc: 'https://example.com/gallery/a.jpg', natural: { width: 640, height: 480 }, box: { x: 1, y: 2, width: 320, height: 240 } }))).toEqual([
+      { url: 'https://example.com/gallery/a.jpg', sourceNode: 'img', domIndex: 7, alt: 'Lake', width: 640, height: 480, box: { x: 1, y: 2, width: 320, height: 240 } },
+    ]);
+  });
+
+  it('reports the largest srcset candidate with the others as variants; the decoded size belongs to another file', () => {
+    const [image] = collect(img({ src: '/s.png', srcset: '/s.png 1x, /l.png 2x' }, { currentSrc: 'https://example.com/s.png', natural: { width: 200, height: 100 } }));
+    expect(image).toEqual({ url: 'https://example.com/l.png', sourceNode: 'srcset', domIndex: 7, variants: ['https://example.com/s.png'] });
+  });
+
+  it('takes the lazy source and drops the placeholder, the built-in and configured attributes alike', () => {
+    expect(collect(img({ src: 'data:image/gif;base64,R0lGOD', 'data-src': '/real.jpg' }), img({ src: '/img/placeholder.png', 'data-my-picture': '/mine.jpg' }))).toEqual([
+      { url: 'https://example.com/real.jpg', sourceNode: 'lazy', domIndex: 7 },
+      { url: 'https://example.com/mine.jpg', sourceNode: 'lazy', domIndex: 7 },
+    ]);
+  });
+
+  it('reads an <img> in a <picture> by its own src, not the <source> the browser chose', () => {
+    expect(collect(img({ src: '/fallback.png' }, { currentSrc: 'https://example.com/chosen.avif', natural: { width: 10, height: 10 } }))).toEqual([
+      { url: 'https://example.com/fallback.png', sourceNode: 'img', domIndex: 7 },
+    ]);
+  });
+
+  it('reports data: images as such and skips blob:, javascript: and empty sources', () => {
+    expect(collect(img({ src: 'data:image/png;base64,iVBORw0KGgo=' }), img({ src: 'blob:https://example.com/1f2e' }), img({ src: 'javascript:alert(1)' }), img({}))).toEqual([
+      { url: 'data:image/png;base64,iVBORw0KGgo=', sourceNode: 'data-uri', domIndex: 7 },
+    ]);
+  });
+
+  it('tags images inside shadow roots and frames by where they were found', () => {
+    expect(collect(img({ src: 'a.png' }, { scope: 'shadow' }), img({ src: 'b.png' }, { scope: 'iframe' })).map((image) => image.sourceNode)).toEqual(['shadow-dom', 'iframe']);
+  });
+});

@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import type { PageSnapshot } from '../snapshot/page-snapshot';
+import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
+
+/** Markup that draws something itself (a lone `<use>` of a sprite is the sprite's image, not this one). */
+const DRAWS = /<(path|circle|rect|ellipse|line|polyline|polygon|text)\b/i;
+
+/** Inline `<svg>` drawings, exported as standalone SVG files (data: URIs with the namespace declared). */
+@Injectable()
+export class InlineSvgCollector implements ImageCollector {
+  readonly name = 'inline-svg';
+
+  collect(snapshot: PageSnapshot): FoundImage[] {
+    return snapshot.elements
+      .filter((element) => element.tag === 'svg' && element.text && DRAWS.test(element.text))
+      .flatMap((element) => {
+        const markup = /\sxmlns=/.test(element.text!.slice(0, element.text!.indexOf('>'))) ? element.text! : element.text!.replace(/^<svg/i, '<svg xmlns="http://www.w3.org/2000/svg"');
+        const size = svgSize(element.attrs, element.box);
+        return sighting(element, `data:image/svg+xml;base64,${Buffer.from(markup).toString('base64')}`, 'inline-svg', { ...size, mimeType: 'image/svg+xml', bytes: Buffer.byteLength(markup) });
+      });
+  }
+}
+
+/** Rendered size when known, else the width/height attributes, else the viewBox. */
+function svgSize(attrs: Record<string, string>, box?: { width: number; height: number }): { width?: number; height?: number } {
+  if (box && box.width >= 1 && box.height >= 1) return { width: Math.round(box.width), height: Math.round(box.height) };
+  const width = Number.parseFloat(attrs.width ?? '');
+  const height = Number.parseFloat(attrs.height ?? '');
+  if (width > 0 && height > 0) return { width: Math.round(width), height: Math.round(height) };
+  const viewBox = (attrs.viewBox ?? attrs.viewbox ?? '').split(/[\s,]+/).map(Number);
+  return viewBox.length === 4 && viewBox[2] > 0 && viewBox[3] > 0 ? { width: Math.round(viewBox[2]), height: Math.round(viewBox[3]) } : {};
+}

@@ -1,0 +1,25 @@
+import { imagesInCssText, imagesInCssValue } from './css-image.util';
+
+describe('imagesInCssValue', () => {
+  it('reads every url() of a multiple background, quoted or not', () => {
+    expect(imagesInCssValue(`url("a.png"), linear-gradient(red, blue), url(b.jpg), url('c d.webp')`)).toEqual([
+      { url: 'a.png', variants: [] },
+      { url: 'b.jpg', variants: [] },
+      { url: 'c d.webp', variants: [] },
+    ]);
+  });
+
+  it('takes the densest image-set() candidate and keeps the others as variants', () => {
+    expect(imagesInCssValue('image-set(url("s.png") 1x, url("l.png") 2x, "m.png" 1.5x)')).toEqual([{ url: 'l.png', variants: ['s.png', 'm.png'] }]);
+    expect(imagesInCssValue('-webkit-image-set("a.avif" type("image/avif"), "b.png" 192dpi)')).toEqual([{ url: 'b.png', variants: ['a.avif'] }]);
+  });
+});
+
+describe('imagesInCssText', () => {
+  it('finds pictures in background, content and list-style declarations, not fonts or imports', () => {
+    const css = `@import url(theme.css); @font-face { font-family: X; src: url(x.woff2); }
+      /* url(commented.png) */ .a { background: #fff url(bg.png) no-repeat; } .b::after { content: url(after.svg) } ul { list-style-image: url(dot.gif) }
+      .c { cursor: url(hand.cur), auto; mask-image: url(mask.svg); }`;
+    expect(imagesInCssText(css).map((image) => image.url)).toEqual(['bg.png', 'after.svg', 'dot.gif', 'mask.svg']);
+  });
+});

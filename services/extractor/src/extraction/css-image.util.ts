@@ -1,0 +1,65 @@
+/** One image named by a CSS value: the best candidate, and the other candidates of an image-set(). */
+export interface CssImage {
+  url: string;
+  variants: string[];
+}
+
+const URL_TOKEN = /url\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^)\s]*))\s*\)/gi;
+const IMAGE_SET = /(?:-webkit-)?image-set\(/gi;
+/** Declarations whose url()s are pictures (fonts, cursors, behaviours and imports are not). */
+const IMAGE_DECLARATION = /(?:^|[;{\s])(background(?:-image)?|content|list-style(?:-image)?|border-image(?:-source)?|mask-image|-webkit-mask-image)\s*:\s*([^;}]*)/gi;
+
+/** `url(a.png), image-set("b.png" 1x, "c.png" 2x)` → a.png; c.png with b.png as a variant. */
+export function imagesInCssValue(value: string): CssImage[] {
+  const images: CssImage[] = [];
+  let rest = value;
+  for (const set of findImageSets(value)) {
+    const candidates = imageSetCandidates(set.body);
+    const best = candidates.reduce<(typeof candidates)[number] | undefined>((top, candidate) => (!top || candidate.density > top.density ? candidate : top), undefined);
+    if (best) images.push({ url: best.url, variants: candidates.filter((candidate) => candidate !== best).map((candidate) => candidate.url) });
+    rest = rest.replace(set.whole, ' ');
+  }
+  for (const match of rest.matchAll(URL_TOKEN)) {
+    const url = unescapeCss(match[1] ?? match[2] ?? match[3] ?? '');
+    if (url) images.push({ url, variants: [] });
+  }
+  return images;
+}
+
+/** Every picture a stylesheet (or a style attribute) names, in source order; @font-face sources excluded. */
+export function imagesInCssText(css: string): CssImage[] {
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/@font-face\s*{[^}]*}/gi, '');
+  return [...text.matchAll(IMAGE_DECLARATION)].flatMap((match) => imagesInCssValue(match[2]));
+}
+
+function findImageSets(value: string): { whole: string; body: string }[] {
+  const sets: { whole: string; body: string }[] = [];
+  for (const match of value.matchAll(IMAGE_SET)) {
+    const start = match.index + match[0].length;
+    let depth = 1;
+    let position = start;
+    for (; position < value.length && depth > 0; position += 1) {
+      if (value[position] === '(') depth += 1;
+      else if (value[position] === ')') depth -= 1;
+    }
+    sets.push({ whole: value.slice(match.index, position), body: value.slice(start, position - 1) });
+  }
+  return sets;
+}
+
+/** Candidates of an image-set(): `"a.png" 1x`, `url(b.png) 2x`, `"c.avif" type("image/avif")`; no density = 1x. */
+function imageSetCandidates(body: string): { url: string; density: number }[] {
+  const candidates: { url: string; density: number }[] = [];
+  const candidate = /(?:url\(\s*["']?([^"')]+)["']?\s*\)|"([^"]+)"|'([^']+)')([^,]*)/g;
+  for (const match of body.matchAll(candidate)) {
+    const url = unescapeCss(match[1] ?? match[2] ?? match[3] ?? '');
+    const descriptor = /(\d*\.?\d+)(x|dppx|dpi)/.exec(match[4]);
+    const density = descriptor ? Number(descriptor[1]) / (descriptor[2] === 'dpi' ? 96 : 1) : 1;
+    if (url) candidates.push({ url, density });
+  }
+  return candidates;
+}
+
+function unescapeCss(text: string): string {
+  return text.replace(/\\([0-9a-f]{1,6}\s?|.)/gi, (_all, escaped: string) => (/^[0-9a-f]/i.test(escaped) && escaped.trim().length > 0 && /^[0-9a-f]+\s?$/i.test(escaped) ? String.fromCodePoint(parseInt(escaped, 16)) : escaped)).trim();
+}

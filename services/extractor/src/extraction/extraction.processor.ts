@@ -1,0 +1,43 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { BeforeApplicationShutdown, Logger, Type } from '@nestjs/common';
+import { ExtractJobResult, extractJobPayloadSchema, JobName, QueueName } from '@pixtract/contracts';
+import { Job } from 'bullmq';
+import { ExtractorConfig, extractionWorkerOptions } from '../extractor.config';
+import { jobPayload } from '../queue/job-payload';
+import { ExtractionService } from './extraction.service';
+
+/**
+ * The `extraction` queue's worker. Its options (concurrency, lock, stalled check) come from the validated config,
+ * which exists only at boot, while @Processor wants them when the class is declared: so the class is declared
+ * per config.
+ */
+export function extractionProcessor(config: ExtractorConfig): Type<WorkerHost> {
+  @Processor(QueueName.Extraction, extractionWorkerOptions(config))
+  class ExtractionProcessor extends WorkerHost implements BeforeApplicationShutdown {
+    private readonly logger = new Logger(ExtractionProcessor.name);
+
+    constructor(private readonly extraction: ExtractionService) {
+      super();
+    }
+
+    async process(job: Job): Promise<ExtractJobResult> {
+      const payload = jobPayload(job, QueueName.Extraction, JobName.Extract, extractJobPayloadSchema);
+      const context = { jobId: job.id, extractionId: payload.extractionId, requestId: payload.requestId };
+      this.logger.log({ msg: 'extraction started', url: payload.url, attempt: job.attemptsMade + 1, ...context });
+      try {
+        const result = await this.extraction.extract(payload, context, (progress) => job.updateProgress(progress));
+        this.logger.log({ msg: 'extraction finished', images: result.totalImagesFound, timeMs: result.performanceInfo.timeMs, error: result.error, ...context });
+        return result;
+      } catch (error) {
+        this.logger.error({ msg: 'extraction attempt failed; BullMQ retries it while attempts remain', err: error, ...context });
+        throw error;
+      }
+    }
+
+    /** SIGTERM: stop taking jobs and finish the in-flight ones before the browser and Redis close. */
+    async beforeApplicationShutdown(): Promise<void> {
+      await this.worker.close();
+    }
+  }
+  return ExtractionProcessor;
+}

@@ -1,0 +1,148 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ERROR_MESSAGES, ErrorCode, ExtractedFile, ExtractionProgress, ExtractionStage, ExtractJobPayload, ExtractJobResult } from '@pixtract/contracts';
+import { checkUrlSyntax, resolveAndCheck, SafeFetchError, SafeFetchPolicy } from '@pixtract/safe-fetch';
+import { EXTRACTOR_CONFIG, ExtractorConfig, SAFE_FETCH_POLICY } from '../extractor.config';
+import { BrowserVisitService, JobContext, StageReporter } from './browser-visit.service';
+import { IMAGE_COLLECTORS, ImageCollector } from './collectors/image-collector.interface';
+import { ExtractionWarning } from './extraction-warnings';
+import { catalogue, CataloguedImage, matchesFileTypes, toExtractedFile, withoutTinyImages } from './image-catalogue';
+import { ImageMeasurerService, ReceivedBody } from './image-measurer.service';
+import type { PageSnapshot } from './snapshot/page-snapshot';
+import { StaticPageService } from './static-page.service';
+
+export type { JobContext } from './browser-visit.service';
+export type ProgressReporter = (progress: ExtractionProgress) => Promise<unknown>;
+
+/** Where each stage starts on the progress bar; scrolling fills its band step by step. */
+const STAGE_PERCENT: Record<ExtractionStage, number> = { queued: 0, loading: 10, scrolling: 25, collecting: 60, measuring: 75, done: 100 };
+const MEASURE_MS = 5_000;
+
+interface Analysis {
+  files: ExtractedFile[];
+  warnings: string[];
+  total: number;
+}
+
+/**
+ * One extraction: refuse what the SSRF rule refuses before any work, then the static path, the browser path or
+ * (auto) the static path when the page needs no script — and the same collectors, noise rules, de-duplication and
+ * measuring on whichever snapshot came back. Failures the person should read become the result's `error`; a lost
+ * browser is thrown so BullMQ runs the job again.
+ */
+@Injectable()
+export class ExtractionService {
+  private readonly logger = new Logger(ExtractionService.name);
+
+  constructor(
+    private readonly browser: BrowserVisitService,
+    private readonly staticPages: StaticPageService,
+    private readonly measurer: ImageMeasurerService,
+    @Inject(IMAGE_COLLECTORS) private readonly collectors: ImageCollector[],
+    @Inject(SAFE_FETCH_POLICY) private readonly policy: SafeFetchPolicy,
+    @Inject(EXTRACTOR_CONFIG) private readonly config: ExtractorConfig,
+  ) {}
+
+  async extract(payload: ExtractJobPayload, job: JobContext, report: ProgressReporter): Promise<ExtractJobResult> {
+    const startedAt = Date.now();
+    const deadline = startedAt + this.config.EXTRACTOR_JOB_TIMEOUT_MS;
+    let imagesFound = 0;
+    const stage: StageReporter = (name, found, withinStage = 0, preview) => {
+      imagesFound = Math.max(imagesFound, found);
+      const next = name === 'scrolling' ? STAGE_PERCENT.collecting : STAGE_PERCENT[name];
+      const percent = Math.round(STAGE_PERCENT[name] + (next - STAGE_PERCENT[name]) * Math.min(1, withinStage));
+      report({ stage: name, percent, imagesFound, ...(preview ? { files: preview } : {}) }).catch((error: unknown) => this.logger.warn({ msg: 'progress not reported', err: error, ...job }));
+    };
+    const finish = (method: string, sourceUrl: string, warnings: string[], analysis?: Analysis, error?: string): ExtractJobResult => {
+      const files = analysis?.files ?? [];
+      void report({ stage: 'done', percent: STAGE_PERCENT.done, imagesFound: analysis?.total ?? 0 }).catch(() => undefined);
+      return {
+        files,
+        sourceUrl,
+        warnings: [...warnings, ...(analysis?.warnings ?? [])],
+        performanceInfo: { timeMs: Date.now() - startedAt, method },
+        totalImagesFound: analysis?.total ?? 0,
+        ...(error !== undefined && { error }),
+      };
+    };
+
+    try {
+      checkUrlSyntax(payload.url, this.policy);
+      await resolveAndCheck(new URL(payload.url), this.policy);
+    } catch (error) {
+      if (!(error instanceof SafeFetchError)) throw error;
+      this.logger.log({ msg: 'start URL refused', code: error.code, ...job });
+      return finish(payload.mode === 'static' ? 'static' : 'browser', payload.url, [], undefined, error.message);
+    }
+
+    if (payload.mode !== 'browser') {
+      stage('loading', 0);
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(new SafeFetchError(ErrorCode.UpstreamTimeout)), Math.max(1, deadline - Date.now()));
+      try {
+        const page = await this.staticPages.read(payload.url, controller.signal);
+        if (payload.mode === 'static' || !page.needsBrowser) {
+          stage('collecting', 0);
+          const analysis = await this.analyse(page.snapshot, payload, deadline, stage);
+          return finish('static', page.sourceUrl, page.warnings, analysis);
+        }
+        this.logger.debug({ msg: 'auto mode: browser needed', reason: page.needsBrowser, ...job });
+      } catch (error) {
+        if (!(error instanceof SafeFetchError)) throw error;
+        // A refused address is final; anything else (a bot wall, a slow answer) may still work in a browser.
+        if (payload.mode === 'static' || error.status === 400 || error.code === ErrorCode.HostNotFound) return finish('static', payload.url, [], undefined, error.message);
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+
+    let partial: Analysis | undefined;
+    const visit = await this.browser.visit(payload.url, job, deadline, stage, async (snapshot, received) => {
+      partial = this.describe(catalogue(this.findImages(snapshot)), payload, false);
+      return this.analyse(snapshot, payload, deadline, stage, received);
+    });
+    const method = payload.mode === 'browser' ? 'browser' : 'auto:browser';
+    if (visit.error === ERROR_MESSAGES.PAGE_TIMEOUT && partial) {
+      return finish(method, visit.sourceUrl, [...visit.warnings, ExtractionWarning.stoppedAtTimeLimit(ERROR_MESSAGES.PAGE_TIMEOUT)], partial);
+    }
+    return finish(method, visit.sourceUrl, visit.warnings, visit.result, visit.error);
+  }
+
+  private findImages(snapshot: PageSnapshot) {
+    return this.collectors.flatMap((collector) => collector.collect(snapshot));
+  }
+
+  private async analyse(snapshot: PageSnapshot, payload: ExtractJobPayload, deadline: number, stage: StageReporter, received?: ReceivedBody): Promise<Analysis> {
+    const images = catalogue(this.findImages(snapshot));
+    // Measuring takes the longest (Range probes): the visitor sees the images found meanwhile.
+    stage('measuring', distinct(images), 0, preview(this.describe(images, payload, false).files, payload.previewLimit));
+    const refused = await this.measurer.measure(images, Math.min(Date.now() + MEASURE_MS, deadline - 250), received);
+    return this.describe(
+      images.filter((image) => !refused.has(image.key)),
+      payload,
+      true,
+    );
+  }
+
+  /** Tiny images and unwanted types out, the image cap applied to distinct images, positions in page order. */
+  private describe(found: CataloguedImage[], payload: ExtractJobPayload, measured: boolean): Analysis {
+    let images = (measured ? withoutTinyImages(found) : found).filter((image) => matchesFileTypes(image, payload.fileTypes));
+    const warnings: string[] = [];
+    const max = this.config.EXTRACTOR_MAX_IMAGES;
+    if (distinct(images) > max) {
+      const kept = new Set([...new Set(images.filter((image) => !image.duplicate).map((image) => image.key))].slice(0, max));
+      images = images.filter((image) => kept.has(image.key));
+      warnings.push(ExtractionWarning.imagesCapped(max));
+    }
+    const extractedTime = new Date().toISOString();
+    return { files: images.map((image, position) => toExtractedFile(image, position, extractedTime)), warnings, total: distinct(images) };
+  }
+}
+
+/** The first `limit` distinct images: what the caller could be granted, no more. */
+function preview(files: ExtractedFile[], limit = Number.POSITIVE_INFINITY): ExtractedFile[] {
+  return files.filter((file) => !file.duplicate).slice(0, limit);
+}
+
+function distinct(images: CataloguedImage[]): number {
+  return images.filter((image) => !image.duplicate).length;
+}

@@ -1,0 +1,72 @@
+import type { FoundImage } from './collectors/image-collector.interface';
+import { catalogue, markSameBytes, matchesFileTypes, toExtractedFile } from './image-catalogue';
+import { normaliseImageUrl } from './image-url.util';
+
+const found = (url: string, domIndex: number, extra: Partial<FoundImage> = {}): FoundImage => ({ url, domIndex, sourceNode: 'img', ...extra });
+
+describe('catalogue', () => {
+  it('orders by document position and keeps every occurrence, flagging the repeats', () => {
+    const images = catalogue([found('https://a.test/2.png', 20), found('https://a.test/1.png', 5, { sourceNode: 'srcset' }), found('https://a.test/1.png', 30, { alt: 'again' })]);
+    expect(images.map(({ url, duplicate, domIndex }) => [url, duplicate, domIndex])).toEqual([
+      ['https://a.test/1.png', false, 5],
+      ['https://a.test/2.png', false, 20],
+      ['https://a.test/1.png', true, 30],
+    ]);
+  });
+
+  it('drops noise URLs and lets the network add only images the DOM did not name', () => {
+    const images = catalogue([
+      found('https://a.test/big.png', 1, { variants: ['https://a.test/small.png'] }),
+      found('https://a.test/spinner.gif', 2),
+      found('https://a.test/small.png', 100, { sourceNode: 'network' }),
+      found('https://a.test/big.png', 101, { sourceNode: 'network', mimeType: 'image/png', bytes: 1234 }),
+      found('https://a.test/xhr.webp', 102, { sourceNode: 'network' }),
+    ]);
+    expect(images.map(({ url, sourceNode, mimeType, bytes }) => [url, sourceNode, mimeType, bytes])).toEqual([
+      ['https://a.test/big.png', 'img', 'image/png', 1234],
+      ['https://a.test/xhr.webp', 'network', undefined, undefined],
+    ]);
+  });
+});
+
+describe('normaliseImageUrl', () => {
+  it('treats percent-encoding variants of unreserved characters as one URL', () => {
+    expect(normaliseImageUrl('https://a.test/a%2db%7E.png?q=%2f')).toBe('https://a.test/a-b~.png?q=%2F');
+  });
+});
+
+describe('markSameBytes', () => {
+  it('flags a later image with the same fingerprint under another URL', () => {
+    const images = catalogue([found('https://a.test/a.png', 1), found('https://b.test/copy.png', 2), found('https://a.test/other.png', 3)]);
+    markSameBytes(images, (key) => (key.includes('other') ? 'f2' : 'f1'));
+    expect(images.map((image) => image.duplicate)).toEqual([false, true, false]);
+  });
+});
+
+describe('matchesFileTypes', () => {
+  it('matches by extension or MIME type, jpeg and jpg alike', () => {
+    const [jpeg, webp] = catalogue([found('https://a.test/p.jpeg', 1), found('https://a.test/render?id=1', 2, { sourceNode: 'network', mimeType: 'image/webp' })]);
+    expect([matchesFileTypes(jpeg, ['jpg']), matchesFileTypes(webp, ['webp']), matchesFileTypes(webp, ['image/png']), matchesFileTypes(webp, undefined)]).toEqual([true, true, false, true]);
+  });
+});
+
+describe('toExtractedFile', () => {
+  it('describes the image in the contract\'s words, extension from the MIME type when the URL has none', () => {
+    const [image] = catalogue([found('https://a.test/render?id=1', 4, { alt: 'A', width: 3, height: 4, mimeType: 'image/webp', bytes: 99, box: { x: 1.4, y: 2.6, width: 30, height: 40 } })]);
+    expect(toExtractedFile(image, 0, '2026-01-01T00:00:00.000Z')).toEqual({
+      fileUrl: 'https://a.test/render?id=1',
+      fileType: 'image',
+      alt: 'A',
+      width: 3,
+      height: 4,
+      mimeType: 'image/webp',
+      extension: 'webp',
+      size: 99,
+      position: 0,
+      extractedTime: '2026-01-01T00:00:00.000Z',
+      sourceNode: 'img',
+      duplicate: false,
+      box: { x: 1, y: 3, width: 30, height: 40 },
+    });
+  });
+});

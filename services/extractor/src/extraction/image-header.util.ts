@@ -1,0 +1,82 @@
+/** What the first bytes of an image file say: its real type (magic bytes) and, when the header has it, its size. */
+export interface ImageHeader {
+  mimeType: string;
+  width?: number;
+  height?: number;
+}
+
+/** Enough for every header below in practice (JPEG's SOF can follow large EXIF blocks; 64 KiB covers most). */
+export const HEADER_PROBE_BYTES = 65_536;
+
+export function readImageHeader(bytes: Buffer): ImageHeader | undefined {
+  if (bytes.length >= 24 && bytes.readUInt32BE(0) === 0x89504e47) return { mimeType: 'image/png', width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  if (bytes.length >= 10 && bytes.toString('latin1', 0, 4) === 'GIF8') return { mimeType: 'image/gif', width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { mimeType: 'image/jpeg', ...jpegSize(bytes) };
+  if (bytes.length >= 16 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return { mimeType: 'image/webp', ...webpSize(bytes) };
+  if (bytes.length >= 12 && bytes.toString('latin1', 4, 8) === 'ftyp' && /^(avif|avis|heic|heix|mif1)/.test(bytes.toString('latin1', 8, 12))) {
+    return { mimeType: bytes.toString('latin1', 8, 11) === 'avi' ? 'image/avif' : 'image/heic', ...ispeSize(bytes) };
+  }
+  if (bytes.length >= 26 && bytes.toString('latin1', 0, 2) === 'BM') return { mimeType: 'image/bmp', width: bytes.readInt32LE(18), height: Math.abs(bytes.readInt32LE(22)) };
+  if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0x00000100) return { mimeType: 'image/x-icon', width: bytes[6] || 256, height: bytes[7] || 256 };
+  if (bytes.length >= 4 && (bytes.readUInt32BE(0) === 0x49492a00 || bytes.readUInt32BE(0) === 0x4d4d002a)) return { mimeType: 'image/tiff' };
+  const text = bytes.toString('utf8', 0, Math.min(bytes.length, 4096));
+  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/i.test(text)) return { mimeType: 'image/svg+xml', ...svgSize(text) };
+  return undefined;
+}
+
+function jpegSize(bytes: Buffer): { width?: number; height?: number } {
+  let offset = 2;
+  while (offset + 9 < bytes.length) {
+    if (bytes[offset] !== 0xff) return {};
+    const marker = bytes[offset + 1];
+    if (marker === 0xff) {
+      offset += 1;
+      continue;
+    }
+    const length = bytes.readUInt16BE(offset + 2);
+    // SOF0-SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+    offset += 2 + length;
+  }
+  return {};
+}
+
+function webpSize(bytes: Buffer): { width?: number; height?: number } {
+  const chunk = bytes.toString('latin1', 12, 16);
+  if (chunk === 'VP8X' && bytes.length >= 30) return { width: 1 + bytes.readUIntLE(24, 3), height: 1 + bytes.readUIntLE(27, 3) };
+  if (chunk === 'VP8 ' && bytes.length >= 30) return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
+  if (chunk === 'VP8L' && bytes.length >= 25) {
+    const bits = bytes.readUInt32LE(21);
+    return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) };
+  }
+  return {};
+}
+
+/** AVIF/HEIF: the first `ispe` property box holds the image's spatial extent. */
+function ispeSize(bytes: Buffer): { width?: number; height?: number } {
+  const at = bytes.indexOf('ispe', 0, 'latin1');
+  return at > 0 && at + 16 <= bytes.length ? { width: bytes.readUInt32BE(at + 8), height: bytes.readUInt32BE(at + 12) } : {};
+}
+
+function svgSize(text: string): { width?: number; height?: number } {
+  const tag = /<svg\b[^>]*>/i.exec(text)?.[0] ?? '';
+  const attribute = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']\\s*([\\d.]+)(px)?\\s*["']`, 'i').exec(tag)?.[1];
+  const width = Number(attribute('width'));
+  const height = Number(attribute('height'));
+  if (width > 0 && height > 0) return { width: Math.round(width), height: Math.round(height) };
+  const viewBox = /\sviewBox\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1].trim().split(/[\s,]+/).map(Number);
+  return viewBox?.length === 4 && viewBox[2] > 0 && viewBox[3] > 0 ? { width: Math.round(viewBox[2]), height: Math.round(viewBox[3]) } : {};
+}
+
+/** The bytes of a data: URI (base64 or percent-encoded). */
+export function dataUriBytes(uri: string): Buffer | undefined {
+  const comma = uri.indexOf(',');
+  if (comma < 0) return undefined;
+  const meta = uri.slice(5, comma);
+  const payload = uri.slice(comma + 1);
+  try {
+    return /;base64$/i.test(meta) ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload), 'utf8');
+  } catch {
+    return undefined;
+  }
+}

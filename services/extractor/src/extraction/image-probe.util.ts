@@ -1,0 +1,38 @@
+import { safeFetch, SafeFetchPolicy } from '@pixtract/safe-fetch';
+import { HEADER_PROBE_BYTES, ImageHeader, readImageHeader } from './image-header.util';
+
+export interface ProbedImage {
+  header?: ImageHeader;
+  /** Size of the whole file, from Content-Range or Content-Length. */
+  bytes?: number;
+  /** The bytes read (at most HEADER_PROBE_BYTES), for same-bytes de-duplication. */
+  prefix: Buffer;
+  contentType?: string;
+}
+
+/**
+ * Reads the head of an image the browser did not load, through the SSRF-safe path: a Range request for the first
+ * HEADER_PROBE_BYTES; a server that ignores Range is cut off after as many bytes. Never the whole file.
+ */
+export async function probeImage(url: string, policy: SafeFetchPolicy, signal: AbortSignal): Promise<ProbedImage | undefined> {
+  const response = await safeFetch(url, { policy, signal, headers: { range: `bytes=0-${HEADER_PROBE_BYTES - 1}`, accept: 'image/avif,image/webp,image/*,*/*;q=0.8' } });
+  if (response.status !== 200 && response.status !== 206) {
+    response.body.destroy();
+    return undefined;
+  }
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of response.body) {
+      chunks.push(chunk as Buffer);
+      length += (chunk as Buffer).length;
+      if (length >= HEADER_PROBE_BYTES) break;
+    }
+  } finally {
+    response.body.destroy();
+  }
+  const prefix = Buffer.concat(chunks).subarray(0, HEADER_PROBE_BYTES);
+  const total = /\/(\d+)$/.exec(String(response.headers['content-range'] ?? ''))?.[1] ?? (response.status === 200 ? response.headers['content-length'] : undefined);
+  const contentType = String(response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() || undefined;
+  return { header: readImageHeader(prefix), bytes: total === undefined ? undefined : Number(total), prefix, contentType };
+}

@@ -1,0 +1,114 @@
+import type { Page } from 'playwright-core';
+import type { PageActivity } from '../browser/page-activity';
+
+/** The DOM must have been still this long to count as settled. */
+const QUIET_MS = 50;
+const POLL_MS = 25;
+
+/** A request or a page load still pending after this long is stuck (a hung tracker, a long poll), not work. */
+const STUCK_MS = 2_500;
+
+/**
+ * Runs in the page: loaded (unless loading is stuck), no recent fetch/XHR or short timer pending, DOM still,
+ * images near the viewport done.
+ */
+function pageIsQuiet({ quietMs, stuckMs }: { quietMs: number; stuckMs: number }): boolean {
+  const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const loadIsStuck = Boolean(navigation && navigation.domContentLoadedEventEnd > 0 && performance.now() - navigation.domContentLoadedEventEnd > stuckMs);
+  if (document.readyState !== 'complete' && !loadIsStuck) return false;
+  const probe = (window as unknown as { __pixtractActivity?: { pendingTimers: number; requestStarts: Set<number[]>; lastMutation: number } }).__pixtractActivity;
+  const now = Date.now();
+  if (probe && (probe.pendingTimers > 0 || now - probe.lastMutation < quietMs || [...probe.requestStarts].some(([started]) => now - started < stuckMs))) return false;
+  const horizon = window.innerHeight * 2;
+  return Array.from(document.images).every((img) => img.complete || img.getBoundingClientRect().top > horizon || loadIsStuck);
+}
+
+/**
+ * Waits until the page stopped working on what it shows: loaded, no awaited request in flight (seen by the
+ * browser and by the page itself), no short timer pending, the DOM still, images near the viewport loaded.
+ * Unlike `networkidle`, beacons, long polls and hung requests (after STUCK_MS) do not keep it waiting, and a
+ * quiet page returns at once. Answers false when the time ran out first.
+ */
+export async function waitUntilQuiet(page: Page, activity: PageActivity, timeoutMs: number): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (activity.inFlight(STUCK_MS) === 0 && (await page.evaluate(pageIsQuiet, { quietMs: QUIET_MS, stuckMs: STUCK_MS }).catch(() => false))) return true;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  return false;
+}
+
+/** Runs in the page: lazy images load now (eager loading, lazy attributes copied to the real ones). */
+function forceLazyImages(lazy: { src: string[]; srcset: string[] }): number {
+  let forced = 0;
+  for (const img of Array.from(document.querySelectorAll('img, source'))) {
+    if (img instanceof HTMLImageElement && img.loading === 'lazy') {
+      img.loading = 'eager';
+      forced += 1;
+    }
+    const src = lazy.src.map((name) => img.getAttribute(name)).find((value) => value && value.trim());
+    const srcset = lazy.srcset.map((name) => img.getAttribute(name)).find((value) => value && value.trim());
+    if (srcset && img.getAttribute('srcset') !== srcset) {
+      img.setAttribute('srcset', srcset);
+      forced += 1;
+    }
+    if (src && img instanceof HTMLImageElement && img.getAttribute('src') !== src) {
+      img.setAttribute('src', src);
+      forced += 1;
+    }
+  }
+  return forced;
+}
+
+export async function forceLazyLoading(page: Page, lazy: { src: string[]; srcset: string[] }): Promise<number> {
+  return page.evaluate(forceLazyImages, lazy);
+}
+
+export interface ScrollLimits {
+  maxSteps: number;
+  maxHeight: number;
+  /** Epoch ms after which no further step is taken. */
+  deadline: number;
+  /** Per step: how long to wait for the page to react before looking again. */
+  stepSettleMs: number;
+}
+
+export interface ScrollOutcome {
+  steps: number;
+  /** Which cap ended a page that was still growing. */
+  cappedBy?: 'steps' | 'height' | 'time';
+}
+
+/** Runs in the page: one viewport down, then two frames so scroll handlers (infinite loaders) have run. */
+async function scrollOneViewport(): Promise<{ height: number; reached: number }> {
+  window.scrollBy(0, window.innerHeight);
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  return { height: (document.scrollingElement ?? document.documentElement).scrollHeight, reached: window.scrollY + window.innerHeight };
+}
+
+function pageExtent(): { height: number; atBottom: boolean } {
+  const height = (document.scrollingElement ?? document.documentElement).scrollHeight;
+  return { height, atBottom: window.scrollY + window.innerHeight >= height - 2 };
+}
+
+/**
+ * Scrolls one viewport at a time and waits after each step only as long as the page is busy (lazy images,
+ * infinite loaders fetching the next batch). Done when a step ends at the bottom and the page did not grow while
+ * it settled; an endless page is followed to the first cap (steps, height, time).
+ */
+export async function scrollUntilStable(page: Page, activity: PageActivity, limits: ScrollLimits, onStep?: (step: number) => void): Promise<ScrollOutcome> {
+  let step = 0;
+  // A page that fits in the viewport has nothing below to load.
+  if ((await page.evaluate(pageExtent)).atBottom) return { steps: 0 };
+  for (;;) {
+    if (step >= limits.maxSteps) return { steps: step, cappedBy: 'steps' };
+    if (Date.now() >= limits.deadline) return { steps: step, cappedBy: 'time' };
+    step += 1;
+    const scrolled = await page.evaluate(scrollOneViewport);
+    onStep?.(step);
+    if (scrolled.reached >= limits.maxHeight && scrolled.height > limits.maxHeight) return { steps: step, cappedBy: 'height' };
+    await waitUntilQuiet(page, activity, Math.min(limits.stepSettleMs, limits.deadline - Date.now()));
+    const settled = await page.evaluate(pageExtent);
+    if (settled.atBottom && settled.height === scrolled.height) return { steps: step };
+  }
+}

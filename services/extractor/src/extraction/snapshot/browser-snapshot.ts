@@ -1,0 +1,122 @@
+import type { Page } from 'playwright-core';
+import { z } from 'zod';
+import { ElementRecord, IMAGE_CARRIERS } from './page-snapshot';
+
+/** Elements walked per page; beyond this the page is cut off with a warning (hostile or absurd DOMs). */
+export const MAX_WALKED_ELEMENTS = 30_000;
+const MAX_VALUE_LENGTH = 2_000_000;
+
+const sizeSchema = z.object({ width: z.number().nonnegative(), height: z.number().nonnegative() });
+/** A page can patch every DOM getter: what comes back is validated like any other input. */
+const recordSchema = z.object({
+  index: z.number().int().nonnegative(),
+  tag: z.string().max(100),
+  attrs: z.record(z.string().max(100), z.string().max(MAX_VALUE_LENGTH)),
+  base: z.string().max(MAX_VALUE_LENGTH),
+  scope: z.enum(['shadow', 'iframe']).optional(),
+  currentSrc: z.string().max(MAX_VALUE_LENGTH).optional(),
+  natural: sizeSchema.optional(),
+  box: sizeSchema.extend({ x: z.number(), y: z.number() }).optional(),
+  backgrounds: z.array(z.object({ value: z.string().max(MAX_VALUE_LENGTH), pseudo: z.enum(['before', 'after']).optional() })).optional(),
+  text: z.string().max(MAX_VALUE_LENGTH).optional(),
+});
+const walkSchema = z.object({ records: z.array(z.unknown()), truncated: z.boolean() });
+
+/**
+ * Runs in the page: one pass over the document in order, descending into open shadow roots and same-origin
+ * frames (srcdoc included), keeping only elements that can carry an image.
+ */
+function walkDocument({ limit, carriers }: { limit: number; carriers: string[] }): { records: unknown[]; truncated: boolean } {
+  const CARRIERS = new Set(carriers);
+  const records: unknown[] = [];
+  let index = 0;
+  let truncated = false;
+  const attrsOf = (element: Element) => {
+    const attrs: Record<string, string> = {};
+    for (const attr of Array.from(element.attributes)) if (attr.name.length <= 100) attrs[attr.name] = attr.value.slice(0, 2_000_000);
+    return attrs;
+  };
+  // page-snapshot's hasLazyAttribute, restated: a page function cannot import.
+  const hasLazyAttribute = (element: Element) => Array.from(element.attributes).some((attr) => attr.name.startsWith('data-') && /[./]/.test(attr.value) && attr.value.length < 4096);
+  const imageValue = (value: string | null | undefined) => (value && value !== 'none' && value.includes('url(') ? value : undefined);
+
+  const visit = (root: Document | ShadowRoot, scope: 'shadow' | 'iframe' | undefined, offsetX: number, offsetY: number) => {
+    // Frames are other realms: `instanceof Document` is false for their documents.
+    const owner = root.nodeType === Node.DOCUMENT_NODE ? (root as Document) : (root.ownerDocument as Document);
+    const view = owner.defaultView ?? window;
+    const walker = owner.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (index >= limit) {
+        truncated = true;
+        return;
+      }
+      const element = node as Element;
+      const tag = element.localName;
+      index += 1;
+      const style = view.getComputedStyle(element);
+      const backgrounds: { value: string; pseudo?: 'before' | 'after' }[] = [];
+      for (const value of [style.backgroundImage, style.listStyleImage, style.borderImageSource, style.maskImage]) {
+        const own = imageValue(value);
+        if (own) backgrounds.push({ value: own });
+      }
+      for (const pseudo of ['before', 'after'] as const) {
+        const pseudoStyle = view.getComputedStyle(element, `::${pseudo}`);
+        const value = imageValue(pseudoStyle.backgroundImage) ?? imageValue(pseudoStyle.content);
+        if (value) backgrounds.push({ value, pseudo });
+      }
+      const inlineSvg = tag === 'svg' && !(element.parentElement && element.parentElement.closest('svg'));
+      if (CARRIERS.has(tag) || backgrounds.length > 0 || hasLazyAttribute(element)) {
+        const rect = element.getBoundingClientRect();
+        const record: Record<string, unknown> = {
+          index,
+          tag,
+          attrs: attrsOf(element),
+          base: element.baseURI,
+          box: { x: rect.x + view.scrollX + offsetX, y: rect.y + view.scrollY + offsetY, width: rect.width, height: rect.height },
+        };
+        if (scope) record.scope = scope;
+        if (backgrounds.length > 0) record.backgrounds = backgrounds;
+        if (tag === 'img' || tag === 'amp-img') {
+          const img = (tag === 'img' ? element : element.querySelector('img')) as HTMLImageElement | null;
+          if (img) {
+            record.currentSrc = img.currentSrc;
+            if (img.naturalWidth > 0) record.natural = { width: img.naturalWidth, height: img.naturalHeight };
+          }
+        }
+        if (tag === 'input' && (element as HTMLInputElement).type === 'image') {
+          const input = element as HTMLInputElement;
+          record.currentSrc = input.src;
+        }
+        if (tag === 'noscript') record.text = element.textContent ?? '';
+        if (tag === 'script' && /ld\+json/i.test(element.getAttribute('type') ?? '')) record.text = element.textContent ?? '';
+        if (inlineSvg) record.text = element.outerHTML;
+        records.push(record);
+      }
+      if (element.shadowRoot) visit(element.shadowRoot, scope ?? 'shadow', offsetX, offsetY);
+      if (tag === 'iframe') {
+        let inner: Document | null = null;
+        try {
+          inner = (element as HTMLIFrameElement).contentDocument;
+        } catch {
+          inner = null;
+        }
+        if (inner?.documentElement) {
+          const rect = element.getBoundingClientRect();
+          visit(inner, 'iframe', rect.x + view.scrollX + offsetX, rect.y + view.scrollY + offsetY);
+        }
+      }
+    }
+  };
+  visit(document, undefined, 0, 0);
+  return { records, truncated };
+}
+
+/** The rendered page as element records; `truncated` when the walk stopped at MAX_WALKED_ELEMENTS. */
+export async function snapshotRenderedPage(page: Page): Promise<{ elements: ElementRecord[]; truncated: boolean }> {
+  const walk = walkSchema.parse(await page.evaluate(walkDocument, { limit: MAX_WALKED_ELEMENTS, carriers: [...IMAGE_CARRIERS] }));
+  const elements = walk.records.flatMap((raw) => {
+    const parsed = recordSchema.safeParse(raw);
+    return parsed.success ? [parsed.data as ElementRecord] : [];
+  });
+  return { elements, truncated: walk.truncated };
+}

@@ -1,0 +1,62 @@
+/**
+ * What the collectors read: the page's elements as plain records, the same shape whether they came from the
+ * rendered DOM (browser path) or from parsed HTML (static path). Collectors are pure functions of a snapshot,
+ * so both paths find images by one set of rules.
+ */
+export interface ElementRecord {
+  /** Position in document order (shadow roots and frames are walked where they sit). */
+  index: number;
+  /** Lower-case tag name. */
+  tag: string;
+  attrs: Record<string, string>;
+  /** The element's base URL (`<base href>` and frames included). */
+  base: string;
+  /** Inside an open shadow root, or inside a same-origin iframe / srcdoc. */
+  scope?: 'shadow' | 'iframe';
+  /** Browser only: the source the browser chose and its decoded size. */
+  currentSrc?: string;
+  natural?: { width: number; height: number };
+  box?: { x: number; y: number; width: number; height: number };
+  /** CSS background-image (and content) values: computed in the browser, the style attribute statically. */
+  backgrounds?: { value: string; pseudo?: 'before' | 'after' }[];
+  /** Raw text: ld+json scripts, noscript fallbacks, inline <svg> markup. */
+  text?: string;
+}
+
+export interface StylesheetRecord {
+  /** Base for relative url()s: the sheet's own URL, or the page's for <style>. */
+  base: string;
+  text: string;
+  index: number;
+}
+
+/** An image response the page received (browser path only). */
+export interface NetworkImage {
+  url: string;
+  mimeType?: string;
+  bytes?: number;
+  /** Order of arrival, placed after every DOM element. */
+  order: number;
+}
+
+export interface PageSnapshot {
+  url: string;
+  elements: ElementRecord[];
+  /** Stylesheet texts the static path read (the browser path uses computed styles instead). */
+  stylesheets: StylesheetRecord[];
+  network: NetworkImage[];
+}
+
+/** Attributes that lazy loaders use for the real source; the first one present wins. */
+export const LAZY_SRC_ATTRIBUTES = ['data-src', 'data-lazy-src', 'data-original', 'data-lazy', 'data-url', 'data-hi-res-src', 'data-full-src', 'data-echo', 'data-img', 'data-image'];
+export const LAZY_SRCSET_ATTRIBUTES = ['data-srcset', 'data-lazy-srcset', 'data-original-set'];
+/** lazysizes and friends put backgrounds here. */
+export const LAZY_BACKGROUND_ATTRIBUTES = ['data-bg', 'data-background', 'data-background-image', 'data-bg-src'];
+
+/** Tags that can carry an image themselves; other elements count only with a background or a lazy attribute. */
+export const IMAGE_CARRIERS = new Set(['img', 'source', 'video', 'input', 'link', 'meta', 'script', 'noscript', 'svg', 'image', 'use', 'object', 'embed', 'amp-img', 'a', 'iframe']);
+
+/** A data-* attribute holding something URL-like: lazy loaders of every brand. */
+export function hasLazyAttribute(attrs: Record<string, string>): boolean {
+  return Object.entries(attrs).some(([name, value]) => name.startsWith('data-') && value.length < 4096 && /[./]/.test(value));
+}

@@ -1,0 +1,84 @@
+import { DomUtils, parseDocument } from 'htmlparser2';
+import type { ElementRecord, StylesheetRecord } from './page-snapshot';
+import { hasLazyAttribute, IMAGE_CARRIERS } from './page-snapshot';
+
+export interface ParsedHtml {
+  elements: ElementRecord[];
+  /** <style> contents. */
+  stylesheets: StylesheetRecord[];
+  /** <link rel=stylesheet> targets (absolute), in document order, for the caller to fetch. */
+  linkedStylesheets: { url: string; index: number }[];
+  /** Signals for the auto mode (see static-extraction.service). */
+  scriptCount: number;
+  hasEmptyAppRoot: boolean;
+}
+
+/** A parsed node (htmlparser2's DOM); DomUtils.isTag narrows it to an element. */
+type ParsedNode = ReturnType<typeof parseDocument>['children'][number];
+
+const SKIPPED = new Set(['noscript', 'script', 'style', 'template']);
+const APP_ROOT = /^(root|app|__next|__nuxt|___gatsby|svelte)$/;
+
+/**
+ * The HTML as the browser would build it without running scripts: the same element records the rendered walk
+ * produces, minus what only layout knows (boxes, decoded sizes, stylesheet matching).
+ */
+export function parseHtml(html: string, documentUrl: string): ParsedHtml {
+  const result: ParsedHtml = { elements: [], stylesheets: [], linkedStylesheets: [], scriptCount: 0, hasEmptyAppRoot: false };
+  let index = 0;
+
+  const walk = (nodes: ParsedNode[], base: string, scope: ElementRecord['scope']) => {
+    for (const node of nodes) {
+      if (!DomUtils.isTag(node)) continue;
+      index += 1;
+      const tag = node.name.toLowerCase();
+      const attrs = { ...node.attribs };
+      const record: ElementRecord = { index, tag, attrs, base, ...(scope && { scope }) };
+      // Inline handlers (onload=, onerror=) are scripts too.
+      if (Object.keys(attrs).some((name) => /^on[a-z]+$/.test(name))) result.scriptCount += 1;
+      const style = attrs.style;
+      if (style && /url\(/i.test(style)) record.backgrounds = [{ value: style }];
+      if (tag === 'noscript') record.text = DomUtils.getInnerHTML(node);
+      if (tag === 'script') {
+        if (/ld\+json/i.test(attrs.type ?? '')) record.text = DomUtils.textContent(node);
+        else if (!/json|template|text\/(?!javascript)/i.test(attrs.type ?? '')) result.scriptCount += 1;
+      }
+      if (tag === 'svg') record.text = DomUtils.getOuterHTML(node);
+      if (tag === 'style') result.stylesheets.push({ base, text: DomUtils.textContent(node), index });
+      if (tag === 'link' && /(^|\s)stylesheet(\s|$)/i.test(attrs.rel ?? '') && attrs.href) {
+        const href = safeUrl(attrs.href, base);
+        if (href) result.linkedStylesheets.push({ url: href, index });
+      }
+      if (tag === 'div' && APP_ROOT.test(attrs.id ?? '') && node.children.every((child) => !DomUtils.isTag(child))) result.hasEmptyAppRoot = true;
+      if (tag === 'app-root' || 'ng-app' in attrs) result.hasEmptyAppRoot = true;
+      if (IMAGE_CARRIERS.has(tag) || record.backgrounds || hasLazyAttribute(attrs)) result.elements.push(record);
+      if (tag === 'iframe' && attrs.srcdoc) walk(parseDocument(attrs.srcdoc).children, base, 'iframe');
+      if (tag === 'template' && attrs.shadowrootmode === 'open') walk(node.children, base, 'shadow');
+      if (tag === 'svg') walkSvgChildren(node.children, base, scope);
+      else if (!SKIPPED.has(tag)) walk(node.children, base, scope);
+    }
+  };
+  // Images inside an inline SVG (<image>, <use>) are their own files as well.
+  const walkSvgChildren = (nodes: ParsedNode[], base: string, scope: ElementRecord['scope']) => {
+    for (const node of nodes) {
+      if (!DomUtils.isTag(node)) continue;
+      index += 1;
+      if (node.name === 'image' || node.name === 'use') result.elements.push({ index, tag: node.name, attrs: { ...node.attribs }, base, ...(scope && { scope }) });
+      walkSvgChildren(node.children, base, scope);
+    }
+  };
+
+  const document = parseDocument(html);
+  const baseElement = DomUtils.findOne((element) => element.name === 'base' && Boolean(element.attribs.href), document.children);
+  const base = (baseElement && safeUrl(baseElement.attribs.href, documentUrl)) || documentUrl;
+  walk(document.children, base, undefined);
+  return result;
+}
+
+function safeUrl(raw: string, base: string): string | undefined {
+  try {
+    return new URL(raw.trim(), base).href;
+  } catch {
+    return undefined;
+  }
+}

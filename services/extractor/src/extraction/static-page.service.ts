@@ -1,0 +1,109 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { safeFetch, SafeFetchPolicy } from '@pixtract/safe-fetch';
+import { SAFE_FETCH_POLICY } from '../extractor.config';
+import { ExtractionWarning } from './extraction-warnings';
+import type { PageSnapshot, StylesheetRecord } from './snapshot/page-snapshot';
+import { parseHtml } from './snapshot/static-snapshot';
+
+/** Linked stylesheets read per page, and how much of each. */
+const MAX_STYLESHEETS = 20;
+const MAX_STYLESHEET_BYTES = 2 * 1024 * 1024;
+const MAX_HTML_BYTES = 10 * 1024 * 1024;
+
+export interface StaticPage {
+  snapshot: PageSnapshot;
+  sourceUrl: string;
+  warnings: string[];
+  /** Why the page needs a browser, when it does (the auto mode's heuristics); undefined = static is complete. */
+  needsBrowser?: string;
+}
+
+/**
+ * The static path: the HTML through the SSRF-safe fetcher, parsed without running scripts, plus its linked
+ * stylesheets; the same element records the browser path produces. SafeFetchError (refused address, host not
+ * found, timeout) propagates for the caller to word or to fall back on.
+ */
+@Injectable()
+export class StaticPageService {
+  private readonly logger = new Logger(StaticPageService.name);
+
+  constructor(@Inject(SAFE_FETCH_POLICY) private readonly policy: SafeFetchPolicy) {}
+
+  async read(url: string, signal: AbortSignal): Promise<StaticPage> {
+    const response = await safeFetch(url, { policy: this.policy, signal, headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' } });
+    const warnings: string[] = [];
+    const type = String(response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (type.startsWith('image/')) {
+      response.body.destroy();
+      // The address is a picture itself: that picture is the page's one image.
+      return { sourceUrl: response.url, warnings, snapshot: { url: response.url, elements: [{ index: 1, tag: 'img', attrs: { src: response.url }, base: response.url }], stylesheets: [], network: [] } };
+    }
+    if (type && !/html|xml/.test(type)) {
+      response.body.destroy();
+      return { sourceUrl: response.url, warnings: [ExtractionWarning.notHtml(type)], snapshot: { url: response.url, elements: [], stylesheets: [], network: [] } };
+    }
+    if (response.status >= 400) warnings.push(ExtractionWarning.httpStatus(response.status));
+    const html = (await readCapped(response.body, MAX_HTML_BYTES)).toString('utf8');
+    const parsed = parseHtml(html, response.url);
+    const linked = await Promise.all(parsed.linkedStylesheets.slice(0, MAX_STYLESHEETS).map((sheet) => this.stylesheet(sheet.url, sheet.index, signal)));
+    const stylesheets = [...parsed.stylesheets, ...linked.flat()];
+    const needsBrowser = response.status >= 400 ? `HTTP ${response.status}` : whyBrowser(parsed);
+    return { sourceUrl: response.url, warnings, needsBrowser, snapshot: { url: response.url, elements: parsed.elements, stylesheets, network: [] } };
+  }
+
+  /** A linked sheet and, one level deep, the sheets it @imports (each keeps its own URL as the base). */
+  private async stylesheet(url: string, index: number, signal: AbortSignal, depth = 0): Promise<StylesheetRecord[]> {
+    try {
+      const response = await safeFetch(url, { policy: this.policy, signal, headers: { accept: 'text/css,*/*;q=0.1' } });
+      if (response.status >= 400) {
+        response.body.destroy();
+        return [];
+      }
+      const text = (await readCapped(response.body, MAX_STYLESHEET_BYTES)).toString('utf8');
+      const imports = depth > 0 ? [] : importsOf(text, response.url).slice(0, MAX_STYLESHEETS);
+      const imported = await Promise.all(imports.map((href) => this.stylesheet(href, index, signal, depth + 1)));
+      return [...imported.flat(), { base: response.url, index, text }];
+    } catch (error) {
+      this.logger.debug({ msg: 'stylesheet not read', url, err: error });
+      return [];
+    }
+  }
+}
+
+/** `@import url("a.css")` / `@import "a.css"` targets, absolute. */
+function importsOf(css: string, base: string): string[] {
+  return [...css.matchAll(/@import\s+(?:url\(\s*)?["']?([^"')\s;]+)["']?\s*\)?/gi)].flatMap((match) => {
+    try {
+      return [new URL(match[1], base).href];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * The auto mode's rule (docs/decisions.md): the parse is the page only when nothing can change it after load —
+ * no executable script and no app shell — and no same-origin iframe loads a document of its own.
+ */
+function whyBrowser(parsed: ReturnType<typeof parseHtml>): string | undefined {
+  if (parsed.scriptCount > 0) return 'scripts';
+  if (parsed.hasEmptyAppRoot) return 'app shell';
+  if (parsed.elements.some((element) => element.tag === 'iframe' && element.attrs.src && !element.attrs.srcdoc)) return 'iframe';
+  return undefined;
+}
+
+async function readCapped(body: NodeJS.ReadableStream & { destroy(): void }, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of body) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      chunks.push(buffer);
+      length += buffer.length;
+      if (length >= maxBytes) break;
+    }
+  } finally {
+    body.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, maxBytes);
+}

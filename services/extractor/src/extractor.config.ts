@@ -1,0 +1,77 @@
+import { DEFAULT_QUEUE_PREFIX } from '@pixtract/contracts';
+import { policyFromEnv, SafeFetchPolicy } from '@pixtract/safe-fetch';
+import { baseEnvShape, envFlag, envPort, envRedisUrl, loadConfig } from '@pixtract/service-kit';
+import type { WorkerOptions } from 'bullmq';
+import { existsSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { z } from 'zod';
+
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+/** CHROMIUM_PATH, else the system's Chromium, else Playwright's own browser (ARCHITECTURE.md "Local infrastructure"). */
+function defaultChromiumPath(): string {
+  return existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : chromium.executablePath();
+}
+
+const positiveInt = (fallback: number, max: number) => z.coerce.number({ error: 'expected a whole number' }).int().min(1).max(max).default(fallback);
+
+/**
+ * The worker's tuning table, each row overridable by env (novu's workers.ts habit). A lock shorter than a
+ * page takes is renewed by BullMQ while the process lives; when the process dies the lock lapses and the
+ * stalled check of another worker hands the job on (at most twice, then it fails).
+ */
+const workerSettingsShape = {
+  EXTRACTOR_CONCURRENCY: positiveInt(2, 32),
+  EXTRACTOR_JOB_TIMEOUT_MS: positiveInt(60_000, 600_000),
+  EXTRACTOR_RECYCLE_AFTER_PAGES: positiveInt(100, 100_000),
+  EXTRACTOR_LOCK_DURATION_MS: positiveInt(30_000, 600_000),
+  EXTRACTOR_STALLED_INTERVAL_MS: positiveInt(30_000, 600_000),
+  /** Lazy and endless pages: scrolling stops at the first of these caps (docs/decisions.md). */
+  EXTRACTOR_SCROLL_MAX_STEPS: positiveInt(60, 10_000),
+  EXTRACTOR_SCROLL_MAX_HEIGHT_PX: positiveInt(60_000, 10_000_000),
+  EXTRACTOR_SCROLL_MAX_MS: positiveInt(20_000, 600_000),
+  /** Images kept per page; the rest are cut with a warning. */
+  EXTRACTOR_MAX_IMAGES: positiveInt(10_000, 1_000_000),
+  /** Extra lazy-loading attributes, comma-separated (`data-my-src,data-hires-srcset`). */
+  EXTRACTOR_LAZY_ATTRIBUTES: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((name) => name.trim().toLowerCase()).filter((name) => /^data-[a-z0-9-]+$/.test(name))),
+  SCREENSHOT_CONCURRENCY: positiveInt(1, 16),
+  SCREENSHOT_MAX_HEIGHT_PX: positiveInt(10_000, 16_384),
+  SCREENSHOT_JPEG_QUALITY: positiveInt(70, 100),
+};
+
+export const extractorConfigSchema = z.object({
+  ...baseEnvShape,
+  PORT: envPort(3002),
+  REDIS_URL: envRedisUrl,
+  QUEUE_PREFIX: z.string().min(1).default(DEFAULT_QUEUE_PREFIX),
+  CHROMIUM_PATH: z.string().min(1).default(defaultChromiumPath),
+  PIXTRACT_ALLOW_PRIVATE_NETWORKS: envFlag,
+  ...workerSettingsShape,
+});
+export type ExtractorConfig = z.infer<typeof extractorConfigSchema>;
+
+export const EXTRACTOR_CONFIG = Symbol('EXTRACTOR_CONFIG');
+export const SAFE_FETCH_POLICY = Symbol('SAFE_FETCH_POLICY');
+
+export function loadExtractorConfig(env: NodeJS.ProcessEnv = process.env): ExtractorConfig {
+  return loadConfig('extractor', extractorConfigSchema, env);
+}
+
+/** The validated flag is the one source: safe-fetch's own env reading is bypassed. */
+export function fetchPolicy(config: ExtractorConfig): SafeFetchPolicy {
+  return policyFromEnv({}, { allowPrivateNetworks: config.PIXTRACT_ALLOW_PRIVATE_NETWORKS });
+}
+
+export const MAX_STALLED_COUNT = 2;
+
+export function extractionWorkerOptions(config: ExtractorConfig, concurrency = config.EXTRACTOR_CONCURRENCY): Pick<WorkerOptions, 'concurrency' | 'lockDuration' | 'stalledInterval' | 'maxStalledCount'> {
+  return {
+    concurrency,
+    lockDuration: config.EXTRACTOR_LOCK_DURATION_MS,
+    stalledInterval: config.EXTRACTOR_STALLED_INTERVAL_MS,
+    maxStalledCount: MAX_STALLED_COUNT,
+  };
+}

@@ -1,0 +1,40 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { BeforeApplicationShutdown, Logger, Type } from '@nestjs/common';
+import { JobName, QueueName, screenshotJobPayloadSchema, ScreenshotJobResult } from '@pixtract/contracts';
+import { SafeFetchError } from '@pixtract/safe-fetch';
+import { Job, UnrecoverableError } from 'bullmq';
+import { ExtractorConfig, extractionWorkerOptions } from '../extractor.config';
+import { jobPayload } from '../queue/job-payload';
+import { ScreenshotService } from './screenshot.service';
+
+/** The `screenshot` queue's worker; declared per config like the extraction processor. */
+export function screenshotProcessor(config: ExtractorConfig): Type<WorkerHost> {
+  @Processor(QueueName.Screenshot, extractionWorkerOptions(config, config.SCREENSHOT_CONCURRENCY))
+  class ScreenshotProcessor extends WorkerHost implements BeforeApplicationShutdown {
+    private readonly logger = new Logger(ScreenshotProcessor.name);
+
+    constructor(private readonly screenshots: ScreenshotService) {
+      super();
+    }
+
+    async process(job: Job): Promise<ScreenshotJobResult> {
+      const payload = jobPayload(job, QueueName.Screenshot, JobName.Screenshot, screenshotJobPayloadSchema);
+      const context = { jobId: job.id, requestId: payload.requestId };
+      try {
+        const result = await this.screenshots.capture(payload.url);
+        this.logger.log({ msg: 'screenshot stored', bytes: result.bytes, height: result.height, ...context });
+        return result;
+      } catch (error) {
+        // A refused address will be refused again: no retry.
+        if (error instanceof SafeFetchError) throw new UnrecoverableError(error.message);
+        this.logger.warn({ msg: 'screenshot failed', err: error, ...context });
+        throw error;
+      }
+    }
+
+    async beforeApplicationShutdown(): Promise<void> {
+      await this.worker.close();
+    }
+  }
+  return ScreenshotProcessor;
+}

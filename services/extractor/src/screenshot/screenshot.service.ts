@@ -1,0 +1,57 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { SCREENSHOT_CACHE_SECONDS, screenshotCacheKey, ScreenshotJobResult } from '@pixtract/contracts';
+import { checkUrlSyntax, resolveAndCheck, SafeFetchPolicy } from '@pixtract/safe-fetch';
+import { REDIS } from '@pixtract/service-kit';
+import type { Redis } from 'ioredis';
+import { BrowserPoolService } from '../browser/browser-pool.service';
+import { PageActivity } from '../browser/page-activity';
+import { waitUntilQuiet } from '../extraction/page-settle.util';
+import { EXTRACTOR_CONFIG, ExtractorConfig, SAFE_FETCH_POLICY } from '../extractor.config';
+
+const SETTLE_MS = 3_000;
+
+/**
+ * A full-page screenshot: the page rendered like an extraction (guard proxy, fresh context, fonts blocked), the
+ * height capped at SCREENSHOT_MAX_HEIGHT_PX, JPEG-compressed, and stored in Redis for SCREENSHOT_CACHE_SECONDS
+ * under the URL's cache key, where the zipper serves it from.
+ */
+@Injectable()
+export class ScreenshotService {
+  constructor(
+    private readonly browsers: BrowserPoolService,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(SAFE_FETCH_POLICY) private readonly policy: SafeFetchPolicy,
+    @Inject(EXTRACTOR_CONFIG) private readonly config: ExtractorConfig,
+  ) {}
+
+  async capture(url: string): Promise<ScreenshotJobResult> {
+    const deadline = Date.now() + this.config.EXTRACTOR_JOB_TIMEOUT_MS;
+    await resolveAndCheck(checkUrlSyntax(url, this.policy), this.policy);
+    const session = await this.browsers.openPage();
+    const timer = setTimeout(() => void session.close(), this.config.EXTRACTOR_JOB_TIMEOUT_MS);
+    try {
+      const { page } = session;
+      const activity = new PageActivity(page);
+      await page.goto(url, { waitUntil: 'load', timeout: Math.max(1, (deadline - Date.now()) / 2) });
+      await waitUntilQuiet(page, activity, SETTLE_MS);
+      const size = await page.evaluate(() => {
+        const root = document.scrollingElement ?? document.documentElement;
+        return { width: Math.max(1, Math.min(root.scrollWidth, window.innerWidth)), height: Math.max(1, root.scrollHeight) };
+      });
+      const height = Math.min(size.height, this.config.SCREENSHOT_MAX_HEIGHT_PX);
+      const image = await page.screenshot({
+        type: 'jpeg',
+        quality: this.config.SCREENSHOT_JPEG_QUALITY,
+        fullPage: true,
+        clip: { x: 0, y: 0, width: size.width, height },
+        timeout: Math.max(1, deadline - Date.now()),
+      });
+      const cacheKey = screenshotCacheKey(url);
+      await this.redis.set(cacheKey, image, 'EX', SCREENSHOT_CACHE_SECONDS);
+      return { cacheKey, contentType: 'image/jpeg', bytes: image.length, width: size.width, height };
+    } finally {
+      clearTimeout(timer);
+      await session.close();
+    }
+  }
+}

@@ -1,0 +1,193 @@
+import { INestApplication } from '@nestjs/common';
+import { ExtractedFile, ExtractionMode, ExtractJobResult, SourceNode } from '@pixtract/contracts';
+import { createService } from '@pixtract/service-kit';
+import { FIXTURE_PAGES_DIR, FixtureServer, startFixtureServer, uniqueQueuePrefix } from '@pixtract/testing';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppModule } from '../src/app.module';
+import { ExtractionService } from '../src/extraction/extraction.service';
+import { loadExtractorConfig } from '../src/extractor.config';
+import { TEST_REDIS_URL } from './extraction-queue.harness';
+
+jest.setTimeout(30_000);
+
+/** [path and query, how it was found, width, height] of each distinct image, in page order. */
+type Expected = [string, SourceNode, number | undefined, number | undefined];
+const EXPECTED = JSON.parse(readFileSync(join(FIXTURE_PAGES_DIR, 'catalogue', 'expected.json'), 'utf8')) as { pages: Record<string, Expected[]>; anyOrder: Record<string, Expected[]> };
+
+let fixture: FixtureServer;
+let app: INestApplication;
+const rangeRequests: string[] = [];
+
+beforeAll(async () => {
+  fixture = await startFixtureServer({
+    handle: (req, res) => {
+      if (req.headers.range) rangeRequests.push(`${req.url} ${req.headers.range}`);
+      if (req.url?.startsWith('/hang/')) {
+        // Headers sent, body never: a tracker or an image server that hangs.
+        res.writeHead(200, { 'content-type': req.url.endsWith('.js') ? 'text/javascript' : 'image/png' });
+        return true;
+      }
+      if (req.url === '/pages/hung-resources.html') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<img src="/images/350x150.png?c=f50001"><img src="/hang/pixel.png"><script src="/hang/tracker.js" async></script><script>fetch("/hang/poll")</script>');
+        return true;
+      }
+      return false;
+    },
+  });
+  const config = loadExtractorConfig({
+    REDIS_URL: TEST_REDIS_URL,
+    QUEUE_PREFIX: uniqueQueuePrefix('extractor-catalogue'),
+    LOG_LEVEL: 'silent',
+    PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1',
+    EXTRACTOR_JOB_TIMEOUT_MS: '20000',
+    EXTRACTOR_SCROLL_MAX_STEPS: '25',
+    EXTRACTOR_LAZY_ATTRIBUTES: 'data-my-picture',
+  });
+  app = await createService({ name: 'extractor', module: AppModule.forRoot(config), port: 0 });
+});
+afterAll(async () => {
+  await app?.close();
+  await fixture?.close();
+});
+
+async function extract(path: string, mode: ExtractionMode = 'browser', fileTypes?: string[]): Promise<ExtractJobResult> {
+  return app.get(ExtractionService).extract({ extractionId: `catalogue-${path}`, url: fixture.url(path), mode, fileTypes }, { extractionId: `catalogue-${path}` }, async () => undefined);
+}
+
+/** Fixture URLs without the origin; data: URIs as their media type (the markup is checked separately). */
+const local = (url: string) => (url.startsWith(fixture.origin) ? url.slice(fixture.origin.length) : url.startsWith('data:') ? url.slice(0, url.indexOf(',')) : url);
+const distinct = (files: ExtractedFile[]): Expected[] => files.filter((file) => !file.duplicate).map((file) => [local(file.fileUrl), file.sourceNode!, file.width, file.height]);
+
+describe('every source of images (browser path), exact results', () => {
+  it.each(Object.entries(EXPECTED.pages) as [string, Expected[]][])('%s', async (page, expected) => {
+    const result = await extract(`/pages/catalogue/${page}`);
+    expect(result.error).toBeUndefined();
+    expect(distinct(result.files)).toEqual(expected);
+    expect(result.totalImagesFound).toBe(expected.length);
+    expect(result.files.map((file) => file.position)).toEqual(result.files.map((_file, index) => index));
+  });
+
+  it('keeps the other srcset candidates as variants of the largest', async () => {
+    const [widths, densities] = (await extract('/pages/catalogue/srcset.html')).files;
+    expect(widths.variants?.map(local)).toEqual(['/images/400x300.png?c=110000', '/images/800x600.png?c=110000']);
+    expect(densities.variants?.map(local)).toEqual(['/images/150x100.png?c=220000', '/images/300x200.png?c=220000']);
+    expect(widths).toMatchObject({ mimeType: 'image/png', extension: 'png', alt: 'Widths' });
+    expect(widths.size).toBeGreaterThan(0);
+    expect(widths.box).toEqual({ x: expect.any(Number), y: expect.any(Number), width: 400, height: 300 });
+  });
+
+  it('takes the largest image-set() candidate and keeps the other', async () => {
+    const dense = (await extract('/pages/catalogue/css.html')).files.find((file) => file.fileUrl.includes('c=660006'));
+    expect(dense?.variants?.map(local)).toEqual(['/images/400x100.png?c=660006']);
+  });
+
+  it('exports an inline <svg> drawing as a standalone SVG file', async () => {
+    const svg = (await extract('/pages/catalogue/svg.html')).files.find((file) => file.sourceNode === 'inline-svg');
+    expect(svg).toMatchObject({ width: 64, height: 32, mimeType: 'image/svg+xml', extension: 'svg' });
+    expect(Buffer.from(svg!.fileUrl.split(',')[1], 'base64').toString()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]*>.*<rect/);
+  });
+
+  it.each(Object.entries(EXPECTED.anyOrder) as [string, Expected[]][])('%s (order of arrival aside)', async (page, expected) => {
+    const result = await extract(`/pages/catalogue/${page}`);
+    expect(distinct(result.files).sort()).toEqual(expected);
+  });
+
+  it('follows infinite scroll to the last batch without a warning', async () => {
+    expect((await extract('/pages/catalogue/infinite.html')).warnings).toEqual([]);
+  });
+
+  it('keeps every occurrence of an image and flags the repeats, same bytes under another URL included', async () => {
+    const { files, totalImagesFound } = await extract('/pages/catalogue/duplicates.html');
+    expect(files.map((file) => [file.alt, file.duplicate])).toEqual([
+      ['First', false],
+      ['Fragment', true],
+      ['Relative', true],
+      ['Percent-encoded', true],
+      ['Other', false],
+      ['Same bytes, other URL', true],
+    ]);
+    expect(totalImagesFound).toBe(2);
+  });
+
+  it('measures images the browser did not load with a Range request, not a download', async () => {
+    rangeRequests.length = 0;
+    await extract('/pages/catalogue/amp.html');
+    expect(rangeRequests).toEqual(expect.arrayContaining(['/images/720x480.png?c=bb0001 bytes=0-65535', '/images/1080x720.png?c=bb0002 bytes=0-65535']));
+  });
+
+  it('blocks fonts and media in the browser', async () => {
+    await extract('/pages/catalogue/css.html');
+    await extract('/pages/catalogue/media.html');
+    expect(fixture.requests.filter((path) => /icons\.woff2|clip\.mp4/.test(path))).toEqual([]);
+  });
+
+  it('applies the request\'s fileTypes', async () => {
+    const result = await extract('/pages/catalogue/svg.html', 'browser', ['svg']);
+    expect(result.files.map((file) => file.extension)).toEqual(['svg', 'svg', 'svg', 'svg', 'svg']);
+  });
+});
+
+describe('static path and auto mode', () => {
+  it('auto reads a page without scripts statically, with the same results', async () => {
+    const result = await extract('/pages/catalogue/head.html', 'auto');
+    expect(result.performanceInfo.method).toBe('static');
+    expect(distinct(result.files)).toEqual(distinct((await extract('/pages/catalogue/head.html')).files));
+  });
+
+  it.each(['img.html', 'srcset.html', 'picture.html', 'lazy.html', 'svg.html', 'amp.html', 'links.html', 'carousel.html', 'base.html', 'noise.html', 'media.html'])('static finds what the browser finds on %s', async (page) => {
+    const [fromStatic, fromBrowser] = [await extract(`/pages/catalogue/${page}`, 'static'), await extract(`/pages/catalogue/${page}`, 'browser')];
+    expect(fromStatic.performanceInfo.method).toBe('static');
+    expect(distinct(fromStatic.files).sort()).toEqual(distinct(fromBrowser.files).sort());
+  });
+
+  it('static reads linked and embedded stylesheets', async () => {
+    const result = await extract('/pages/catalogue/css.html', 'static');
+    expect(distinct(result.files).map(([url]) => url).sort()).toEqual(distinct((await extract('/pages/catalogue/css.html')).files).map(([url]) => url).sort());
+  });
+
+  it('auto hands pages with scripts to the browser', async () => {
+    const result = await extract('/pages/catalogue/spa.html', 'auto');
+    expect(result.performanceInfo.method).toBe('auto:browser');
+    expect(result.totalImagesFound).toBe(2);
+  });
+});
+
+describe('hostile pages end within the limits with a clear word', () => {
+  it('endless scroll stops at the step cap with a warning', async () => {
+    const result = await extract('/pages/hostile/endless.html');
+    expect(result.error).toBeUndefined();
+    expect(result.warnings).toEqual([expect.stringMatching(/kept growing; scrolling stopped at the step limit/)]);
+    expect(result.totalImagesFound).toBeGreaterThan(10);
+  });
+
+  it('thousands of nodes: the walk is capped, the image before them found', async () => {
+    const result = await extract('/pages/hostile/many-nodes.html');
+    expect(result.warnings).toEqual([expect.stringMatching(/more than 30,000 elements/)]);
+    expect(distinct(result.files)).toEqual([['/images/310x210.png?c=f10001', 'img', 310, 210]]);
+  });
+
+  it('alert, confirm and prompt are dismissed', async () => {
+    expect(distinct((await extract('/pages/hostile/dialogs.html')).files)).toEqual([['/images/320x220.png?c=f20001', 'img', 320, 220]]);
+  });
+
+  it('a window.open storm is closed as it comes', async () => {
+    const result = await extract('/pages/hostile/popups.html');
+    expect(distinct(result.files)).toEqual([['/images/330x230.png?c=f30001', 'img', 330, 230]]);
+    expect(result.performanceInfo.timeMs).toBeLessThan(15_000);
+  });
+
+  it('hung requests (a tracker, a long poll, an image) do not hold the page up', async () => {
+    const result = await extract('/pages/hung-resources.html');
+    expect(result.error).toBeUndefined();
+    expect(distinct(result.files)[0]).toEqual(['/images/350x150.png?c=f50001', 'img', 350, 150]);
+    expect(result.performanceInfo.timeMs).toBeLessThan(12_000);
+  });
+
+  it('private addresses and file: URLs on the page are refused, with a warning', async () => {
+    const result = await extract('/pages/hostile/private-targets.html');
+    expect(distinct(result.files)).toEqual([['/images/340x240.png?c=f40001', 'img', 340, 240]]);
+    expect(result.warnings).toEqual([expect.stringMatching(/went to private or local addresses and were refused/)]);
+  });
+});

@@ -1,0 +1,157 @@
+import { INestApplication } from '@nestjs/common';
+import { ERROR_MESSAGES } from '@pixtract/contracts';
+import { createService } from '@pixtract/service-kit';
+import { FixtureServer, startFixtureServer, uniqueQueuePrefix } from '@pixtract/testing';
+import { execFileSync } from 'node:child_process';
+import { AddressInfo } from 'node:net';
+import { AppModule } from '../src/app.module';
+import { BrowserPoolService } from '../src/browser/browser-pool.service';
+import { loadExtractorConfig } from '../src/extractor.config';
+import { openExtractionQueue, TEST_REDIS_URL } from './extraction-queue.harness';
+
+jest.setTimeout(30_000);
+
+const JOB_TIMEOUT_MS = 6000;
+
+async function startWorker(prefix: string, env: Record<string, string>): Promise<INestApplication> {
+  const config = loadExtractorConfig({ REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: prefix, LOG_LEVEL: 'silent', EXTRACTOR_JOB_TIMEOUT_MS: String(JOB_TIMEOUT_MS), ...env });
+  return createService({ name: 'extractor', module: AppModule.forRoot(config), port: 0 });
+}
+
+/** Chromium processes this jest worker launched (Playwright spawns the browser as our direct child). */
+function ourChromiumPids(): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(process.pid), 'chrom'], { encoding: 'utf8' }).trim().split('\n').map(Number);
+  } catch {
+    return [];
+  }
+}
+
+let fixture: FixtureServer;
+
+beforeAll(async () => {
+  fixture = await startFixtureServer({
+    handle: (req, res) => {
+      if (req.url === '/redirect-to-metadata') {
+        res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+        return true;
+      }
+      if (req.url === '/runaway.html') {
+        // Loads fine, then its script never yields: only closing the context stops it.
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<img src="/images/10x10.png"><script>setTimeout(() => { for (;;) {} }, 50)</script>');
+        return true;
+      }
+      return false;
+    },
+  });
+});
+afterAll(() => fixture.close());
+
+describe('extraction worker (private networks allowed for the fixture)', () => {
+  const prefix = uniqueQueuePrefix('extractor');
+  let app: INestApplication;
+  let queue: Awaited<ReturnType<typeof openExtractionQueue>>;
+
+  beforeAll(async () => {
+    app = await startWorker(prefix, { PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1' });
+    queue = await openExtractionQueue(prefix);
+  });
+  afterAll(async () => {
+    await queue.close();
+    await app.close();
+  });
+
+  it('answers /ready with Redis and the browser up', async () => {
+    const port = (app.getHttpServer().address() as AddressInfo).port;
+    const res = await fetch(`http://127.0.0.1:${port}/ready`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ready', checks: { redis: 'ok', browser: 'ok' } });
+  });
+
+  it('extracts the three images of the basic page, the srcset as its largest candidate', async () => {
+    const job = await queue.add(fixture.url('/pages/basic.html'), { mode: 'browser' });
+    const result = await queue.finished(job, 20_000);
+
+    expect(result.error).toBeUndefined();
+    expect(result.sourceUrl).toBe(fixture.url('/pages/basic.html'));
+    expect(result.totalImagesFound).toBe(3);
+    expect(result.performanceInfo.method).toBe('browser');
+    expect(result.files.map(({ fileUrl, width, height, sourceNode, position, extension, fileType }) => ({ fileUrl, width, height, sourceNode, position, extension, fileType }))).toEqual([
+      { fileUrl: fixture.url('/images/640x480.png?c=4682b4'), width: 640, height: 480, sourceNode: 'img', position: 0, extension: 'png', fileType: 'image' },
+      { fileUrl: fixture.url('/images/300x200.png?c=b44646'), width: 300, height: 200, sourceNode: 'img', position: 1, extension: 'png', fileType: 'image' },
+      { fileUrl: fixture.url('/images/400x200.png?c=46b446'), width: 400, height: 200, sourceNode: 'srcset', position: 2, extension: 'png', fileType: 'image' },
+    ]);
+    expect(result.files.map((file) => file.alt)).toEqual(['Blue lake', 'Red barn', undefined]);
+    expect(Number.isNaN(Date.parse(result.files[0].extractedTime ?? ''))).toBe(false);
+
+    const events = queue.progressOf(job);
+    const stages = events.map((event) => event.stage).filter((name, index, all) => name !== all[index - 1]);
+    expect(stages).toEqual(['loading', 'scrolling', 'collecting', 'measuring', 'done']);
+    const percents = events.map((event) => event.percent);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(queue.progressOf(job).at(-1)).toEqual({ stage: 'done', percent: 100, imagesFound: 3 });
+  });
+
+  it('sends the images found so far before measuring them, no more than the preview limit', async () => {
+    const job = await queue.add(fixture.url('/pages/basic.html'), { mode: 'browser', previewLimit: 2 });
+    await queue.finished(job, 30_000);
+    const measuring = queue.progressOf(job).find((event) => event.stage === 'measuring');
+    expect(measuring?.imagesFound).toBe(3);
+    expect(measuring?.files?.map((file) => file.fileUrl)).toEqual([fixture.url('/images/640x480.png?c=4682b4'), fixture.url('/images/300x200.png?c=b44646')]);
+    expect(measuring?.files?.[0]).toMatchObject({ alt: 'Blue lake', sourceNode: 'img', position: 0 });
+  });
+
+  it('reports a redirect to the metadata address as the refusal, without its content', async () => {
+    const job = await queue.add(fixture.url('/redirect-to-metadata'), { mode: 'browser' });
+    const result = await queue.finished(job, 20_000);
+    expect(result).toMatchObject({ error: ERROR_MESSAGES.BLOCKED_ADDRESS, files: [], totalImagesFound: 0 });
+  });
+
+  it('stops a runaway page at the job time limit', async () => {
+    const job = await queue.add(fixture.url('/runaway.html'), { mode: 'browser' });
+    const result = await queue.finished(job, JOB_TIMEOUT_MS + 10_000);
+    expect(result).toMatchObject({ error: ERROR_MESSAGES.PAGE_TIMEOUT, files: [] });
+    expect(result.performanceInfo.timeMs).toBeGreaterThanOrEqual(JOB_TIMEOUT_MS);
+    expect(result.performanceInfo.timeMs).toBeLessThan(JOB_TIMEOUT_MS + 3000);
+  });
+
+  it('survives a browser crash: the attempt fails, the browser is relaunched and the retry succeeds', async () => {
+    const job = await queue.add(fixture.url('/delay/1500/pages/basic.html'), { attempts: 2, mode: 'browser' });
+    await queue.reached(job, 'loading', 10_000);
+    const [browserPid] = ourChromiumPids();
+    expect(browserPid).toBeGreaterThan(0);
+    process.kill(browserPid, 'SIGKILL');
+
+    const result = await queue.finished(job, 25_000);
+    expect(result.files).toHaveLength(3);
+    expect((await queue.queue.getJob(job.id!))?.attemptsStarted).toBe(2);
+    expect(app.get(BrowserPoolService).isConnected()).toBe(true);
+  });
+});
+
+describe('extraction worker (default policy: private networks refused)', () => {
+  const prefix = uniqueQueuePrefix('extractor-policy');
+  let app: INestApplication;
+  let queue: Awaited<ReturnType<typeof openExtractionQueue>>;
+
+  beforeAll(async () => {
+    app = await startWorker(prefix, {});
+    queue = await openExtractionQueue(prefix);
+  });
+  afterAll(async () => {
+    await queue.close();
+    await app.close();
+  });
+
+  it.each([
+    ['the cloud metadata address', 'http://169.254.169.254/latest/meta-data/'],
+    ['the loopback fixture server', '/pages/basic.html'],
+  ])('refuses %s before any page is opened', async (_label, target) => {
+    const openPage = jest.spyOn(app.get(BrowserPoolService), 'openPage');
+    const job = await queue.add(target.startsWith('/') ? fixture.url(target) : target);
+    const result = await queue.finished(job, 10_000);
+    expect(result).toMatchObject({ error: ERROR_MESSAGES.BLOCKED_ADDRESS, files: [], totalImagesFound: 0 });
+    expect(openPage).not.toHaveBeenCalled();
+    openPage.mockRestore();
+  });
+});
