@@ -1,0 +1,22 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { SafeFetchPolicy } from '@pixtract/safe-fetch';
+import { HealthModule, REDIS, RedisModule, ServiceConfigModule, loggingModule, redisReadiness } from '@pixtract/service-kit';
+import { MediaModule } from './media.module';
+import { ZIPPER_CONFIG, ZipperConfig } from './zipper.config';
+
+@Module({})
+export class AppModule {
+  /** `policyOverrides` is the tests' seam into the SSRF-safe fetcher (resolver, dialer, timeouts); production passes none. */
+  static forRoot(config: ZipperConfig, policyOverrides?: Partial<SafeFetchPolicy>): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceConfigModule.forRoot(ZIPPER_CONFIG, config),
+        loggingModule('zipper', config.LOG_LEVEL),
+        RedisModule.forRoot(config.REDIS_URL, 'zipper'),
+        HealthModule.register({ inject: [REDIS], useFactory: (redis) => [redisReadiness(redis)] }),
+        MediaModule.register(policyOverrides),
+      ],
+    };
+  }
+}

@@ -1,0 +1,83 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ErrorCode, type DownloadImagesRequest } from '@pixtract/contracts';
+import { AppException } from '@pixtract/service-kit';
+import archiver from 'archiver';
+import type { Response } from 'express';
+import { pipeline } from 'node:stream';
+import { convertImage, imageDimensions } from '../fetching/image-transform.util';
+import { MIME_TYPES } from '../fetching/image-signature.util';
+import { RemoteImageFetcher } from '../fetching/remote-image.fetcher';
+import { EXTENSION_OF_FORMAT, attachmentDisposition, extensionFromUrl } from '../naming/image-file-name.util';
+import { ZIPPER_CONFIG, type ZipperConfig } from '../zipper.config';
+import { archiveFileName } from './archive-naming.util';
+import { ArchiveBuilder, type ArchiveItem, type FetchedImage } from './archive.builder';
+
+/** The seed's DEFLATE level for what is not stored. */
+const DEFLATE_LEVEL = 5;
+
+/** POST /api/download-images: the requested images as one ZIP, streamed while it is built. */
+@Injectable()
+export class ArchiveService {
+  private readonly logger = new Logger(ArchiveService.name);
+
+  constructor(
+    private readonly fetcher: RemoteImageFetcher,
+    @Inject(ZIPPER_CONFIG) private readonly config: ZipperConfig,
+  ) {}
+
+  async send(request: DownloadImagesRequest, res: Response): Promise<void> {
+    const items: ArchiveItem[] = request.imageUrls.map((image) => (typeof image === 'string' ? { url: image } : { url: image.fileUrl, alt: image.alt }));
+    if (items.length === 0) throw new AppException(ErrorCode.NoImagesToDownload, 400);
+    // Until accounts tell the zipper who is asking, every caller gets the free plan's limit.
+    const role = 'free';
+    const builder = new ArchiveBuilder(
+      this.startArchive(res, archiveFileName(request.sourceUrl, items[0].url, new Date())),
+      {
+        role,
+        maxImages: this.config.planQuotas[role].perExtraction,
+        maxTotalBytes: this.config.ARCHIVE_MAX_TOTAL_BYTES,
+        maxTimeMs: this.config.ARCHIVE_MAX_TIME_MS,
+        parallelFetches: this.config.ARCHIVE_PARALLEL_FETCHES,
+      },
+      (url, signal) => this.fetchImage(url, request, signal),
+    );
+    const client = new AbortController();
+    res.once('close', () => res.writableFinished || client.abort(new Error('client disconnected')));
+    try {
+      await builder.build(items, request.sourceUrl, client.signal);
+      await builder.finish(client.signal);
+    } catch (error) {
+      // Headers are out: ending the response normally would hand the client a truncated file that looks whole.
+      if (!client.signal.aborted) this.logger.warn({ err: error }, 'archive failed after headers were sent');
+      client.abort(error);
+      res.destroy(error as Error);
+    }
+  }
+
+  private startArchive(res: Response, fileName: string): archiver.Archiver {
+    const archive = archiver('zip', { zlib: { level: DEFLATE_LEVEL } });
+    res.status(200).set({
+      'content-type': 'application/zip',
+      'content-disposition': attachmentDisposition(fileName),
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    // Backpressure from the client's socket reaches the archive (and from it the builder) through the pipe.
+    pipeline(archive, res, () => undefined);
+    return archive;
+  }
+
+  private async fetchImage(url: string, request: DownloadImagesRequest, signal: AbortSignal): Promise<FetchedImage> {
+    const image = await this.fetcher.fetch(url, { sourceUrl: request.sourceUrl, signal });
+    if (image.status !== 200) throw new AppException(ErrorCode.UpstreamFailed, 502);
+    const chunks = await image.chunks();
+    const size = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    if (request.convert && (image.format === 'webp' || image.format === 'avif')) {
+      const format = request.convert === 'jpg' ? 'jpeg' : 'png';
+      const bytes = await convertImage(Buffer.concat(chunks), request.convert, this.config.IMAGE_MAX_PIXELS);
+      return { chunks: [bytes], size: bytes.length, format, mimeType: MIME_TYPES[format], extension: request.convert, ...(await imageDimensions([bytes])) };
+    }
+    const extension = extensionFromUrl(url) ?? EXTENSION_OF_FORMAT[image.format];
+    return { chunks, size, format: image.format, mimeType: image.mimeType, extension, ...(await imageDimensions(chunks)) };
+  }
+}

@@ -1,0 +1,22 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { SafeFetchPolicy } from '@pixtract/safe-fetch';
+import { ArchiveController } from './archive/archive.controller';
+import { ArchiveService } from './archive/archive.service';
+import { safeFetchPolicyProvider } from './fetching/fetch-policy.provider';
+import { RemoteImageFetcher } from './fetching/remote-image.fetcher';
+import { ImageProxyController } from './proxy/image-proxy.controller';
+import { ImageProxyService } from './proxy/image-proxy.service';
+import { ScreenshotQueue } from './screenshot/screenshot.queue';
+import { ScreenshotService } from './screenshot/screenshot.service';
+
+/** Everything the zipper fetches from the outside: the image proxy, screenshots and archives. */
+@Module({})
+export class MediaModule {
+  static register(policyOverrides?: Partial<SafeFetchPolicy>): DynamicModule {
+    return {
+      module: MediaModule,
+      controllers: [ImageProxyController, ArchiveController],
+      providers: [safeFetchPolicyProvider(policyOverrides), RemoteImageFetcher, ImageProxyService, ArchiveService, ScreenshotQueue, ScreenshotService],
+    };
+  }
+}

@@ -1,0 +1,72 @@
+import { QueueName, ScreenshotJobPayload, ScreenshotJobResult, screenshotCacheKey, SCREENSHOT_CACHE_SECONDS } from '@pixtract/contracts';
+import { createRedis, redisConnectionOptions } from '@pixtract/service-kit';
+import { solidPng } from '@pixtract/testing';
+import { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { TestWeb, ZipperHarness, startZipper } from './zipper-harness';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SCREENSHOT = solidPng(120, 400);
+
+describe('GET /api/proxy-image?fullpage=true (real Redis and BullMQ, a stand-in extractor worker)', () => {
+  const web = new TestWeb();
+  let zipper: ZipperHarness;
+  let redis: Redis;
+  let worker: Worker<ScreenshotJobPayload, ScreenshotJobResult>;
+  const rendered: string[] = [];
+  const run = Date.now();
+
+  beforeAll(async () => {
+    web.setRecords('site.example', ['93.184.216.50']);
+    web.setRecords('broken.example', ['93.184.216.51']);
+    zipper = await startZipper(web, { SCREENSHOT_WAIT_MS: '5000' });
+    redis = createRedis(REDIS_URL, 'zipper-screenshot-test');
+    worker = new Worker<ScreenshotJobPayload, ScreenshotJobResult>(
+      QueueName.Screenshot,
+      async (job) => {
+        rendered.push(job.data.url);
+        if (job.data.url.includes('broken')) throw new Error('page crashed');
+        const cacheKey = screenshotCacheKey(job.data.url);
+        await redis.set(cacheKey, SCREENSHOT, 'EX', SCREENSHOT_CACHE_SECONDS);
+        return { cacheKey, contentType: 'image/png', bytes: SCREENSHOT.length, width: 120, height: 400 };
+      },
+      { connection: redisConnectionOptions(REDIS_URL), prefix: zipper.queuePrefix },
+    );
+  });
+  afterAll(async () => {
+    await worker.close();
+    await redis.quit();
+    await zipper.close();
+  });
+
+  const screenshot = (url: string) => fetch(`${zipper.base}/api/proxy-image?${new URLSearchParams({ url, fullpage: 'true' })}`);
+
+  it('queues one render for concurrent requests, then answers from the cache', async () => {
+    const url = `http://site.example/page-${run}`;
+    const answers = await Promise.all([screenshot(url), screenshot(url)]);
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(Buffer.from(await res.arrayBuffer())).toEqual(SCREENSHOT);
+    }
+    const again = await screenshot(url);
+    expect(again.status).toBe(200);
+    expect(rendered.filter((page) => page === `${url}`)).toHaveLength(1);
+    await redis.del(screenshotCacheKey(url));
+  });
+
+  it('answers 502 SCREENSHOT_FAILED when the worker fails', async () => {
+    const res = await screenshot(`http://broken.example/${run}`);
+    expect(res.status).toBe(502);
+    expect(await res.json()).toMatchObject({ code: 'SCREENSHOT_FAILED', message: 'Unable to load website screenshot' });
+  });
+
+  it('refuses a private address with 400 before queueing anything', async () => {
+    const before = rendered.length;
+    const res = await screenshot('http://169.254.169.254/');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'BLOCKED_ADDRESS' });
+    expect(rendered).toHaveLength(before);
+  });
+});
