@@ -1,0 +1,14 @@
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+
+/**
+ * The one RTK Query API of the app. Features add their endpoints with `api.injectEndpoints`; every tag type is
+ * declared here so invalidation across features stays visible in one place. The seed: no retries, no refetch on
+ * focus (auth status opts in), no polling, data never stale.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: fetchBaseQuery({ baseUrl: '/api', credentials: 'include' }),
+  tagTypes: ['Extraction', 'Auth', 'Profile', 'RecentImages', 'ExtractionHistory'],
+  keepUnusedDataFor: 60,
+  endpoints: () => ({}),
+});

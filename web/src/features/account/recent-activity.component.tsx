@@ -1,0 +1,81 @@
+import { Tabs } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../router/paths';
+import { useLocalisedPath } from '../../router/use-language.hook';
+import { Spinner } from '../../ui/spinner.component';
+import { useGetExtractionHistoryQuery, useGetRecentImagesQuery } from './account.api';
+
+/** Tabs Extraction History and Recent Images; a failed list is a notice in its tab only (the seed). */
+export function RecentActivity() {
+  const { t } = useTranslation();
+  const tabStyle =
+    'rounded-lg px-3 py-1.5 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow dark:text-slate-300 dark:data-[state=active]:bg-slate-700 dark:data-[state=active]:text-white';
+  return (
+    <Tabs.Root defaultValue="history">
+      <Tabs.List aria-label={t('member.recentActivity')} className="inline-flex gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+        <Tabs.Trigger value="history" className={tabStyle}>
+          {t('member.historyTab')}
+        </Tabs.Trigger>
+        <Tabs.Trigger value="images" className={tabStyle}>
+          {t('member.recentImagesTab')}
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="history" className="mt-4">
+        <ExtractionHistory />
+      </Tabs.Content>
+      <Tabs.Content value="images" className="mt-4">
+        <RecentImages />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+function ExtractionHistory() {
+  const { t, i18n } = useTranslation();
+  const localised = useLocalisedPath();
+  const history = useGetExtractionHistoryQuery();
+  if (history.isLoading) return <Spinner label={t('app.loading')} />;
+  if (history.isError) return <p className="text-sm text-slate-600 dark:text-slate-300">{t('member.historyFailed')}</p>;
+  if (!history.data?.length) return <p className="text-sm text-slate-600 dark:text-slate-300">{t('member.noHistory')}</p>;
+  return (
+    <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+      {history.data.map((item) => (
+        <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
+          <Link to={localised(paths.results(item.url))} className="min-w-0 flex-1 truncate font-medium text-blue-700 hover:underline dark:text-blue-400">
+            {item.url}
+          </Link>
+          <span className="text-slate-600 dark:text-slate-400">{new Date(item.extractedAt).toLocaleString(i18n.language)}</span>
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800">
+            {item.status === 'completed' ? t('member.statusCompleted') : t('member.statusOther')}
+          </span>
+          <span className="tabular-nums">{t('results.count', { count: item.imageCount })}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RecentImages() {
+  const { t, i18n } = useTranslation();
+  const images = useGetRecentImagesQuery();
+  if (images.isLoading) return <Spinner label={t('app.loading')} />;
+  if (images.isError) return <p className="text-sm text-slate-600 dark:text-slate-300">{t('member.recentImagesFailed')}</p>;
+  if (!images.data?.length) return <p className="text-sm text-slate-600 dark:text-slate-300">{t('member.noRecentImages')}</p>;
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {images.data.map((image) => (
+        <li key={image.id} className="rounded-xl border border-slate-200 p-3 text-sm dark:border-slate-800">
+          <p className="truncate font-medium">{image.alt || t('results.noAlt')}</p>
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            {image.width && image.height ? t('results.dimensions', { width: image.width, height: image.height }) : t('results.dimensionsUnknown')} ·{' '}
+            {new Date(image.extractedAt).toLocaleDateString(i18n.language)}
+          </p>
+          <a href={image.sourceUrl} target="_blank" rel="noopener noreferrer" className="block truncate text-xs text-blue-700 hover:underline dark:text-blue-400">
+            {image.sourceUrl}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,135 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorBody } from '../../app/api-error';
+import { useAppDispatch } from '../../app/hooks';
+import { Button } from '../../ui/button.component';
+import { Input } from '../../ui/input.component';
+import { useSubscribeToNewsletterMutation } from '../newsletter/newsletter.api';
+import { noticeShown } from '../notice/notice.slice';
+import { useLoginMutation, useRegisterMutation } from './auth.api';
+
+export type AuthMode = 'login' | 'register';
+
+interface AuthFormProps {
+  mode: AuthMode;
+  /**
+   * page: username and password (email optional when registering), as the seed's auth page.
+   * modal: the email is the username, a name when registering and the newsletter checkbox, as the seed's modal.
+   */
+  variant: 'page' | 'modal';
+  onModeChange: (mode: AuthMode) => void;
+  onLoggedIn: () => void;
+}
+
+function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
+/** Login or register. Registering leads to the login form with the new username filled in (the seed). */
+export function AuthForm({ mode, variant, onModeChange, onLoggedIn }: AuthFormProps) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [login, loggingIn] = useLoginMutation();
+  const [register, registering] = useRegisterMutation();
+  const [subscribe] = useSubscribeToNewsletterMutation();
+  const [fields, setFields] = useState({ username: '', email: '', password: '', displayName: '', newsletter: false });
+  const set = (change: Partial<typeof fields>) => setFields((before) => ({ ...before, ...change }));
+  const modal = variant === 'modal';
+  const username = modal ? fields.email.trim() : fields.username.trim();
+  const busy = loggingIn.isLoading || registering.isLoading;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!username || !fields.password || (modal && mode === 'register' && !fields.displayName.trim())) {
+      dispatch(noticeShown({ title: 'auth.inputErrorTitle', description: modal ? 'auth.inputErrorModal' : 'auth.inputErrorText', tone: 'error' }));
+      return;
+    }
+    if (mode === 'login') {
+      try {
+        await login({ username, password: fields.password }).unwrap();
+        dispatch(noticeShown({ title: 'auth.loginSuccess', tone: 'success' }));
+        onLoggedIn();
+      } catch (error) {
+        dispatch(noticeShown({ title: 'auth.loginFailed', ...failure(error, 'INVALID_CREDENTIALS') }));
+      }
+      return;
+    }
+    const email = modal ? username : fields.email.trim() || undefined;
+    try {
+      await register({ username, password: fields.password, email, displayName: fields.displayName.trim() || undefined, subscribeNewsletter: fields.newsletter }).unwrap();
+      // The newsletter list is the gateway's; the account service only records the wish.
+      if (fields.newsletter && email) void subscribe({ email });
+      dispatch(noticeShown({ title: 'auth.registerSuccess', description: 'auth.registerSuccessText', tone: 'success' }));
+      set({ password: '' });
+      onModeChange('login');
+    } catch (error) {
+      dispatch(noticeShown({ title: 'auth.registerFailed', ...failure(error, 'REGISTRATION_FAILED') }));
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {mode === 'register' && modal && (
+        <Field label={t('auth.name')}>{(id) => <Input id={id} autoComplete="name" required value={fields.displayName} onChange={(event) => set({ displayName: event.target.value })} />}</Field>
+      )}
+      {modal ? (
+        <Field label={t('auth.email')}>
+          {(id) => <Input id={id} type="email" autoComplete="email" required value={fields.email} onChange={(event) => set({ email: event.target.value })} />}
+        </Field>
+      ) : (
+        <Field label={t('auth.username')}>
+          {(id) => <Input id={id} autoComplete="username" required value={fields.username} onChange={(event) => set({ username: event.target.value })} />}
+        </Field>
+      )}
+      {mode === 'register' && !modal && (
+        <>
+          <Field label={t('auth.displayNameOptional')}>
+            {(id) => <Input id={id} autoComplete="nickname" value={fields.displayName} onChange={(event) => set({ displayName: event.target.value })} />}
+          </Field>
+          <Field label={t('auth.emailOptional')}>
+            {(id) => <Input id={id} type="email" autoComplete="email" value={fields.email} onChange={(event) => set({ email: event.target.value })} />}
+          </Field>
+        </>
+      )}
+      <Field label={t('auth.password')}>
+        {(id) => (
+          <Input
+            id={id}
+            type="password"
+            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+            required
+            value={fields.password}
+            onChange={(event) => set({ password: event.target.value })}
+          />
+        )}
+      </Field>
+      {mode === 'register' && (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={fields.newsletter} onChange={(event) => set({ newsletter: event.target.checked })} className="size-4 accent-blue-600" />
+          {t('auth.newsletter')}
+        </label>
+      )}
+      <Button type="submit" size="lg" disabled={busy} className="w-full">
+        {busy ? t('hero.processing') : mode === 'login' ? t('auth.loginButton') : t('auth.registerButton')}
+      </Button>
+    </form>
+  );
+}
+
+/** The server's words when it gave any (translated by code where we know it), else the seed's default. */
+function failure(error: unknown, fallback: 'INVALID_CREDENTIALS' | 'REGISTRATION_FAILED') {
+  const body = apiErrorBody(error);
+  const code = body?.code;
+  const known = code === 'INVALID_CREDENTIALS' || code === 'USERNAME_TAKEN' || code === 'TOO_MANY_REQUESTS' || code === 'REGISTRATION_FAILED';
+  if (known) return { description: `errors.${code}` as const, tone: 'error' as const };
+  if (body?.message) return { text: body.message, tone: 'error' as const };
+  return { description: `errors.${fallback}` as const, tone: 'error' as const };
+}

@@ -1,0 +1,38 @@
+import { ErrorCode, NEAR_LIMIT_SHARE, type ExtractionResponse, type Limits } from '@pixtract/contracts';
+import type { Notice } from '../notice/notice.slice';
+import type { ExtractionState } from './use-extraction.hook';
+
+/** The seed's wording after "You've reached your daily limit": by who the visitor is. */
+export function dailyLimitNotice(limits: Limits): Notice {
+  const description =
+    limits.role === 'free' ? 'notices.dailyLimitFree' : limits.role === 'registered' ? 'notices.dailyLimitRegistered' : 'notices.dailyLimitOther';
+  return { title: 'notices.dailyLimitTitle', description, values: { total: limits.total }, tone: 'error' };
+}
+
+function completedNotice(result: ExtractionResponse): Notice {
+  const { limits } = result;
+  if (result.error) return { title: 'results.issueTitle', text: result.error, tone: 'error' };
+  if (limits.remaining === 0) return dailyLimitNotice(limits);
+  if (result.files.length === 0) return { title: 'notices.noImagesTitle', description: 'results.emptyBody', tone: 'warning' };
+  if (limits.remaining <= limits.total * NEAR_LIMIT_SHARE) {
+    return { title: 'notices.approachingTitle', description: 'notices.approachingText', values: { remaining: limits.remaining, used: limits.used }, tone: 'warning' };
+  }
+  if (result.warnings.length > 0) return { title: 'results.warningTitle', text: result.warnings.join(' '), tone: 'warning' };
+  return { title: 'notices.extractedTitle', description: 'notices.extractedText', values: { count: result.files.length, source: result.sourceUrl }, tone: 'success' };
+}
+
+/**
+ * The one toast an extraction's outcome earns, most important first (one toast at a time): the page's problem,
+ * the quota, nothing found, the quota nearly used, warnings, success. Nothing while it runs.
+ */
+export function extractionNotice(state: ExtractionState): Notice | null {
+  switch (state.kind) {
+    case 'running':
+      return null;
+    case 'completed':
+      return completedNotice(state.result);
+    case 'failed':
+      if (state.code === ErrorCode.DailyLimitReached && state.limits) return dailyLimitNotice(state.limits);
+      return { title: 'notices.extractionFailedTitle', description: 'errors.EXTRACTION_FAILED', tone: 'error' };
+  }
+}

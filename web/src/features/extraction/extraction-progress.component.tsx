@@ -1,0 +1,56 @@
+import type { ExtractionProgress as Progress } from '@pixtract/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../ui/card.component';
+import { ProgressBar } from '../../ui/progress-bar.component';
+
+/** The seed's waiting rhythm: a new quote every 20 s, the dots cycle every 500 ms. */
+export const QUOTE_ROTATION_MS = 20_000;
+export const DOTS_STEP_MS = 500;
+const QUOTES = ['extraction.quote1', 'extraction.quote2', 'extraction.quote3', 'extraction.quote4'] as const;
+
+function useTicker(intervalMs: number): number {
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((value) => value + 1), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return tick;
+}
+
+interface ExtractionProgressProps {
+  progress: Progress;
+  url: string;
+}
+
+/** Where the running extraction is, exactly as the worker last reported it (no simulated advance). */
+export function ExtractionProgress({ progress, url }: ExtractionProgressProps) {
+  const { t } = useTranslation();
+  const stage = t(`extraction.stage.${progress.stage}`);
+  const percent = Math.round(progress.percent);
+  const quote = QUOTES[useTicker(QUOTE_ROTATION_MS) % QUOTES.length];
+  const dots = '.'.repeat((useTicker(DOTS_STEP_MS) % 3) + 1);
+
+  return (
+    <Card className="mx-auto w-full max-w-xl p-6 sm:p-8">
+      <h1 className="text-xl font-bold sm:text-2xl">{t('extraction.extracting')}</h1>
+      <p className="mt-1 truncate text-sm text-slate-600 dark:text-slate-400" title={url}>
+        {url}
+      </p>
+      <div className="mt-6">
+        <ProgressBar percent={percent} label={t('extraction.progressLabel')} valueText={t('extraction.progressValue', { stage, percent })} />
+      </div>
+      <div className="mt-3 flex items-center justify-between gap-4 text-sm">
+        <span className="font-medium text-blue-700 dark:text-blue-400">
+          <span>{stage}</span>
+          <span aria-hidden className="inline-block w-4 text-start">
+            {dots}
+          </span>
+        </span>
+        <span className="tabular-nums text-slate-600 dark:text-slate-300">{t('extraction.percent', { percent })}</span>
+      </div>
+      <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{t('extraction.imagesFound', { count: progress.imagesFound })}</p>
+      <blockquote className="mt-6 border-s-4 border-blue-200 ps-4 text-sm text-slate-600 italic dark:border-blue-900 dark:text-slate-400">{t(quote)}</blockquote>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import type { ExtractedFile } from '@pixtract/contracts';
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ImageLoadStatus } from '../results/use-image-loading.hook';
+import { imageDownloadUrl } from './image-links';
+
+interface ImageTileProps {
+  file: ExtractedFile;
+  /** 1-based place in the list shown. */
+  number: number;
+  src: string | undefined;
+  status: ImageLoadStatus;
+  selected: boolean;
+  onLoad: () => void;
+  onError: () => void;
+  onOpen: () => void;
+  onToggleSelected: (extend: boolean) => void;
+}
+
+export function ImageTile({ file, number, src, status, selected, onLoad, onError, onOpen, onToggleSelected }: ImageTileProps) {
+  const { t } = useTranslation();
+  const alt = file.alt?.trim();
+  const dimensions = file.width && file.height ? t('results.dimensions', { width: file.width, height: file.height }) : t('results.dimensionsUnknown');
+
+  return (
+    // The seed hides images that failed to load; the element stays so a late answer can still show it.
+    <li
+      hidden={status === 'failed'}
+      data-status={status}
+      className={`group relative overflow-hidden rounded-2xl border bg-white shadow-sm dark:bg-slate-900 ${
+        selected ? 'border-blue-600 ring-2 ring-blue-600' : 'border-slate-200 dark:border-slate-800'
+      }`}
+    >
+      <div className="bg-checkerboard relative flex aspect-square items-center justify-center bg-slate-100 [--checker-color:var(--color-slate-200)] dark:bg-slate-800 dark:[--checker-color:rgb(255_255_255/0.05)]">
+        <button type="button" onClick={onOpen} aria-label={t('results.openLabel', { number })} className="absolute inset-0 cursor-zoom-in focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-blue-500" />
+        {src && (
+          <img
+            src={src}
+            alt={alt || t('results.imageAlt', { number })}
+            decoding="async"
+            onLoad={onLoad}
+            onError={onError}
+            className="pointer-events-none relative max-h-full max-w-full object-contain"
+          />
+        )}
+        <span className="pointer-events-none absolute start-2 top-2 rounded-md bg-slate-900/75 px-2 py-0.5 text-xs font-semibold text-white tabular-nums">{number}</span>
+        <label
+          className={`absolute end-2 top-2 flex size-8 cursor-pointer items-center justify-center rounded-md bg-white/90 shadow transition-opacity group-hover:opacity-100 focus-within:opacity-100 pointer-coarse:opacity-100 dark:bg-slate-900/90 ${
+            selected ? 'opacity-100' : 'opacity-0'
+          }`}
+        >
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={() => undefined}
+            onClick={(event: MouseEvent<HTMLInputElement>) => onToggleSelected(event.shiftKey)}
+            aria-label={t('results.selectLabel', { number })}
+            className="size-4 accent-blue-600"
+          />
+        </label>
+        <a
+          href={imageDownloadUrl(file.fileUrl)}
+          download
+          aria-label={t('results.downloadLabel', { number })}
+          className="absolute end-2 bottom-2 rounded-lg bg-blue-600 px-3 py-1.5 text-sm font-semibold text-white opacity-0 shadow transition-opacity group-hover:opacity-100 hover:bg-blue-500 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white pointer-coarse:opacity-100"
+        >
+          {t('results.download')}
+        </a>
+      </div>
+      <div className="space-y-0.5 px-3 py-2.5 text-sm">
+        <p className={`truncate ${alt ? '' : 'text-slate-500 italic dark:text-slate-400'}`} title={alt}>
+          {alt || t('results.noAlt')}
+        </p>
+        <p className="text-xs text-slate-600 tabular-nums dark:text-slate-400">
+          {/* Width × height reads left to right in every language. */}
+          <span dir={file.width && file.height ? 'ltr' : undefined}>{dimensions}</span>
+        </p>
+      </div>
+    </li>
+  );
+}

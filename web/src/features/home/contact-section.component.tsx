@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { Section } from '../../ui/section.component';
+
+export const CONTACT_EMAIL = 'support@pixtract.app';
+
+export function ContactSection() {
+  const { t } = useTranslation();
+  return (
+    <Section id="contact" title={t('contact.title')} intro={t('contact.intro')}>
+      <p className="text-center">
+        <a href={`mailto:${CONTACT_EMAIL}`} className="text-lg font-semibold text-blue-700 underline dark:text-blue-400">
+          {CONTACT_EMAIL}
+        </a>
+      </p>
+    </Section>
+  );
+}

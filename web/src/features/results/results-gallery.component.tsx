@@ -1,0 +1,116 @@
+import type { ExtractionResponse } from '@pixtract/contracts';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import { paths } from '../../router/paths';
+import { useLocalisedPath } from '../../router/use-language.hook';
+import { Button, buttonStyles } from '../../ui/button.component';
+import { Pagination } from '../../ui/pagination.component';
+import { ImageGrid } from '../extraction/image-grid.component';
+import { noticeShown } from '../notice/notice.slice';
+import { downloadArchive } from './archive-download';
+import { ImageDialog } from './image-dialog.component';
+import { ResultsToolbar } from './results-toolbar.component';
+import { DEFAULT_RESULT_OPTIONS, fileTypesIn, pageCount, pageOf, RESULTS_PAGE_SIZE, visibleItems, type ResultItem, type ResultOptions } from './results-view';
+import { useSelection } from './use-selection.hook';
+
+/** The images of a finished extraction: toolbar, grid in pages of 48, preview dialog, whole or partial ZIP. */
+export function ResultsGallery({ result }: { result: ExtractionResponse }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const localised = useLocalisedPath();
+  const [options, setOptions] = useState<ResultOptions>(DEFAULT_RESULT_OPTIONS);
+  const [page, setPage] = useState(1);
+  const [preview, setPreview] = useState<ResultItem | null>(null);
+  const selection = useSelection();
+
+  const items = useMemo(() => visibleItems(result.files, options), [result.files, options]);
+  const fileTypes = useMemo(() => fileTypesIn(result.files), [result.files]);
+  const pages = pageCount(items.length);
+  const current = Math.min(page, pages);
+  const shown = pageOf(items, current);
+  const order = useMemo(() => items.map((item) => item.index), [items]);
+  const limits = result.limits;
+  // The quota counts distinct images: repeats ride along flagged as duplicates.
+  const distinctCount = useMemo(() => result.files.filter((file) => !file.duplicate).length, [result.files]);
+
+  const changeOptions = (change: Partial<ResultOptions>) => {
+    setOptions((before) => ({ ...before, ...change }));
+    setPage(1);
+  };
+  const download = (files: ResultItem[]) => {
+    if (files.length === 0) {
+      dispatch(noticeShown({ title: 'errors.NO_IMAGES_TO_DOWNLOAD', tone: 'error' }));
+      return;
+    }
+    downloadArchive(
+      files.map((item) => item.file),
+      result.sourceUrl,
+    );
+    dispatch(noticeShown({ title: 'download.startedTitle', description: 'download.startedText', values: { count: files.length }, tone: 'success' }));
+  };
+  const goTo = (next: number) => {
+    setPage(next);
+    document.getElementById('results-top')?.scrollIntoView({ behavior: 'smooth' });
+  };
+
+  return (
+    <section className="space-y-6" aria-labelledby="results-title">
+      <header id="results-top" className="flex scroll-mt-20 flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0 space-y-1">
+          <h1 id="results-title" className="text-2xl font-bold sm:text-3xl">
+            {t('results.title')}
+          </h1>
+          <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
+            <a href={result.sourceUrl} target="_blank" rel="noopener noreferrer" className="max-w-full truncate font-medium text-blue-700 hover:underline dark:text-blue-400">
+              {result.sourceUrl}
+            </a>
+            <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold tabular-nums text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+              {t('results.count', { count: items.length })}
+            </span>
+          </p>
+        </div>
+        <Button size="lg" onClick={() => download(items)}>
+          {t('results.downloadAll')}
+        </Button>
+      </header>
+
+      {limits.limitApplied && (
+        <div role="note" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-100">
+          <p>{t('results.limited', { shown: distinctCount, found: limits.totalImagesFound ?? distinctCount })}</p>
+          <Link to={localised(paths.pricing)} className={buttonStyles('primary', 'md')}>
+            {t('results.upgradePlan')}
+          </Link>
+        </div>
+      )}
+
+      <ResultsToolbar options={options} fileTypes={fileTypes} onChange={changeOptions} />
+
+      {selection.selected.size > 0 && (
+        <div className="flex flex-wrap items-center gap-3 rounded-xl border border-blue-200 bg-blue-50 px-4 py-2 text-sm dark:border-blue-900 dark:bg-blue-950/50">
+          <span className="font-medium">{t('results.selectedCount', { count: selection.selected.size })}</span>
+          <Button onClick={() => download(items.filter((item) => selection.selected.has(item.index)))}>{t('results.downloadSelected')}</Button>
+          <Button variant="ghost" onClick={selection.clear}>
+            {t('results.clearSelection')}
+          </Button>
+        </div>
+      )}
+
+      {items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">{t('results.noneMatch')}</p>
+      ) : (
+        <ImageGrid
+          items={shown}
+          firstNumber={(current - 1) * RESULTS_PAGE_SIZE + 1}
+          sourceUrl={result.sourceUrl}
+          selected={selection.selected}
+          onOpen={setPreview}
+          onToggleSelected={(index, extend) => selection.toggle(index, extend, order)}
+        />
+      )}
+      <Pagination page={current} pages={pages} onPage={goTo} />
+      <ImageDialog file={preview?.file ?? null} sourceUrl={result.sourceUrl} onClose={() => setPreview(null)} />
+    </section>
+  );
+}

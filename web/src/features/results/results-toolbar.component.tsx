@@ -1,0 +1,78 @@
+import { DropdownMenu } from 'radix-ui';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/button.component';
+import { SORT_ORDERS, type ResultOptions, type SortOrder } from './results-view';
+import { MenuRadioItem } from '../../ui/menu-radio-item.component';
+
+interface ResultsToolbarProps {
+  options: ResultOptions;
+  fileTypes: string[];
+  onChange: (change: Partial<ResultOptions>) => void;
+}
+
+const fieldStyle =
+  'h-10 rounded-xl border border-slate-300 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-900 focus:outline-2 focus:outline-blue-500/40';
+
+/** Sort, Show/Hide Duplicates, and the filters beyond the seed: minimum width and height, file type. */
+export function ResultsToolbar({ options, fileTypes, onChange }: ResultsToolbarProps) {
+  const { t } = useTranslation();
+  const ids = { width: useId(), height: useId(), type: useId() };
+  const size = (value: string) => Math.max(0, Number.parseInt(value, 10) || 0);
+
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild>
+          <Button variant="secondary">
+            {t('results.sortBy', { order: t(`results.sort.${options.sort}`) })}
+            <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="size-4">
+              <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" />
+            </svg>
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="start" sideOffset={6} className="z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900">
+            <DropdownMenu.RadioGroup value={options.sort} onValueChange={(sort) => onChange({ sort: sort as SortOrder })}>
+              {SORT_ORDERS.map((order) => (
+                <MenuRadioItem key={order} value={order}>
+                  {t(`results.sort.${order}`)}
+                </MenuRadioItem>
+              ))}
+            </DropdownMenu.RadioGroup>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+
+      <Button variant="secondary" aria-pressed={options.showDuplicates} onClick={() => onChange({ showDuplicates: !options.showDuplicates })}>
+        {options.showDuplicates ? t('results.hideDuplicates') : t('results.showDuplicates')}
+      </Button>
+
+      <div className="flex flex-col gap-1">
+        <label htmlFor={ids.width} className="text-xs font-medium text-slate-600 dark:text-slate-400">
+          {t('results.minWidth')}
+        </label>
+        <input id={ids.width} type="number" min={0} inputMode="numeric" value={options.minWidth || ''} placeholder="0" onChange={(event) => onChange({ minWidth: size(event.target.value) })} className={`${fieldStyle} w-28`} />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={ids.height} className="text-xs font-medium text-slate-600 dark:text-slate-400">
+          {t('results.minHeight')}
+        </label>
+        <input id={ids.height} type="number" min={0} inputMode="numeric" value={options.minHeight || ''} placeholder="0" onChange={(event) => onChange({ minHeight: size(event.target.value) })} className={`${fieldStyle} w-28`} />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={ids.type} className="text-xs font-medium text-slate-600 dark:text-slate-400">
+          {t('results.fileType')}
+        </label>
+        <select id={ids.type} value={options.fileType} onChange={(event) => onChange({ fileType: event.target.value })} className={fieldStyle}>
+          <option value="">{t('results.allTypes')}</option>
+          {fileTypes.map((type) => (
+            <option key={type} value={type}>
+              {type.toUpperCase()}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}

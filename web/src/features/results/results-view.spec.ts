@@ -1,0 +1,63 @@
+import type { ExtractedFile } from '@pixtract/contracts';
+import { DEFAULT_RESULT_OPTIONS, fileTypeOf, fileTypesIn, pageCount, pageOf, RESULTS_PAGE_SIZE, visibleItems, type ResultOptions } from './results-view';
+
+const file = (name: string, fields: Partial<ExtractedFile> = {}): ExtractedFile => ({ fileUrl: `https://example.com/${name}`, ...fields });
+
+const files: ExtractedFile[] = [
+  file('small.png', { width: 10, height: 10, position: 2, extractedTime: '2026-01-01T00:00:02Z' }),
+  file('big.jpg', { width: 800, height: 600, position: 0, extractedTime: '2026-01-01T00:00:01Z' }),
+  file('big.jpg', { width: 800, height: 600, position: 3, duplicate: true }),
+  file('unknown.svg', { position: 1, extractedTime: '2026-01-01T00:00:03Z' }),
+];
+
+const names = (options: Partial<ResultOptions>) =>
+  visibleItems(files, { ...DEFAULT_RESULT_OPTIONS, ...options }).map(({ file: { fileUrl }, index }) => `${fileUrl.split('/').pop()}#${index}`);
+
+describe('visibleItems', () => {
+  it('hides duplicates by default and keeps the extraction order', () => {
+    expect(names({})).toEqual(['small.png#0', 'big.jpg#1', 'unknown.svg#3']);
+  });
+
+  it('shows duplicates when asked', () => {
+    expect(names({ showDuplicates: true })).toEqual(['small.png#0', 'big.jpg#1', 'big.jpg#2', 'unknown.svg#3']);
+  });
+
+  it('sorts by size largest first, unmeasured last', () => {
+    expect(names({ sort: 'size' })).toEqual(['big.jpg#1', 'small.png#0', 'unknown.svg#3']);
+  });
+
+  it('sorts by position as on the page', () => {
+    expect(names({ sort: 'position', showDuplicates: true })).toEqual(['big.jpg#1', 'unknown.svg#3', 'small.png#0', 'big.jpg#2']);
+  });
+
+  it('sorts by date newest first', () => {
+    expect(names({ sort: 'date' })).toEqual(['unknown.svg#3', 'small.png#0', 'big.jpg#1']);
+  });
+
+  it('filters by minimum width, height and type', () => {
+    expect(names({ minWidth: 100 })).toEqual(['big.jpg#1']);
+    expect(names({ minHeight: 10 })).toEqual(['small.png#0', 'big.jpg#1']);
+    expect(names({ fileType: 'svg' })).toEqual(['unknown.svg#3']);
+  });
+});
+
+describe('file types', () => {
+  it('reads the extension, the MIME type or the URL, with jpeg as jpg', () => {
+    expect(fileTypeOf(file('a', { extension: 'JPEG' }))).toBe('jpg');
+    expect(fileTypeOf(file('a', { mimeType: 'image/svg+xml' }))).toBe('svg');
+    expect(fileTypeOf(file('photo.webp?x=1'))).toBe('webp');
+    expect(fileTypeOf(file('no-extension'))).toBe('');
+    expect(fileTypesIn(files)).toEqual(['jpg', 'png', 'svg']);
+  });
+});
+
+describe('pages of 48', () => {
+  const many = Array.from({ length: 120 }, (_, index) => index);
+
+  it('counts and slices pages', () => {
+    expect(pageCount(120)).toBe(3);
+    expect(pageCount(0)).toBe(1);
+    expect(pageOf(many, 1)).toHaveLength(RESULTS_PAGE_SIZE);
+    expect(pageOf(many, 3)).toEqual(many.slice(96));
+  });
+});

@@ -1,0 +1,70 @@
+import type { ExtractedFile } from '@pixtract/contracts';
+
+/** The seed's results page size. */
+export const RESULTS_PAGE_SIZE = 48;
+
+export const SORT_ORDERS = ['default', 'size', 'position', 'date'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+export interface ResultOptions {
+  sort: SortOrder;
+  /** Duplicates are hidden by default. */
+  showDuplicates: boolean;
+  minWidth: number;
+  minHeight: number;
+  /** A file type from `fileTypeOf`, or '' for all. */
+  fileType: string;
+}
+
+export const DEFAULT_RESULT_OPTIONS: ResultOptions = { sort: 'default', showDuplicates: false, minWidth: 0, minHeight: 0, fileType: '' };
+
+/** A file with its place in the extraction's own list: the identity that selection and tiles key on. */
+export interface ResultItem {
+  file: ExtractedFile;
+  index: number;
+}
+
+const TYPE_ALIASES: Record<string, string> = { jpeg: 'jpg', 'svg+xml': 'svg', 'x-icon': 'ico', 'vnd.microsoft.icon': 'ico' };
+
+/** The file's type as one short word (png, jpg, svg…), from its extension, MIME type or URL; '' when unknown. */
+export function fileTypeOf(file: ExtractedFile): string {
+  const fromUrl = () => {
+    try {
+      return /\.([a-z0-9]{2,5})$/i.exec(new URL(file.fileUrl).pathname)?.[1];
+    } catch {
+      return undefined;
+    }
+  };
+  const raw = (file.extension ?? file.mimeType?.split('/')[1] ?? fromUrl() ?? '').toLowerCase().replace(/^\./, '');
+  return TYPE_ALIASES[raw] ?? raw;
+}
+
+const area = (file: ExtractedFile) => (file.width ?? 0) * (file.height ?? 0);
+const time = (file: ExtractedFile) => (file.extractedTime ? Date.parse(file.extractedTime) || 0 : 0);
+
+const comparators: Record<Exclude<SortOrder, 'default'>, (a: ResultItem, b: ResultItem) => number> = {
+  // Largest first by pixels, then by bytes; unmeasured images last.
+  size: (a, b) => area(b.file) - area(a.file) || (b.file.size ?? 0) - (a.file.size ?? 0),
+  position: (a, b) => (a.file.position ?? a.index) - (b.file.position ?? b.index),
+  date: (a, b) => time(b.file) - time(a.file),
+};
+
+/** The files the grid shows, in order: duplicates and filtered-out ones removed, then sorted (stable). */
+export function visibleItems(files: ExtractedFile[], options: ResultOptions): ResultItem[] {
+  const items = files
+    .map((file, index) => ({ file, index }))
+    .filter(({ file }) => options.showDuplicates || !file.duplicate)
+    .filter(({ file }) => (file.width ?? 0) >= options.minWidth && (file.height ?? 0) >= options.minHeight)
+    .filter(({ file }) => !options.fileType || fileTypeOf(file) === options.fileType);
+  if (options.sort === 'default') return items;
+  const compare = comparators[options.sort];
+  return items.sort((a, b) => compare(a, b) || a.index - b.index);
+}
+
+/** The file types present, for the type filter. */
+export const fileTypesIn = (files: ExtractedFile[]): string[] => [...new Set(files.map(fileTypeOf).filter(Boolean))].sort();
+
+export const pageCount = (items: number): number => Math.max(1, Math.ceil(items / RESULTS_PAGE_SIZE));
+
+/** 1-based page `page` of `items`. */
+export const pageOf = <T>(items: T[], page: number): T[] => items.slice((page - 1) * RESULTS_PAGE_SIZE, page * RESULTS_PAGE_SIZE);

@@ -1,0 +1,52 @@
+import { AUTH_ERROR_MESSAGES, ERROR_MESSAGES } from '@pixtract/contracts';
+import i18next, { type i18n } from 'i18next';
+import en from './locales/en.json';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
+
+/**
+ * English words of the screens live in en.json; the error catalogues' English lives in contracts (shared with the
+ * services), so it joins here under `errors.<CODE>` instead of being copied. Other locales carry both.
+ */
+export const resources = {
+  en: { translation: { ...en, errors: { ...ERROR_MESSAGES, ...AUTH_ERROR_MESSAGES } } },
+};
+
+export type Translation = (typeof resources)['en']['translation'];
+
+/** Other locales are their own chunks: a visitor downloads English (the fallback) and their own language only. */
+const localeLoaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: unknown }>> = {
+  cn: () => import('./locales/cn.json'),
+  jp: () => import('./locales/jp.json'),
+  es: () => import('./locales/es.json'),
+  fr: () => import('./locales/fr.json'),
+  de: () => import('./locales/de.json'),
+  ru: () => import('./locales/ru.json'),
+  ko: () => import('./locales/ko.json'),
+  ar: () => import('./locales/ar.json'),
+};
+
+/** Loads `language`'s words (once) and switches the instance to it. */
+export async function switchLanguage(instance: i18n, language: Language): Promise<void> {
+  if (language !== 'en' && !instance.hasResourceBundle(language, 'translation')) {
+    const { default: translation } = await localeLoaders[language]();
+    instance.addResourceBundle(language, 'translation', translation);
+  }
+  if (instance.language !== language) await instance.changeLanguage(language);
+}
+
+/** One instance per app (and per test), handed down by I18nextProvider rather than a module-level global. */
+export function createI18n(language: Language = DEFAULT_LANGUAGE): i18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    resources,
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: LANGUAGES,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    // The seed: a missing key is logged and the key shown.
+    saveMissing: true,
+    missingKeyHandler: (_languages, _namespace, key) => console.warn(`missing translation: ${key}`),
+  });
+  return instance;
+}

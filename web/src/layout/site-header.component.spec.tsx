@@ -1,0 +1,117 @@
+import type { AuthStatus, AuthUser } from '@pixtract/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { fakeApi } from '../test/fake-api';
+import { renderWithProviders } from '../test/render-with-providers';
+
+const user = (fields: Partial<AuthUser> = {}): AuthUser => ({
+  id: 7,
+  username: 'ada',
+  email: 'ada@example.com',
+  displayName: 'Ada Lovelace',
+  role: 'registered',
+  dailyLimit: 1500,
+  usedToday: 1400,
+  maxImagesPerExtraction: 100,
+  membershipPlan: 'free',
+  membershipStatus: 'active',
+  featureTier: 'free',
+  subscriptionExpiresAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  usageStats: { remainingToday: 100, percentUsed: 93, isAtLimit: false, isNearLimit: true },
+  ...fields,
+});
+
+const signedIn = (fields?: Partial<AuthUser>): AuthStatus => ({ isAuthenticated: true, user: user(fields) });
+
+describe('site header', () => {
+  afterEach(() => {
+    document.cookie = 'preferredLang=; max-age=0; path=/';
+  });
+
+  it('shows a placeholder while the auth status loads, then Login and Sign Up for a visitor', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    jest.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    renderWithProviders('/pricing');
+    expect((await screen.findAllByTestId('auth-placeholder')).length).toBeGreaterThan(0);
+
+    await act(async () => answer(new Response(JSON.stringify({ isAuthenticated: false, user: null }), { headers: { 'content-type': 'application/json' } })));
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(screen.queryByTestId('auth-placeholder')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['premium', 'premium'],
+    ['registered', 'registered'],
+    ['free', 'free'],
+  ] as const)('marks a %s account with its role dot', async (role, expected) => {
+    fakeApi({ 'GET /api/auth/status': { status: 200, body: signedIn({ role }) } });
+    renderWithProviders('/pricing');
+    const account = await within(await screen.findByRole('banner')).findByRole('link', { name: 'My Account' });
+    expect(within(account).getByTestId('role-dot')).toHaveAttribute('data-role', expected);
+    expect(account).toHaveAttribute('href', '/member');
+  });
+
+  it('shows the usage panel on hover: name, account label, images left, percent used, amber bar near the limit', async () => {
+    fakeApi({ 'GET /api/auth/status': { status: 200, body: signedIn() } });
+    const { user: member } = renderWithProviders('/pricing');
+    await member.hover(await within(await screen.findByRole('banner')).findByRole('link', { name: 'My Account' }));
+    const name = await screen.findByText('Ada Lovelace');
+    const panel = within(name.parentElement!);
+    expect(panel.getByText('Registered')).toBeInTheDocument();
+    expect(panel.getByText('100 images left today')).toBeInTheDocument();
+    expect(panel.getByText('93% used')).toBeInTheDocument();
+    expect(panel.getByRole('progressbar', { name: 'Daily usage' })).toHaveAttribute('data-tone', 'amber');
+  });
+
+  it('falls back to the username and shows a red bar at the limit', async () => {
+    fakeApi({
+      'GET /api/auth/status': {
+        status: 200,
+        body: signedIn({ displayName: null, role: 'free', usageStats: { remainingToday: 0, percentUsed: 100, isAtLimit: true, isNearLimit: false } }),
+      },
+    });
+    const { user: member } = renderWithProviders('/pricing');
+    await member.hover(await within(await screen.findByRole('banner')).findByRole('link', { name: 'My Account' }));
+    const panel = within((await screen.findByText('ada')).parentElement!);
+    expect(panel.getByText('Free Account')).toBeInTheDocument();
+    expect(panel.getByRole('progressbar', { name: 'Daily usage' })).toHaveAttribute('data-tone', 'red');
+  });
+
+  it('opens the language menu, lists the nine languages and opens the same page under the chosen prefix', async () => {
+    fakeApi({ 'GET /api/auth/status': { status: 200, body: { isAuthenticated: false, user: null } } });
+    const { user: visitor, router } = renderWithProviders('/pricing');
+    await visitor.click(await screen.findByRole('button', { name: 'Language' }));
+    expect(await screen.findAllByRole('menuitemradio')).toHaveLength(9);
+    for (const name of ['English', '中文', '日本語', 'Español', 'Français', 'Deutsch', 'Русский', '한국어', 'العربية']) {
+      expect(screen.getByRole('menuitemradio', { name })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
+
+    await visitor.click(screen.getByRole('menuitemradio', { name: 'Deutsch' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/de/pricing'));
+    expect(document.cookie).toContain('preferredLang=de');
+    expect(await screen.findByRole('heading', { name: 'Preise', level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'de'));
+  });
+
+  it('sets dir="rtl" for Arabic', async () => {
+    fakeApi({ 'GET /api/auth/status': { status: 200, body: { isAuthenticated: false, user: null } } });
+    renderWithProviders('/ar/pricing');
+    expect(await screen.findByRole('heading', { name: 'الأسعار', level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+  });
+
+  it('toggles dark mode and stores the choice', async () => {
+    fakeApi({ 'GET /api/auth/status': { status: 200, body: { isAuthenticated: false, user: null } } });
+    const { user: visitor } = renderWithProviders('/pricing');
+    const toggle = await screen.findByRole('button', { name: 'Dark mode' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await visitor.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(localStorage.getItem('darkMode')).toBe('false');
+    expect(document.documentElement).not.toHaveClass('dark');
+    localStorage.clear();
+  });
+});

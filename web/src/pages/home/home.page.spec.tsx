@@ -1,0 +1,60 @@
+import { VALID_URL_EXAMPLE } from '@pixtract/contracts';
+import { act, screen } from '@testing-library/react';
+import { PROCESSING_DELAY_MS } from '../../features/extraction/extraction-form.component';
+import { renderWithProviders } from '../../test/render-with-providers';
+
+describe('home hero', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  const renderHome = () => renderWithProviders('/', { advanceTimers: jest.advanceTimersByTime });
+
+  it('shows the tagline, banner and URL box in the product words', async () => {
+    renderHome();
+    expect(await screen.findByRole('heading', { name: 'GET ANY IMAGE INSTANTLY' })).toBeInTheDocument();
+    expect(screen.getByText('[Official] Online Free | 20M+ Images Downloaded')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Enter website URL')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Extract Images' })).toBeEnabled();
+  });
+
+  it('ignores an empty or blank URL', async () => {
+    const { router, user } = renderHome();
+    await user.click(await screen.findByRole('button', { name: 'Extract Images' }));
+    await user.type(screen.getByPlaceholderText('Enter website URL'), '   {Enter}');
+    act(() => jest.advanceTimersByTime(PROCESSING_DELAY_MS * 2));
+
+    expect(screen.getByRole('button', { name: 'Extract Images' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('explains an invalid URL inline and stays on the page', async () => {
+    const { router, user } = renderHome();
+    const input = await screen.findByPlaceholderText('Enter website URL');
+    await user.type(input, 'https://exa mple.com');
+    await user.click(screen.getByRole('button', { name: 'Extract Images' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent(VALID_URL_EXAMPLE);
+    expect(input).toHaveAccessibleDescription(VALID_URL_EXAMPLE);
+    expect(input).toBeInvalid();
+    act(() => jest.advanceTimersByTime(PROCESSING_DELAY_MS * 2));
+    expect(router.state.location.pathname).toBe('/');
+
+    await user.type(input, 'x');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows Processing... for one second, then opens the results with https:// prepended', async () => {
+    const { router, user } = renderHome();
+    await user.type(await screen.findByPlaceholderText('Enter website URL'), 'example.com/gallery');
+    await user.click(screen.getByRole('button', { name: 'Extract Images' }));
+
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    act(() => jest.advanceTimersByTime(PROCESSING_DELAY_MS - 1));
+    expect(router.state.location.pathname).toBe('/');
+
+    await act(async () => jest.advanceTimersByTime(1));
+    expect(router.state.location.pathname).toBe('/results');
+    expect(new URLSearchParams(router.state.location.search).get('url')).toBe('https://example.com/gallery');
+  });
+});

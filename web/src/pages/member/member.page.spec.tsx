@@ -1,0 +1,66 @@
+import type { UserProfile } from '@pixtract/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { fakeApi } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render-with-providers';
+
+const member = { status: 200, body: { isAuthenticated: true, user: null } };
+
+const profile: UserProfile = {
+  username: 'ada',
+  email: 'ada@example.com',
+  role: 'registered',
+  createdAt: '2026-01-15T10:00:00.000Z',
+  currentUsage: 300,
+  dailyLimit: 1500,
+  totalExtractionsAllTime: 12,
+  totalImagesExtracted: 345,
+  quarterlyStats: {
+    q1: { used: 900, total: 135_000 },
+    q2: { used: 0, total: 136_500 },
+    q3: { used: 0, total: 138_000 },
+    q4: { used: 0, total: 138_000 },
+    currentQuarter: 1,
+  },
+};
+
+describe('member dashboard', () => {
+  it('shows account information, usage, quarters, the upgrade card and recent activity', async () => {
+    fakeApi({
+      'GET /api/auth/status': member,
+      'GET /api/user/profile': { status: 200, body: profile },
+      'GET /api/user/extraction-history': {
+        status: 200,
+        body: [{ id: 'e1', url: 'https://example.com/', extractedAt: '2026-01-16T10:00:00.000Z', status: 'completed', imageCount: 25 }],
+      },
+      'GET /api/user/recent-images': { status: 200, body: [] },
+    });
+    const { user } = renderWithProviders('/member');
+
+    expect(await screen.findByRole('heading', { name: 'Account Information' })).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Daily Usage' })).toHaveAttribute('aria-valuenow', '20');
+    expect(screen.getByText('1,200 images left today · 20% used')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Quarterly Usage Statistics' })).toBeInTheDocument();
+    expect(screen.getByText('900 / 135,000')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Upgrade to Premium' })).toBeInTheDocument();
+    expect(screen.getByText(/priority support/)).toBeInTheDocument();
+
+    expect(await screen.findByRole('link', { name: 'https://example.com/' })).toHaveAttribute('href', `/results?url=${encodeURIComponent('https://example.com/')}`);
+    await user.click(screen.getByRole('tab', { name: 'Recent Images' }));
+    expect(await screen.findByText('No images yet.')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'New Extraction' })).toHaveAttribute('href', '/');
+  });
+
+  it('goes home with the seed message when the profile fails to load', async () => {
+    fakeApi({ 'GET /api/auth/status': member, 'GET /api/user/profile': { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'x' } } });
+    const { router } = renderWithProviders('/member');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('Failed to load your profile. Please try again.')).toBeInTheDocument();
+  });
+
+  it('sends a visitor to the login page', async () => {
+    fakeApi({ 'GET /api/auth/status': { status: 200, body: { isAuthenticated: false, user: null } } });
+    const { router } = renderWithProviders('/member');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+  });
+});

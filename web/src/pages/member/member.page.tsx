@@ -1,0 +1,115 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import { useGetProfileQuery } from '../../features/account/account.api';
+import { QuarterlyUsage } from '../../features/account/quarterly-usage.component';
+import { RecentActivity } from '../../features/account/recent-activity.component';
+import { useAuthStatus } from '../../features/auth/auth.api';
+import { usageOf } from '../../features/auth/usage';
+import { noticeShown } from '../../features/notice/notice.slice';
+import { accountLabelKey } from '../../layout/account-menu.component';
+import { PageFallback } from '../../layout/page-fallback.component';
+import { paths } from '../../router/paths';
+import { useLocalisedPath } from '../../router/use-language.hook';
+import { buttonStyles } from '../../ui/button.component';
+import { Card } from '../../ui/card.component';
+import { UsageBar } from '../../ui/usage-bar.component';
+
+/** /member — My Account. Visitors go to /auth; a profile that fails to load sends the member home with a toast. */
+export function MemberPage() {
+  const status = useAuthStatus();
+  const localised = useLocalisedPath();
+  if (status.isLoading) return <PageFallback />;
+  if (!status.data?.isAuthenticated) return <Navigate to={localised(paths.auth)} replace />;
+  return <Dashboard />;
+}
+
+function Dashboard() {
+  const { t, i18n } = useTranslation();
+  const localised = useLocalisedPath();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const profile = useGetProfileQuery();
+
+  useEffect(() => {
+    if (!profile.isError) return;
+    dispatch(noticeShown({ title: 'member.profileFailed', tone: 'error' }));
+    void navigate(localised(paths.home), { replace: true });
+  }, [profile.isError, dispatch, navigate, localised]);
+
+  if (!profile.data) return <PageFallback />;
+  const user = profile.data;
+  const daily = usageOf(user.currentUsage, user.dailyLimit);
+  const number = (value: number) => value.toLocaleString(i18n.language);
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold">{t('member.title')}</h1>
+        <div className="flex gap-2">
+          <Link to={localised(paths.home)} className={buttonStyles('secondary', 'md')}>
+            {t('results.backToHome')}
+          </Link>
+          <Link to={localised(paths.home)} className={buttonStyles('primary', 'md')}>
+            {t('member.newExtraction')}
+          </Link>
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="p-6">
+          <h2 className="text-lg font-semibold">{t('member.accountInformation')}</h2>
+          <dl className="mt-4 space-y-2 text-sm">
+            {[
+              [t('member.username'), user.username],
+              [t('member.email'), user.email ?? '—'],
+              [t('member.accountType'), t(accountLabelKey(user.role))],
+              [t('member.memberSince'), new Date(user.createdAt).toLocaleDateString(i18n.language)],
+              [t('member.totalExtractions'), number(user.totalExtractionsAllTime)],
+              [t('member.totalImages'), number(user.totalImagesExtracted)],
+            ].map(([label, value]) => (
+              <div key={label} className="flex justify-between gap-4">
+                <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+                <dd className="truncate font-medium">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Card>
+        <Card className="p-6">
+          <h2 className="text-lg font-semibold">{t('member.dailyUsage')}</h2>
+          <p className="mt-4 text-3xl font-bold tabular-nums">
+            {number(user.currentUsage)} <span className="text-base font-normal text-slate-600 dark:text-slate-400">/ {number(user.dailyLimit)}</span>
+          </p>
+          <div className="mt-3">
+            <UsageBar usage={daily} label={t('member.dailyUsage')} />
+          </div>
+          <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
+            {t('account.imagesLeft', { count: daily.remainingToday })} · {t('account.percentUsed', { percent: daily.percentUsed })}
+          </p>
+          <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{t('member.resetNote')}</p>
+        </Card>
+        <Card className="p-6">
+          <h2 className="text-lg font-semibold">{t('member.quarterlyUsage')}</h2>
+          <div className="mt-4">
+            <QuarterlyUsage stats={user.quarterlyStats} />
+          </div>
+        </Card>
+      </div>
+      {user.role !== 'premium' && (
+        <Card className="flex flex-wrap items-center justify-between gap-4 border-blue-200 bg-gradient-to-r from-blue-50 to-indigo-50 p-6 dark:border-blue-900 dark:from-slate-900 dark:to-indigo-950/50">
+          <div>
+            <h2 className="text-lg font-semibold">{t('member.upgradeTitle')}</h2>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('member.upgradeText')}</p>
+          </div>
+          <Link to={localised(paths.payment('premium'))} className={buttonStyles('primary', 'lg')}>
+            {t('member.upgradeButton')}
+          </Link>
+        </Card>
+      )}
+      <Card className="p-6">
+        <h2 className="mb-4 text-lg font-semibold">{t('member.recentActivity')}</h2>
+        <RecentActivity />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+import type { ExtractionResponse, ExtractionView } from '@pixtract/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { fakeApi } from '../../test/fake-api';
+import { FakeSocket } from '../../test/fake-socket';
+import { renderWithProviders } from '../../test/render-with-providers';
+
+const extractionId = 'ex-1';
+const url = 'https://example.com/';
+
+const view = (fields: Partial<ExtractionView> = {}): ExtractionView => ({ extractionId, url, status: 'queued', ...fields });
+
+const result = (files: ExtractionResponse['files'], fields: Partial<ExtractionResponse> = {}): ExtractionResponse => ({
+  files,
+  sourceUrl: url,
+  warnings: [],
+  limits: { total: 500, used: files.length, remaining: 500 - files.length, role: 'free' },
+  performanceInfo: { timeMs: 1200, method: 'browser' },
+  ...fields,
+});
+
+const files: ExtractionResponse['files'] = [
+  { fileUrl: 'https://example.com/cat.png', alt: 'A cat', width: 640, height: 480 },
+  { fileUrl: 'https://example.com/no-alt.jpg?size=big&x=1' },
+];
+
+/** POST queues the job; every GET (the first load and the catch-up after the follow) answers `gets` in turn. */
+function extractionApi(gets: ExtractionView[] = [view()]) {
+  return fakeApi({
+    'POST /api/extractions': { status: 202, body: { extractionId } },
+    [`GET /api/extractions/${extractionId}`]: gets.map((body) => ({ status: 200, body })),
+  });
+}
+
+/** Plays server events; RTK Query batches socket cache updates and tells React on the next animation frame. */
+async function serverSends(send: () => void) {
+  await act(async () => {
+    send();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
+}
+
+async function renderFollowing(path = '/results?url=example.com') {
+  const socket = new FakeSocket();
+  const rendered = renderWithProviders(path, { socket });
+  await waitFor(() => expect(socket.followed).toEqual([extractionId]));
+  return rendered;
+}
+
+describe('results page', () => {
+  it('starts one extraction of the URL with https:// prepended, even under StrictMode', async () => {
+    const { calls } = extractionApi();
+    await renderFollowing();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', path: '/api/extractions', body: { url } }]);
+  });
+
+  it('shows progress exactly as the socket reports it', async () => {
+    extractionApi();
+    const { socket } = await renderFollowing();
+
+    expect(screen.getByRole('heading', { name: 'Extracting images...' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.getByText('Queued')).toBeInTheDocument();
+
+    await serverSends(() => socket.serverEmit('extraction:progress', { extractionId, stage: 'scrolling', percent: 40, imagesFound: 7 }));
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByText('Scrolling')).toBeInTheDocument();
+    expect(screen.getByText('7 images found so far')).toBeInTheDocument();
+
+    // Another extraction's events are not this page's business.
+    await serverSends(() => socket.serverEmit('extraction:progress', { extractionId: 'ex-2', stage: 'measuring', percent: 90, imagesFound: 70 }));
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+
+    await serverSends(() => socket.serverEmit('extraction:progress', { extractionId, stage: 'measuring', percent: 85, imagesFound: 12 }));
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '85');
+    expect(screen.getByText('Measuring')).toBeInTheDocument();
+    expect(screen.getByText('12 images found so far')).toBeInTheDocument();
+  });
+
+  it('shows the images found so far while they are measured', async () => {
+    extractionApi();
+    const { socket } = await renderFollowing();
+    expect(screen.queryByRole('list', { name: 'Images found so far' })).not.toBeInTheDocument();
+    const files = [
+      { fileUrl: 'https://example.com/a.jpg', alt: 'A lake', position: 0 },
+      { fileUrl: 'https://example.com/b.png', position: 1 },
+    ];
+    await serverSends(() => socket.serverEmit('extraction:progress', { extractionId, stage: 'measuring', percent: 85, imagesFound: 2, files }));
+    const preview = screen.getByRole('list', { name: 'Images found so far' });
+    expect(within(preview).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(preview).getByRole('img', { name: 'A lake' })).toHaveAttribute('src', 'https://example.com/a.jpg');
+  });
+
+  it('shows the grid on completion, with fallbacks for missing alt text and dimensions', async () => {
+    extractionApi();
+    const { socket } = await renderFollowing();
+
+    await serverSends(() => socket.serverEmit('extraction:completed', { extractionId, result: result(files) }));
+
+    expect(screen.getByRole('heading', { name: 'Extracted Images' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: url })).toHaveAttribute('href', url);
+    expect(screen.getByText('2 images')).toBeInTheDocument();
+
+    const tiles = within(screen.getByRole('list', { name: 'Extracted images' })).getAllByRole('listitem');
+    expect(tiles).toHaveLength(2);
+
+    const [cat, unnamed] = tiles.map((tile) => within(tile));
+    expect(cat.getByText('1')).toBeInTheDocument();
+    expect(await cat.findByRole('img', { name: 'A cat' })).toHaveAttribute('src', files[0].fileUrl);
+    expect(cat.getByText('640 × 480')).toBeInTheDocument();
+
+    expect(unnamed.getByText('2')).toBeInTheDocument();
+    expect(unnamed.getByText('No alt text')).toBeInTheDocument();
+    expect(unnamed.getByText('Dimensions unknown')).toBeInTheDocument();
+    // Loads start 50 ms apart.
+    expect(await unnamed.findByRole('img', { name: 'Image 2' })).toHaveAttribute('src', files[1].fileUrl);
+    expect(unnamed.getByRole('link', { name: 'Download image 2' })).toHaveAttribute(
+      'href',
+      `/api/proxy-image?url=${encodeURIComponent(files[1].fileUrl)}&download=1`,
+    );
+
+    // Hidden until hover, but still there for keyboard users: focus reveals it.
+    const download = cat.getByRole('link', { name: 'Download image 1' });
+    act(() => download.focus());
+    expect(download).toHaveFocus();
+  });
+
+  it('falls back to the proxied thumbnail, then hides an image that cannot load at all', async () => {
+    extractionApi();
+    const { socket } = await renderFollowing();
+    await serverSends(() => socket.serverEmit('extraction:completed', { extractionId, result: result(files) }));
+
+    const [tile] = within(screen.getByRole('list', { name: 'Extracted images' })).getAllByRole('listitem');
+    const image = await within(tile).findByRole('img', { name: 'A cat' });
+    expect(image).toHaveAttribute('src', files[0].fileUrl);
+
+    act(() => image.dispatchEvent(new Event('error')));
+    expect(image).toHaveAttribute('src', `/api/proxy-image?url=${encodeURIComponent(files[0].fileUrl)}&sourceUrl=${encodeURIComponent(url)}&w=640`);
+    expect(tile).toBeVisible();
+
+    act(() => image.dispatchEvent(new Event('error')));
+    expect(tile).not.toBeVisible();
+  });
+
+  it('catches up with a job that completed before the socket joined its room', async () => {
+    extractionApi([view({ status: 'running', progress: { stage: 'collecting', percent: 60, imagesFound: 2 } }), view({ status: 'completed', result: result(files) })]);
+    renderWithProviders('/results?url=example.com');
+
+    const grid = await screen.findByRole('list', { name: 'Extracted images' });
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('follows again after a reconnect and catches up with what it missed', async () => {
+    extractionApi([view(), view(), view({ status: 'completed', result: result(files) })]);
+    const { socket } = await renderFollowing();
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+
+    await serverSends(() => socket.reconnect());
+    expect(socket.followed).toEqual([extractionId, extractionId]);
+    expect(await screen.findByRole('list', { name: 'Extracted images' })).toBeInTheDocument();
+  });
+
+  it('does not follow a settled extraction again after a reconnect', async () => {
+    const { calls } = extractionApi();
+    const { socket } = await renderFollowing();
+    await serverSends(() => socket.serverEmit('extraction:completed', { extractionId, result: result(files) }));
+    const requestsBefore = calls.length;
+
+    await serverSends(() => socket.reconnect());
+    expect(socket.followed).toEqual([extractionId]);
+    expect(calls).toHaveLength(requestsBefore);
+    expect(screen.getByRole('list', { name: 'Extracted images' })).toBeInTheDocument();
+  });
+
+  it('says so when the page has no images, and offers another URL', async () => {
+    extractionApi();
+    const { socket, user, router } = await renderFollowing();
+    await serverSends(() => socket.serverEmit('extraction:completed', { extractionId, result: result([]) }));
+
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('heading', { name: 'No images found' })).toBeInTheDocument();
+    expect(main.getByText("We couldn't find any images on this website. Try a different page or URL.")).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Try a different URL' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('shows a page-level problem the worker reported next to the empty result', async () => {
+    extractionApi();
+    const { socket } = await renderFollowing();
+    const message = 'We could not find that website. Check the address and try again.';
+    await serverSends(() => socket.serverEmit('extraction:completed', { extractionId, result: result([], { error: message }) }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent(`Extraction Issue${message}`);
+    expect(screen.getByRole('heading', { name: 'No images found' })).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the extraction fails", async () => {
+    extractionApi();
+    const { socket } = await renderFollowing();
+    await serverSends(() => socket.serverEmit('extraction:failed', { extractionId, message: 'The page took too long to load.' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Extraction FailedThe page took too long to load.');
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it("shows the message of a refused request's error body", async () => {
+    const message = "You've reached your daily limit of 500 images.";
+    fakeApi({ 'POST /api/extractions': { status: 429, body: { statusCode: 429, code: 'DAILY_LIMIT_REACHED', message } } });
+    renderWithProviders('/results?url=example.com');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Extraction Failed${message}`);
+  });
+
+  it('leaves the socket room when the visitor leaves the page', async () => {
+    extractionApi();
+    const { socket, router, store } = await renderFollowing();
+    await act(() => router.navigate('/'));
+    // RTK Query keeps an unused entry a while before removing it; drop it now.
+    act(() => {
+      store.dispatch({ type: 'api/resetApiState' });
+    });
+    await waitFor(() => expect(socket.unfollowed).toEqual([extractionId]));
+  });
+
+  it('sends a visit without a URL home with a Missing URL notice', async () => {
+    const { router } = renderWithProviders('/results');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('Missing URL')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'GET ANY IMAGE INSTANTLY' })).toBeInTheDocument();
+  });
+});

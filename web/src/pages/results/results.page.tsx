@@ -1,0 +1,42 @@
+import { ErrorCode, normaliseExtractionUrl } from '@pixtract/contracts';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import { ExtractionFailed } from '../../features/extraction/extraction-failed.component';
+import { ExtractionResults } from '../../features/extraction/extraction-results.component';
+import { noticeShown } from '../../features/notice/notice.slice';
+import { paths } from '../../router/paths';
+import { useLocalisedPath } from '../../router/use-language.hook';
+import { buttonStyles } from '../../ui/button.component';
+
+/** /results?url= — the address gets https:// when it has no scheme; without one the visitor goes home. */
+export function ResultsPage() {
+  const { t } = useTranslation();
+  const localised = useLocalisedPath();
+  const [params] = useSearchParams();
+  const check = normaliseExtractionUrl(params.get('url') ?? '');
+
+  if (!check.ok && check.code === ErrorCode.UrlRequired) return <MissingUrl />;
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
+      <Link to={localised(paths.home)} className={buttonStyles('ghost', 'md', '-ms-2 mb-6')}>
+        <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="size-4 rtl:rotate-180">
+          <path fillRule="evenodd" d="M17 10a.75.75 0 0 1-.75.75H5.6l4.2 3.9a.75.75 0 1 1-1.02 1.1l-5.5-5.1a.75.75 0 0 1 0-1.1l5.5-5.1a.75.75 0 0 1 1.02 1.1l-4.2 3.9h10.65A.75.75 0 0 1 17 10Z" clipRule="evenodd" />
+        </svg>
+        {t('results.backToHome')}
+      </Link>
+      {check.ok ? <ExtractionResults key={check.url} url={check.url} /> : <ExtractionFailed message={t(`errors.${check.code}`)} />}
+    </div>
+  );
+}
+
+function MissingUrl() {
+  const localised = useLocalisedPath();
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(noticeShown({ title: 'notice.missingUrl', tone: 'error' }));
+  }, [dispatch]);
+  return <Navigate to={localised(paths.home)} replace />;
+}

@@ -1,0 +1,23 @@
+import type { RouteObject } from 'react-router';
+import { AppLayout } from '../layout/app-layout.component';
+import { PageFallback } from '../layout/page-fallback.component';
+import { NotFoundPage } from '../pages/not-found/not-found.page';
+
+/**
+ * Page routes are relative, so the same list hangs under `/` (English) and under `/:lang`.
+ * Each page is its own chunk, loaded when first visited.
+ */
+export const pageRoutes: RouteObject[] = [
+  { index: true, lazy: async () => ({ Component: (await import('../pages/home/home.page')).HomePage }) },
+  { path: 'results', lazy: async () => ({ Component: (await import('../pages/results/results.page')).ResultsPage }) },
+  { path: 'auth', lazy: async () => ({ Component: (await import('../pages/auth/auth.page')).AuthPage }) },
+  { path: 'member', lazy: async () => ({ Component: (await import('../pages/member/member.page')).MemberPage }) },
+  { path: 'pricing', lazy: async () => ({ Component: (await import('../pages/pricing/pricing.page')).PricingPage }) },
+  // Small, and the layout shows it for an unknown language prefix too: part of the main chunk.
+  { path: '*', Component: NotFoundPage },
+];
+
+export const appRoutes: RouteObject[] = [
+  { path: '/', Component: AppLayout, HydrateFallback: PageFallback, children: pageRoutes },
+  { path: '/:lang', Component: AppLayout, HydrateFallback: PageFallback, children: pageRoutes },
+];
