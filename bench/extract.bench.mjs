@@ -1,0 +1,177 @@
+#!/usr/bin/env node
+/**
+ * Extraction speed and recall, against baselines measured in the same run (issue 3, "Measure"):
+ *   ours   the extractor's ExtractionService (mode auto) in a worker app, one shared Chromium
+ *   floor  shared browser, new context, bare goto + scroll of the same page, nothing collected
+ *   naive  Chromium launched per job, goto with networkidle, collect <img> src
+ * Fixture pages are served with a little latency. Prints ours÷floor and naive÷ours per page, static÷browser on
+ * static pages, pages/minute at worker concurrency 1-4, and recall on the fixtures' expected images.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(join(root, 'services', 'extractor', 'package.json'));
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+console.log('building the extractor (nx cache makes this quick when nothing changed) ...');
+execFileSync('npx', ['nx', 'run-many', '-t', 'build', '-p', '@pixtract/extractor', '--outputStyle=stream'], { cwd: root, stdio: 'ignore' });
+
+require('reflect-metadata');
+const { NestFactory } = require('@nestjs/core');
+const { chromium } = require('playwright-core');
+const { startFixtureServer, FIXTURE_PAGES_DIR } = require('@pixtract/testing');
+const { AppModule } = require('./dist/app.module');
+const { ExtractionService } = require('./dist/extraction/extraction.service');
+const { loadExtractorConfig } = require('./dist/extractor.config');
+
+const expected = JSON.parse(readFileSync(join(FIXTURE_PAGES_DIR, 'catalogue', 'expected.json'), 'utf8'));
+const expectations = { ...expected.pages, ...expected.anyOrder };
+const pages = Object.keys(expectations);
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const fixed = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
+const pad = (text, width) => String(text).padEnd(width);
+
+const fixture = await startFixtureServer({ latencyMs: LATENCY_MS });
+const local = (url) => (url.startsWith(fixture.origin) ? url.slice(fixture.origin.length) : url.startsWith('data:') ? url.slice(0, url.indexOf(',')) : url);
+
+async function openWorker(concurrency) {
+  const config = loadExtractorConfig({
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    QUEUE_PREFIX: `bench-extract-${process.pid}`,
+    LOG_LEVEL: 'silent',
+    PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1',
+    CHROMIUM_PATH: CHROMIUM,
+    EXTRACTOR_CONCURRENCY: String(concurrency),
+  });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: false });
+  await app.init();
+  const service = app.get(ExtractionService);
+  let n = 0;
+  const extract = (page, mode = 'auto') => {
+    n += 1;
+    return service.extract({ extractionId: `bench-${n}`, url: fixture.url(`/pages/catalogue/${page}`), mode }, { extractionId: `bench-${n}` }, async () => undefined);
+  };
+  return { app, extract };
+}
+
+async function timed(work) {
+  const started = performance.now();
+  const value = await work();
+  return { ms: performance.now() - started, value };
+}
+
+async function floorRun(browser, page) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const tab = await context.newPage();
+  await tab.goto(fixture.url(`/pages/catalogue/${page}`));
+  await tab.evaluate(() => {
+    for (let i = 0; i < 200 && window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2; i += 1) window.scrollBy(0, window.innerHeight);
+  });
+  await context.close();
+}
+
+async function naiveRun(page) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const tab = await browser.newPage();
+    await tab.goto(fixture.url(`/pages/catalogue/${page}`), { waitUntil: 'networkidle' });
+    return await tab.evaluate(() => Array.from(document.images, (img) => img.src));
+  } finally {
+    await browser.close();
+  }
+}
+
+function recallOf(page, result) {
+  const found = new Set(result.files.map((file) => local(file.fileUrl)));
+  const wanted = expectations[page].map(([url]) => url);
+  return { hit: wanted.filter((url) => found.has(url)).length, total: wanted.length, missing: wanted.filter((url) => !found.has(url)) };
+}
+
+const recall = { hit: 0, total: 0, missing: [] };
+const tally = (page, result) => {
+  const r = recallOf(page, result);
+  recall.hit += r.hit;
+  recall.total += r.total;
+  recall.missing.push(...r.missing.map((url) => `${page} ${url}`));
+};
+
+console.log(`\nfixture latency ${LATENCY_MS} ms per response, median of ${RUNS} runs per page, ${pages.length} pages\n`);
+const worker = await openWorker(1);
+const floorBrowser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+for (const page of pages) await worker.extract(page); // warm-up: browser, caches, JIT
+
+const rows = [];
+for (const page of pages) {
+  const ours = [];
+  const floor = [];
+  const naive = [];
+  const staticPath = [];
+  const browserPath = [];
+  let method = '';
+  for (let run = 0; run < RUNS; run += 1) {
+    const o = await timed(() => worker.extract(page));
+    ours.push(o.ms);
+    method = o.value.performanceInfo.method;
+    tally(page, o.value);
+    floor.push((await timed(() => floorRun(floorBrowser, page))).ms);
+    naive.push((await timed(() => naiveRun(page))).ms);
+    if (method === 'static') {
+      staticPath.push((await timed(() => worker.extract(page, 'static'))).ms);
+      browserPath.push((await timed(() => worker.extract(page, 'browser'))).ms);
+    }
+  }
+  rows.push({ page, method, ours: median(ours), floor: median(floor), naive: median(naive), staticMs: staticPath.length ? median(staticPath) : NaN, browserMs: browserPath.length ? median(browserPath) : NaN });
+}
+
+console.log(`${pad('page', 18)}${pad('method', 14)}${pad('ours ms', 10)}${pad('floor ms', 10)}${pad('naive ms', 10)}${pad('ours÷floor', 12)}${pad('naive÷ours', 12)}static÷browser`);
+for (const row of rows) {
+  console.log(
+    `${pad(row.page, 18)}${pad(row.method, 14)}${pad(row.ours.toFixed(0), 10)}${pad(row.floor.toFixed(0), 10)}${pad(row.naive.toFixed(0), 10)}${pad(fixed(row.ours / row.floor), 12)}${pad(fixed(row.naive / row.ours, 1), 12)}${row.method === 'static' ? fixed(row.staticMs / row.browserMs, 3) : ''}`,
+  );
+}
+const groups = [
+  ['script pages (browser path)', rows.filter((row) => row.method !== 'static')],
+  ['static pages (static path)', rows.filter((row) => row.method === 'static')],
+];
+console.log('');
+for (const [label, group] of groups) {
+  if (group.length === 0) continue;
+  const ratios = (fn) => group.map(fn);
+  console.log(
+    `${pad(label, 30)} median ours÷floor ${fixed(median(ratios((row) => row.ours / row.floor)))}  max ${fixed(Math.max(...ratios((row) => row.ours / row.floor)))}   median naive÷ours ${fixed(median(ratios((row) => row.naive / row.ours)), 1)}  min ${fixed(Math.min(...ratios((row) => row.naive / row.ours)), 1)}`,
+  );
+}
+const staticRows = rows.filter((row) => row.method === 'static');
+if (staticRows.length) console.log(`static÷browser on static pages: median ${fixed(median(staticRows.map((row) => row.staticMs / row.browserMs)), 3)}  max ${fixed(Math.max(...staticRows.map((row) => row.staticMs / row.browserMs)), 3)}`);
+await floorBrowser.close();
+await worker.app.close();
+
+console.log('\nthroughput (mode auto, every page twice, jobs run like a BullMQ worker with that concurrency):');
+for (const concurrency of [1, 2, 3, 4]) {
+  const { app, extract } = await openWorker(concurrency);
+  for (const page of pages.slice(0, 3)) await extract(page);
+  const queue = [...pages, ...pages];
+  const total = queue.length;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let page = queue.shift(); page; page = queue.shift()) tally(page, await extract(page));
+    }),
+  );
+  const minutes = (performance.now() - started) / 60_000;
+  console.log(`  concurrency ${concurrency}: ${(total / minutes).toFixed(0)} pages/minute`);
+  await app.close();
+}
+
+console.log(`\nrecall on the fixtures (every run above): ${recall.hit}/${recall.total} = ${((100 * recall.hit) / recall.total).toFixed(1)}%`);
+if (recall.missing.length) console.log(`missing: ${[...new Set(recall.missing)].join('\n  ')}`);
+await fixture.close();
+process.exit(recall.hit === recall.total ? 0 : 1);

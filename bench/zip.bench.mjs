@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+/**
+ * The streaming ZIP (issue 4, "Measure"), against baselines measured in the same run:
+ *   floor   the same images downloaded with the same parallelism (5) through the same SSRF-safe fetcher, to nothing
+ *   zip     POST /api/download-images on the zipper process, the answer read to nothing
+ * Prints ZIP MB/s ÷ floor, time to first byte and the zipper's peak RSS at 500 and 2,000 images, then archiver
+ * deflating everything vs our store/deflate choice on the same images in memory.
+ */
+import { buildZipper, fixed, mb, median, photo, startImageServer, startZipperProcess, zipperRequire } from './zip.bench.kit.mjs';
+
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 10);
+const IMAGE_KB = Number(process.env.BENCH_IMAGE_KB ?? 200);
+const PARALLEL = 5;
+
+console.log('building the zipper (nx cache makes this quick when nothing changed) ...');
+await buildZipper();
+const { safeFetch, policyFromEnv } = zipperRequire('@pixtract/safe-fetch');
+const archiver = zipperRequire('archiver');
+
+const image = await photo(IMAGE_KB);
+const server = await startImageServer(image, LATENCY_MS);
+const urls = (count) => Array.from({ length: count }, (_, i) => `${server.origin}/img/${i}.jpg`);
+console.log(`fixture: ${Math.round(image.length / 1024)} KB JPEG, ${LATENCY_MS} ms latency per image\n`);
+
+async function floor(list) {
+  const policy = policyFromEnv({ PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1' });
+  const started = performance.now();
+  let next = 0;
+  let bytes = 0;
+  await Promise.all(
+    Array.from({ length: PARALLEL }, async () => {
+      while (next < list.length) {
+        const response = await safeFetch(list[next++], { policy });
+        for await (const chunk of response.body) bytes += chunk.length;
+      }
+    }),
+  );
+  return { seconds: (performance.now() - started) / 1000, bytes };
+}
+
+async function zip(list) {
+  const zipper = await startZipperProcess({ PIXTRACT_QUOTA_FREE_PER_EXTRACTION: String(list.length) });
+  try {
+    const started = performance.now();
+    const res = await fetch(`${zipper.base}/api/download-images`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ imageUrls: list }) });
+    let firstByte;
+    let bytes = 0;
+    for await (const chunk of res.body) {
+      firstByte ??= performance.now() - started;
+      bytes += chunk.length;
+    }
+    return { seconds: (performance.now() - started) / 1000, ttfbMs: firstByte, bytes, peakRss: zipper.peakRss() };
+  } finally {
+    await zipper.stop();
+  }
+}
+
+console.log('images | floor MB/s | zip MB/s | zip ÷ floor | TTFB ms | zipper peak RSS MB | archive MB');
+for (const count of [500, 2000]) {
+  const list = urls(count);
+  const base = await floor(list);
+  const ours = await zip(list);
+  const floorRate = mb(base.bytes) / base.seconds;
+  const zipRate = mb(count * image.length) / ours.seconds;
+  console.log(`${String(count).padEnd(6)} | ${fixed(floorRate, 1).padEnd(10)} | ${fixed(zipRate, 1).padEnd(8)} | ${fixed(zipRate / floorRate).padEnd(11)} | ${fixed(ours.ttfbMs, 0).padEnd(7)} | ${fixed(mb(ours.peakRss), 0).padEnd(18)} | ${fixed(mb(ours.bytes), 0)}`);
+}
+
+/** Writes the same in-memory images with archiver; `store` decides per entry. */
+async function archiveTime(images, store) {
+  const runs = [];
+  let size = 0;
+  for (let run = 0; run < 3; run++) {
+    const archive = archiver('zip', { zlib: { level: 5 } });
+    size = 0;
+    archive.on('data', (chunk) => (size += chunk.length));
+    const started = performance.now();
+    for (const [i, bytes] of images.entries()) archive.append(bytes, { name: `images/${i}.jpg`, store });
+    await archive.finalize();
+    runs.push(performance.now() - started);
+  }
+  return { ms: median(runs), size };
+}
+
+const inMemory = Array.from({ length: 500 }, () => image);
+const deflateAll = await archiveTime(inMemory, false);
+const storeJpeg = await archiveTime(inMemory, true);
+console.log(`\n500 JPEGs in memory: archiver deflate-everything ${fixed(deflateAll.ms, 0)} ms (${fixed(mb(deflateAll.size), 1)} MB) vs store ${fixed(storeJpeg.ms, 0)} ms (${fixed(mb(storeJpeg.size), 1)} MB): deflate ÷ store time ${fixed(deflateAll.ms / storeJpeg.ms, 1)}×, size saved by deflating ${fixed((1 - deflateAll.size / storeJpeg.size) * 100, 1)} %`);
+console.log('targets: zip ÷ floor ≥ 0.80, peak RSS < 200 MB at 2,000 images');
+await server.close();

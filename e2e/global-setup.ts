@@ -1,0 +1,77 @@
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { startFixtureServer } from '@pixtract/testing';
+
+const BASE_PORT = 3100;
+const DATABASE_PREFIX = 'pixtract_e2e';
+const QUEUE_PREFIX = 'pixtract-e2e';
+
+/** The start scripts' own modules. import() (not import) keeps Playwright's CommonJS transform off these ESM files. */
+const loadScripts = async () => ({
+  ...(await import('../scripts/lib/databases.mjs')),
+  ...(await import('../scripts/lib/infrastructure.mjs')),
+  ...(await import('../scripts/lib/net.mjs')),
+  ...(await import('../scripts/lib/paths.mjs')),
+  ...(await import('../scripts/lib/redis.mjs')),
+  ...(await import('../scripts/lib/services.mjs')),
+  ...(await import('../scripts/lib/stack.mjs')),
+});
+
+/**
+ * Starts the fixture site and the whole stack on the test ports with fresh databases and an empty queue
+ * prefix; the returned function (Playwright's teardown) stops it all. Tests find the fixture site at
+ * process.env.PIXTRACT_E2E_FIXTURE_ORIGIN.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const scripts = await loadScripts();
+  const { ROOT } = scripts;
+  // Service logs go to a file rather than between Playwright's lines; a failed start quotes their end.
+  const stackLog = join(ROOT, 'test-results', 'e2e-stack.log');
+
+  const [missing] = scripts.missingEntries();
+  if (missing) throw new Error(`${relative(ROOT, missing)} is missing: build first (npm run e2e builds, or npx nx run-many -t build).`);
+  for (let port = BASE_PORT; port < BASE_PORT + 5; port++) {
+    if (!(await scripts.isPortFree(port))) throw new Error(`Port ${port} of the e2e stack is in use: is another e2e run still going?`);
+  }
+
+  const infrastructure = await scripts.prepareInfrastructure();
+  const cleanups: Array<() => Promise<unknown>> = [infrastructure.stop];
+  const teardown = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+  try {
+    await scripts.ensureDatabases(infrastructure.databaseServerUrl, scripts.databaseNames(DATABASE_PREFIX), { reset: true });
+    await scripts.clearRedisPrefix(infrastructure.redisUrl, QUEUE_PREFIX);
+
+    const fixtures = await startFixtureServer();
+    cleanups.push(() => fixtures.close());
+    process.env.PIXTRACT_E2E_FIXTURE_ORIGIN = fixtures.origin;
+
+    mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+    const log = createWriteStream(stackLog);
+    cleanups.push(() => new Promise((resolve) => log.end(resolve)));
+    const stack = scripts.launchStack(
+      scripts.serviceProcesses({
+        basePort: BASE_PORT,
+        databaseServerUrl: infrastructure.databaseServerUrl,
+        databasePrefix: DATABASE_PREFIX,
+        redisUrl: infrastructure.redisUrl,
+        chromiumPath: infrastructure.chromiumPath,
+        queuePrefix: QUEUE_PREFIX,
+        nodeEnv: 'test',
+        logLevel: process.env.LOG_LEVEL ?? 'info',
+        allowPrivateNetworks: true,
+      }),
+      { output: log },
+    );
+    cleanups.push(stack.stop);
+    await stack.waitReady();
+  } catch (error) {
+    await teardown();
+    if (error instanceof scripts.StackFailure) {
+      throw new Error(`${error.message}. Its last log lines (all in ${relative(ROOT, stackLog)}):\n${error.lastLines.join('\n')}`);
+    }
+    throw error;
+  }
+  return teardown;
+}

@@ -1,0 +1,35 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** The e2e stack's gateway (global-setup.ts starts every service on 3100-3104). */
+export const E2E_BASE_URL = 'http://localhost:3100';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.e2e.ts',
+  outputDir: '../test-results/e2e',
+  globalSetup: './global-setup.ts',
+  // One stack, one quota ledger: tests run one after another.
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  forbidOnly: !!process.env.CI,
+  use: {
+    baseURL: E2E_BASE_URL,
+    headless: true,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          // The Debian package, not Playwright's download (which cannot be fetched here).
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        },
+      },
+    },
+  ],
+});

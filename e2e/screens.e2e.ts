@@ -1,0 +1,59 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, fixtureUrl, prepare, saveShot, type Theme } from './support';
+
+interface Screen {
+  name: string;
+  /** The unprefixed address. */
+  path: () => string;
+  /** Waits, in any language, until the screen shows what it is for. */
+  ready: (page: Page) => Promise<void>;
+}
+
+const heading = (page: Page) => expect(page.locator('main h1').first()).toBeVisible();
+
+const SCREENS: Screen[] = [
+  { name: 'home', path: () => '/', ready: heading },
+  {
+    name: 'results',
+    path: () => `/results?url=${encodeURIComponent(fixtureUrl('/pages/basic.html'))}`,
+    ready: async (page) => {
+      await expect(page.locator('main ul[aria-label] img')).toHaveCount(3, { timeout: 30_000 });
+      // The success toast is part of the screen; wait until it is in.
+      await expect(page.getByRole('region', { name: /F8/ }).locator('li')).toBeVisible();
+    },
+  },
+  { name: 'auth', path: () => '/auth', ready: (page) => expect(page.getByRole('tablist')).toBeVisible() },
+  { name: 'pricing', path: () => '/pricing', ready: heading },
+  { name: 'not-found', path: () => '/no/such/page', ready: heading },
+];
+
+const VARIANTS: Array<{ width: number; theme: Theme; prefix: '' | '/ar' }> = [
+  { width: 1280, theme: 'light', prefix: '' },
+  { width: 390, theme: 'light', prefix: '' },
+  { width: 1280, theme: 'dark', prefix: '' },
+  { width: 390, theme: 'dark', prefix: '' },
+  { width: 1280, theme: 'light', prefix: '/ar' },
+  { width: 390, theme: 'dark', prefix: '/ar' },
+];
+
+for (const screen of SCREENS) {
+  for (const { width, theme, prefix } of VARIANTS) {
+    const language = prefix ? 'Arabic' : 'English';
+    test(`${screen.name} in ${language} at ${width} px, ${theme}: no serious accessibility violation`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await prepare(page, { theme });
+      await page.goto(prefix + screen.path());
+      await expect(page.locator('html')).toHaveAttribute('dir', prefix ? 'rtl' : 'ltr');
+      await screen.ready(page);
+      await expectAccessible(page);
+      await saveShot(page, `${screen.name}-${width}-${theme}${prefix ? '-ar' : ''}`);
+    });
+  }
+}
+
+test('the Arabic home page speaks Arabic', async ({ page }) => {
+  await prepare(page, { theme: 'light' });
+  await page.goto('/ar');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('احصل على أي صورة فورًا');
+});

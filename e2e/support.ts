@@ -1,0 +1,61 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The fixture site global-setup.ts started. */
+export const fixtureUrl = (path: string): string => `${process.env.PIXTRACT_E2E_FIXTURE_ORIGIN}${path}`;
+
+export type Theme = 'light' | 'dark';
+
+/**
+ * Opens every page in `theme` with the cookie choice already made, so neither the notice nor a first-visit default
+ * gets in the way of what a test looks at.
+ */
+export async function prepare(page: Page, { theme = 'dark', cookieChoice = true }: { theme?: Theme; cookieChoice?: boolean } = {}) {
+  // A script string: it runs in the page, where this file's (Node) types do not apply.
+  await page.addInitScript({
+    content: `
+      if (localStorage.getItem('darkMode') === null) localStorage.setItem('darkMode', '${theme === 'dark'}');
+      ${cookieChoice ? "localStorage.setItem('cookieConsent', 'true');" : ''}
+      localStorage.setItem('newsletterDismissed', 'true');`,
+  });
+}
+
+/** axe-core over the whole page: no serious or critical violation of WCAG 2.x A/AA. */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const grave = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`);
+  expect(grave).toEqual([]);
+}
+
+/**
+ * Saves a full-page screenshot under $PIXTRACT_SHOTS_DIR when set (people look at them; the suite does not compare
+ * pixels).
+ */
+export async function saveShot(page: Page, name: string) {
+  const dir = process.env.PIXTRACT_SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(dir, `${name}-top.png`) });
+}
+
+/** A fresh account for this test (usernames are unique per run), signed in on the page's browser context. */
+export async function signUpAndIn(page: Page, prefix: string): Promise<{ username: string; password: string }> {
+  const username = `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+  const password = 'correct horse battery';
+  const registered = await page.request.post('/api/auth/register', { data: { username, password, displayName: `${prefix} tester` } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const loggedIn = await page.request.post('/api/auth/login', { data: { username, password } });
+  expect(loggedIn.status(), await loggedIn.text()).toBe(200);
+  return { username, password };
+}
+
+/** Whether the gateway answers the media API (image proxy, archives) yet. */
+export async function mediaApiAvailable(page: Page): Promise<boolean> {
+  const probe = await page.request.get(`/api/proxy-image?url=${encodeURIComponent(fixtureUrl('/images/20x20.png'))}`);
+  return probe.ok() && (probe.headers()['content-type'] ?? '').startsWith('image/');
+}
