@@ -1,4 +1,6 @@
-import { ExtractJobResult, ExtractedFile, ExtractionResponse, ExtractionView } from '@pixtract/contracts';
+import { getQueueToken } from '@nestjs/bullmq';
+import { ExtractJobResult, ExtractedFile, ExtractionResponse, ExtractionView, QueueName } from '@pixtract/contracts';
+import { Queue } from 'bullmq';
 import { startFixtureServer, FixtureServer } from '@pixtract/testing';
 import { DataSource } from 'typeorm';
 import { ExtractionFinaliser } from '../src/extraction/extraction-finaliser.service';
@@ -21,12 +23,16 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
   // The first test follows its extraction before the worker may report a stage.
   let releaseFollowed!: () => void;
   const followed = new Promise<void>((resolve) => (releaseFollowed = resolve));
+  // The racing test lets its job finish between two of the gateway's reads of it.
+  let releaseRace!: () => void;
+  const raceReleased = new Promise<void>((resolve) => (releaseRace = resolve));
 
   beforeAll(async () => {
     fixtures = await startFixtureServer();
     gateway = await startGateway('gateway_flow', { PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1' });
     gateway.startWorker(async (job) => {
       if (job.data.url.includes('many')) await followed;
+      if (job.data.url.includes('racing')) await raceReleased;
       for (const stage of ['loading', 'scrolling', 'collecting', 'measuring'] as const) {
         // Like the real worker: before measuring, the images found so far, up to the preview limit.
         const preview = stage === 'measuring' ? { files: imagesOf(job.data.url, Math.min(30, job.data.previewLimit ?? 0)) } : {};
@@ -122,6 +128,44 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
     expect(res.status).toBe(200);
     const body = (await res.json()) as ExtractionResponse;
     expect(body.files.map((file) => file.alt)).toEqual(['Image 0', 'Image 2']);
+  });
+
+  it('keeps an extraction that finishes while a GET is reading it (the job read before it finished has no result)', async () => {
+    const res = await gateway.post('/api/extractions', { url: fixtures.url('/pages/racing.html') });
+    const { extractionId } = (await res.json()) as { extractionId: string };
+    const queue = gateway.app.get<Queue>(getQueueToken(QueueName.Extraction));
+    const settle = async (id: string, state: string) => {
+      while ((await queue.getJobState(id)) !== state) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    const readJob = queue.getJob.bind(queue);
+    let jobRead!: () => void;
+    const jobWasRead = new Promise<void>((resolve) => (jobRead = resolve));
+    // The first read of the job returns it as it was, but only after the job has completed.
+    const getJob = jest.spyOn(queue, 'getJob').mockImplementationOnce(async (id) => {
+      const asRead = await readJob(id);
+      releaseRace();
+      await settle(id, 'completed');
+      jobRead();
+      return asRead;
+    });
+    // This replica's completion event is handled only after that read: the GET is first to see the job done.
+    const finaliser = gateway.app.get(ExtractionFinaliser);
+    const complete = finaliser.complete.bind(finaliser);
+    const completion = jest.spyOn(finaliser, 'complete').mockImplementation(async (id, result) => {
+      await jobWasRead;
+      return complete(id, result);
+    });
+    try {
+      await settle(extractionId, 'active');
+      let view: ExtractionView;
+      do view = (await (await fetch(`${gateway.base}/api/extractions/${extractionId}`)).json()) as ExtractionView;
+      while (view.status === 'queued' || view.status === 'running');
+      expect(view.status).toBe('completed');
+      expect(view.result?.files).toHaveLength(3);
+    } finally {
+      getJob.mockRestore();
+      completion.mockRestore();
+    }
   });
 
   it('answers 404 for an unknown or malformed extraction id', async () => {

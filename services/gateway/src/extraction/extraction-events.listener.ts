@@ -40,8 +40,8 @@ export class ExtractionEventsListener extends QueueEventsHost {
   @OnQueueEvent('failed')
   async onFailed({ jobId, failedReason }: { jobId: string; failedReason: string }) {
     await this.guard(jobId, async () => {
-      const job = await this.queue.find(jobId);
-      if (job && (await job.getState()) !== 'failed') return;
+      const { state } = await this.queue.lookup(jobId);
+      if (state !== 'unknown' && state !== 'failed') return;
       this.logger.warn({ extractionId: jobId, failedReason }, 'extraction failed');
       await this.finaliser.fail(jobId, ERROR_MESSAGES.EXTRACTION_FAILED);
     });

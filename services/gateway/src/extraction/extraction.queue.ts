@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { ExtractJobPayload, ExtractJobResult, JobName, QueueName } from '@pixtract/contracts';
-import { Job, Queue } from 'bullmq';
+import { Job, JobState, Queue } from 'bullmq';
 
 const DAY_S = 24 * 3600;
 
@@ -22,7 +22,14 @@ export class ExtractionQueue {
     });
   }
 
-  find(extractionId: string): Promise<Job<ExtractJobPayload, ExtractJobResult> | undefined> {
-    return this.queue.getJob(extractionId);
+  /**
+   * The job's state, then the job — in that order. A job read first can finish before its state is read,
+   * and would then look completed while holding the result it did not have yet (null).
+   */
+  async lookup(extractionId: string): Promise<{ state: JobState | 'unknown'; job?: Job<ExtractJobPayload, ExtractJobResult> }> {
+    const state = await this.queue.getJobState(extractionId);
+    const job = state === 'unknown' ? undefined : await this.queue.getJob(extractionId);
+    // Removed between the two reads (its retention ran out): as good as never found.
+    return job ? { state, job } : { state: 'unknown' };
   }
 }

@@ -58,11 +58,10 @@ export class ExtractionService {
 
     let progress: ExtractionView['progress'];
     if (extraction.status === 'queued' || extraction.status === 'running') {
-      const job = await this.queue.find(extractionId);
-      const state = job ? await job.getState() : 'unknown';
-      if (job && state === 'completed') await this.finaliser.complete(extractionId, job.returnvalue);
-      else if (!job || state === 'failed') await this.finaliser.fail(extractionId, ERROR_MESSAGES.EXTRACTION_FAILED);
-      else progress = parsedProgress(job.progress);
+      const { state, job } = await this.queue.lookup(extractionId);
+      if (state === 'completed') await this.finaliser.complete(extractionId, job?.returnvalue);
+      else if (state === 'unknown' || state === 'failed') await this.finaliser.fail(extractionId, ERROR_MESSAGES.EXTRACTION_FAILED);
+      else progress = parsedProgress(job?.progress);
       extraction = (await this.repository.find(extractionId)) ?? extraction;
     }
     const files = extraction.status === 'completed' ? await this.repository.findFiles(extractionId) : [];
