@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { limitsSchema } from './plans';
 import { MAX_URL_LENGTH } from './extraction-url';
+import { ErrorCode } from './errors';
+import { extractionWarningSchema } from './extraction-warnings';
 
 /** How an image was found on the page (extraction engine catalogue). */
 export const sourceNodeSchema = z.enum([
@@ -66,12 +68,24 @@ export const performanceInfoSchema = z.object({
 });
 export type PerformanceInfo = z.infer<typeof performanceInfoSchema>;
 
+/** The catalogue code of an `error` that is a catalogue message, so a client can word it in its reader's language. */
+export const errorCodeSchema = z.enum(Object.values(ErrorCode));
+
+/**
+ * Beyond the seed's English `error` and `warnings`: their codes. `warningDetails[i]` is `warnings[i]` as data
+ * (same order, same length); both are optional so results stored before them still parse.
+ */
+export const extractionNoticesSchema = z.object({
+  error: z.string().optional(),
+  errorCode: errorCodeSchema.optional(),
+  warnings: z.array(z.string()),
+  warningDetails: z.array(extractionWarningSchema).optional(),
+});
+
 /** The seed's extraction response, returned by POST /api/extract-images and on completion. */
-export const extractionResponseSchema = z.object({
+export const extractionResponseSchema = extractionNoticesSchema.extend({
   files: z.array(extractedFileSchema),
   sourceUrl: z.string(),
-  error: z.string().optional(),
-  warnings: z.array(z.string()),
   limits: limitsSchema,
   performanceInfo: performanceInfoSchema,
 });
@@ -107,5 +121,6 @@ export const extractionViewSchema = z.object({
   progress: extractionProgressSchema.optional(),
   result: extractionResponseSchema.optional(),
   error: z.string().optional(),
+  errorCode: errorCodeSchema.optional(),
 });
 export type ExtractionView = z.infer<typeof extractionViewSchema>;

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './plans';
 export * from './extraction-url';
 export * from './extraction';
+export * from './extraction-warnings';
 export * from './queues';
 export * from './socket-events';
 export * from './screenshot';

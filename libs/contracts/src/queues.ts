@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { extractedFileSchema, extractionModeSchema, performanceInfoSchema } from './extraction';
+import { extractedFileSchema, extractionModeSchema, extractionNoticesSchema, performanceInfoSchema } from './extraction';
 
 /**
  * Queue names are part of the wire contract with jobs already in Redis: renaming one strands every
@@ -30,14 +30,12 @@ export const extractJobPayloadSchema = z.object({
 });
 export type ExtractJobPayload = z.infer<typeof extractJobPayloadSchema>;
 
-export const extractJobResultSchema = z.object({
+/** `error` is a page-level failure the user should read (host not found, timeout); the job itself succeeded. */
+export const extractJobResultSchema = extractionNoticesSchema.extend({
   files: z.array(extractedFileSchema),
   sourceUrl: z.string(),
-  warnings: z.array(z.string()),
   performanceInfo: performanceInfoSchema,
   totalImagesFound: z.number().int().nonnegative(),
-  /** A page-level failure the user should read (host not found, timeout); the job itself succeeded. */
-  error: z.string().optional(),
 });
 export type ExtractJobResult = z.infer<typeof extractJobResultSchema>;
 
