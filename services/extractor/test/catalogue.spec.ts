@@ -95,7 +95,9 @@ describe('every source of images (browser path), exact results', () => {
   });
 
   it('follows infinite scroll to the last batch without a warning', async () => {
-    expect((await extract('/pages/catalogue/infinite.html')).warnings).toEqual([]);
+    const result = await extract('/pages/catalogue/infinite.html');
+    expect(result.warnings).toEqual([]);
+    expect(result.warningDetails).toEqual([]);
   });
 
   it('keeps every occurrence of an image and flags the repeats, same bytes under another URL included', async () => {
@@ -159,12 +161,14 @@ describe('hostile pages end within the limits with a clear word', () => {
     const result = await extract('/pages/hostile/endless.html');
     expect(result.error).toBeUndefined();
     expect(result.warnings).toEqual([expect.stringMatching(/kept growing; scrolling stopped at the step limit/)]);
+    expect(result.warningDetails).toEqual([{ code: 'SCROLL_CAPPED', values: { cap: 'steps' } }]);
     expect(result.totalImagesFound).toBeGreaterThan(10);
   });
 
   it('thousands of nodes: the walk is capped, the image before them found', async () => {
     const result = await extract('/pages/hostile/many-nodes.html');
     expect(result.warnings).toEqual([expect.stringMatching(/more than 30,000 elements/)]);
+    expect(result.warningDetails).toEqual([{ code: 'ELEMENTS_CAPPED', values: { limit: 30_000 } }]);
     expect(distinct(result.files)).toEqual([['/images/310x210.png?c=f10001', 'img', 310, 210]]);
   });
 
@@ -189,5 +193,6 @@ describe('hostile pages end within the limits with a clear word', () => {
     const result = await extract('/pages/hostile/private-targets.html');
     expect(distinct(result.files)).toEqual([['/images/340x240.png?c=f40001', 'img', 340, 240]]);
     expect(result.warnings).toEqual([expect.stringMatching(/went to private or local addresses and were refused/)]);
+    expect(result.warningDetails).toEqual([{ code: 'REFUSED_REQUESTS', values: { count: expect.any(Number) } }]);
   });
 });

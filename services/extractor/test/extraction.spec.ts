@@ -36,6 +36,14 @@ beforeAll(async () => {
         res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
         return true;
       }
+      if (req.url === '/missing.html') {
+        res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not here</h1><img src="/images/10x10.png">');
+        return true;
+      }
+      if (req.url === '/report.pdf') {
+        res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4');
+        return true;
+      }
       if (req.url === '/runaway.html') {
         // Loads fine, then its script never yields: only closing the context stops it.
         res.writeHead(200, { 'content-type': 'text/html' }).end('<img src="/images/10x10.png"><script>setTimeout(() => { for (;;) {} }, 50)</script>');
@@ -104,13 +112,31 @@ describe('extraction worker (private networks allowed for the fixture)', () => {
   it('reports a redirect to the metadata address as the refusal, without its content', async () => {
     const job = await queue.add(fixture.url('/redirect-to-metadata'), { mode: 'browser' });
     const result = await queue.finished(job, 20_000);
-    expect(result).toMatchObject({ error: ERROR_MESSAGES.BLOCKED_ADDRESS, files: [], totalImagesFound: 0 });
+    expect(result).toMatchObject({ error: ERROR_MESSAGES.BLOCKED_ADDRESS, errorCode: 'BLOCKED_ADDRESS', files: [], totalImagesFound: 0 });
+  });
+
+  it.each(['browser', 'static'] as const)('words a 404 page as a warning with its code (%s path)', async (mode) => {
+    const job = await queue.add(fixture.url('/missing.html'), { mode });
+    const result = await queue.finished(job, 20_000);
+    expect(result.performanceInfo.method).toBe(mode);
+    expect(result.error).toBeUndefined();
+    expect(result.errorCode).toBeUndefined();
+    expect(result.warnings).toEqual(['The page answered with HTTP status 404.']);
+    expect(result.warningDetails).toEqual([{ code: 'HTTP_STATUS', values: { status: 404 } }]);
+    expect(result.files.map((file) => file.fileUrl)).toEqual([fixture.url('/images/10x10.png')]);
+  });
+
+  it('words an address that is not a web page as a warning with its code', async () => {
+    const job = await queue.add(fixture.url('/report.pdf'), { mode: 'static' });
+    const result = await queue.finished(job, 20_000);
+    expect(result.warnings).toEqual(['The address serves application/pdf, not a web page.']);
+    expect(result.warningDetails).toEqual([{ code: 'NOT_HTML', values: { type: 'application/pdf' } }]);
   });
 
   it('stops a runaway page at the job time limit', async () => {
     const job = await queue.add(fixture.url('/runaway.html'), { mode: 'browser' });
     const result = await queue.finished(job, JOB_TIMEOUT_MS + 10_000);
-    expect(result).toMatchObject({ error: ERROR_MESSAGES.PAGE_TIMEOUT, files: [] });
+    expect(result).toMatchObject({ error: ERROR_MESSAGES.PAGE_TIMEOUT, errorCode: 'PAGE_TIMEOUT', files: [], warningDetails: [] });
     expect(result.performanceInfo.timeMs).toBeGreaterThanOrEqual(JOB_TIMEOUT_MS);
     expect(result.performanceInfo.timeMs).toBeLessThan(JOB_TIMEOUT_MS + 3000);
   });
@@ -150,7 +176,7 @@ describe('extraction worker (default policy: private networks refused)', () => {
     const openPage = jest.spyOn(app.get(BrowserPoolService), 'openPage');
     const job = await queue.add(target.startsWith('/') ? fixture.url(target) : target);
     const result = await queue.finished(job, 10_000);
-    expect(result).toMatchObject({ error: ERROR_MESSAGES.BLOCKED_ADDRESS, files: [], totalImagesFound: 0 });
+    expect(result).toMatchObject({ error: ERROR_MESSAGES.BLOCKED_ADDRESS, errorCode: 'BLOCKED_ADDRESS', files: [], totalImagesFound: 0 });
     expect(openPage).not.toHaveBeenCalled();
     openPage.mockRestore();
   });

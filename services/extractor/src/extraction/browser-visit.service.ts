@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ERROR_MESSAGES, ExtractionStage, ExtractedFile } from '@pixtract/contracts';
+import { ERROR_MESSAGES, ErrorCode, ExtractionStage, ExtractionWarning, ExtractedFile } from '@pixtract/contracts';
 import { errors, Page, Response } from 'playwright-core';
 import { BrowserPoolService } from '../browser/browser-pool.service';
 import { PageActivity } from '../browser/page-activity';
 import { EXTRACTOR_CONFIG, ExtractorConfig } from '../extractor.config';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './collectors/lazy-attributes';
-import { ExtractionWarning } from './extraction-warnings';
 import type { ReceivedBody } from './image-measurer.service';
 import { forceLazyLoading, scrollUntilStable, waitUntilQuiet } from './page-settle.util';
 import { MAX_WALKED_ELEMENTS, snapshotRenderedPage } from './snapshot/browser-snapshot';
@@ -31,9 +30,10 @@ export type RenderedPageAnalysis<T> = (snapshot: PageSnapshot, received: Receive
 
 export interface BrowserVisit<T> {
   sourceUrl: string;
-  warnings: string[];
+  warnings: ExtractionWarning[];
   result?: T;
-  error?: string;
+  /** A failure the person should read, as its catalogue code. */
+  error?: ErrorCode;
 }
 
 /**
@@ -71,10 +71,10 @@ export class BrowserVisitService {
     } catch (error) {
       if (timedOut) {
         this.logger.warn({ msg: 'page stopped at the time limit', analysing, ...job });
-        return { ...visit, error: ERROR_MESSAGES.PAGE_TIMEOUT };
+        return { ...visit, error: ErrorCode.PageTimeout };
       }
       if (session.lost) throw error;
-      return { ...visit, error: this.failureMessage(error, job) };
+      return { ...visit, error: this.failureCode(error, job) };
     } finally {
       clearTimeout(timer);
       await session.close();
@@ -94,7 +94,7 @@ export class BrowserVisitService {
       visit.error = refusal;
       return undefined;
     }
-    if (response && response.status() >= 400) visit.warnings.push(ExtractionWarning.httpStatus(response.status()));
+    if (response && response.status() >= 400) visit.warnings.push({ code: 'HTTP_STATUS', values: { status: response.status() } });
     await waitUntilQuiet(page, activity, Math.min(FIRST_SETTLE_MS, left()));
 
     report('scrolling', activity.imagesReceived);
@@ -114,38 +114,38 @@ export class BrowserVisitService {
         report('scrolling', activity.imagesReceived, step / this.config.EXTRACTOR_SCROLL_MAX_STEPS);
       },
     );
-    if (scrolled.cappedBy) visit.warnings.push(ExtractionWarning.scrollCapped(scrolled.cappedBy));
+    if (scrolled.cappedBy) visit.warnings.push({ code: 'SCROLL_CAPPED', values: { cap: scrolled.cappedBy } });
 
     report('collecting', activity.imagesReceived);
     const rendered = await snapshotRenderedPage(page);
-    if (rendered.truncated) visit.warnings.push(ExtractionWarning.elementsCapped(MAX_WALKED_ELEMENTS));
-    if (activity.refusedRequests > 0) visit.warnings.push(ExtractionWarning.refusedRequests(activity.refusedRequests));
+    if (rendered.truncated) visit.warnings.push({ code: 'ELEMENTS_CAPPED', values: { limit: MAX_WALKED_ELEMENTS } });
+    if (activity.refusedRequests > 0) visit.warnings.push({ code: 'REFUSED_REQUESTS', values: { count: activity.refusedRequests } });
     const snapshot: PageSnapshot = { url: page.url(), elements: rendered.elements, stylesheets: [], network: activity.images() };
     return { snapshot, received: (imageUrl: string) => activity.bodyOf(imageUrl) };
   }
 
-  /** A failure caused by the page or the site, in the words the person reads. */
-  private failureMessage(error: unknown, job: JobContext): string {
-    if (error instanceof errors.TimeoutError) return ERROR_MESSAGES.PAGE_TIMEOUT;
+  /** A failure caused by the page or the site, as the catalogue code of the words the person reads. */
+  private failureCode(error: unknown, job: JobContext): ErrorCode {
+    if (error instanceof errors.TimeoutError) return ErrorCode.PageTimeout;
     if (error instanceof Error && /net::ERR_/.test(error.message)) {
       this.logger.log({ msg: 'page could not be loaded', reason: /net::ERR_\w+/.exec(error.message)?.[0], ...job });
-      return ERROR_MESSAGES.UPSTREAM_FAILED;
+      return ErrorCode.UpstreamFailed;
     }
     // The page script or our own code broke; logged in full, reported as a plain failure (retrying will not help).
     this.logger.error({ msg: 'extraction failed', err: error, ...job });
-    return ERROR_MESSAGES.EXTRACTION_FAILED;
+    return ErrorCode.ExtractionFailed;
   }
 }
 
-const CATALOGUE_MESSAGES = new Set(Object.values(ERROR_MESSAGES));
+const CATALOGUE_CODES = new Map(Object.entries(ERROR_MESSAGES).map(([code, message]) => [message, code as ErrorCode]));
 
 /**
  * A plain-http navigation the guard proxy refused (a redirect to an internal address, say) arrives as the proxy's
  * own 403 text/plain answer carrying a catalogue message; that message is the extraction's error. (Refused https
  * hops fail the tunnel instead and surface as net::ERR_TUNNEL_CONNECTION_FAILED.)
  */
-async function guardProxyRefusal(response: Response | null): Promise<string | undefined> {
+async function guardProxyRefusal(response: Response | null): Promise<ErrorCode | undefined> {
   if (response?.status() !== 403 || !response.headers()['content-type']?.startsWith('text/plain')) return undefined;
   const body = await response.text().catch(() => '');
-  return CATALOGUE_MESSAGES.has(body) ? body : undefined;
+  return CATALOGUE_CODES.get(body);
 }

@@ -1,10 +1,19 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ERROR_MESSAGES, ErrorCode, ExtractedFile, ExtractionProgress, ExtractionStage, ExtractJobPayload, ExtractJobResult } from '@pixtract/contracts';
+import {
+  ERROR_MESSAGES,
+  ErrorCode,
+  ExtractedFile,
+  ExtractionProgress,
+  ExtractionStage,
+  ExtractionWarning,
+  extractionWarningText,
+  ExtractJobPayload,
+  ExtractJobResult,
+} from '@pixtract/contracts';
 import { checkUrlSyntax, resolveAndCheck, SafeFetchError, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { EXTRACTOR_CONFIG, ExtractorConfig, SAFE_FETCH_POLICY } from '../extractor.config';
 import { BrowserVisitService, JobContext, StageReporter } from './browser-visit.service';
 import { IMAGE_COLLECTORS, ImageCollector } from './collectors/image-collector.interface';
-import { ExtractionWarning } from './extraction-warnings';
 import { catalogue, CataloguedImage, matchesFileTypes, toExtractedFile, withoutTinyImages } from './image-catalogue';
 import { ImageMeasurerService, ReceivedBody } from './image-measurer.service';
 import type { PageSnapshot } from './snapshot/page-snapshot';
@@ -19,7 +28,7 @@ const MEASURE_MS = 5_000;
 
 interface Analysis {
   files: ExtractedFile[];
-  warnings: string[];
+  warnings: ExtractionWarning[];
   total: number;
 }
 
@@ -52,16 +61,19 @@ export class ExtractionService {
       const percent = Math.round(STAGE_PERCENT[name] + (next - STAGE_PERCENT[name]) * Math.min(1, withinStage));
       report({ stage: name, percent, imagesFound, ...(preview ? { files: preview } : {}) }).catch((error: unknown) => this.logger.warn({ msg: 'progress not reported', err: error, ...job }));
     };
-    const finish = (method: string, sourceUrl: string, warnings: string[], analysis?: Analysis, error?: string): ExtractJobResult => {
+    // The English `error` and `warnings` of the seed, and the same as codes a client can word in other languages.
+    const finish = (method: string, sourceUrl: string, warnings: ExtractionWarning[], analysis?: Analysis, error?: ErrorCode): ExtractJobResult => {
       const files = analysis?.files ?? [];
+      const warningDetails = [...warnings, ...(analysis?.warnings ?? [])];
       void report({ stage: 'done', percent: STAGE_PERCENT.done, imagesFound: analysis?.total ?? 0 }).catch(() => undefined);
       return {
         files,
         sourceUrl,
-        warnings: [...warnings, ...(analysis?.warnings ?? [])],
+        warnings: warningDetails.map(extractionWarningText),
+        warningDetails,
         performanceInfo: { timeMs: Date.now() - startedAt, method },
         totalImagesFound: analysis?.total ?? 0,
-        ...(error !== undefined && { error }),
+        ...(error !== undefined && { error: ERROR_MESSAGES[error], errorCode: error }),
       };
     };
 
@@ -71,7 +83,7 @@ export class ExtractionService {
     } catch (error) {
       if (!(error instanceof SafeFetchError)) throw error;
       this.logger.log({ msg: 'start URL refused', code: error.code, ...job });
-      return finish(payload.mode === 'static' ? 'static' : 'browser', payload.url, [], undefined, error.message);
+      return finish(payload.mode === 'static' ? 'static' : 'browser', payload.url, [], undefined, error.code);
     }
 
     if (payload.mode !== 'browser') {
@@ -89,7 +101,7 @@ export class ExtractionService {
       } catch (error) {
         if (!(error instanceof SafeFetchError)) throw error;
         // A refused address is final; anything else (a bot wall, a slow answer) may still work in a browser.
-        if (payload.mode === 'static' || error.status === 400 || error.code === ErrorCode.HostNotFound) return finish('static', payload.url, [], undefined, error.message);
+        if (payload.mode === 'static' || error.status === 400 || error.code === ErrorCode.HostNotFound) return finish('static', payload.url, [], undefined, error.code);
       } finally {
         clearTimeout(timer);
       }
@@ -101,8 +113,8 @@ export class ExtractionService {
       return this.analyse(snapshot, payload, deadline, stage, received);
     });
     const method = payload.mode === 'browser' ? 'browser' : 'auto:browser';
-    if (visit.error === ERROR_MESSAGES.PAGE_TIMEOUT && partial) {
-      return finish(method, visit.sourceUrl, [...visit.warnings, ExtractionWarning.stoppedAtTimeLimit(ERROR_MESSAGES.PAGE_TIMEOUT)], partial);
+    if (visit.error === ErrorCode.PageTimeout && partial) {
+      return finish(method, visit.sourceUrl, [...visit.warnings, { code: 'STOPPED_AT_TIME_LIMIT' }], partial);
     }
     return finish(method, visit.sourceUrl, visit.warnings, visit.result, visit.error);
   }
@@ -126,12 +138,12 @@ export class ExtractionService {
   /** Tiny images and unwanted types out, the image cap applied to distinct images, positions in page order. */
   private describe(found: CataloguedImage[], payload: ExtractJobPayload, measured: boolean): Analysis {
     let images = (measured ? withoutTinyImages(found) : found).filter((image) => matchesFileTypes(image, payload.fileTypes));
-    const warnings: string[] = [];
+    const warnings: ExtractionWarning[] = [];
     const max = this.config.EXTRACTOR_MAX_IMAGES;
     if (distinct(images) > max) {
       const kept = new Set([...new Set(images.filter((image) => !image.duplicate).map((image) => image.key))].slice(0, max));
       images = images.filter((image) => kept.has(image.key));
-      warnings.push(ExtractionWarning.imagesCapped(max));
+      warnings.push({ code: 'IMAGES_CAPPED', values: { limit: max } });
     }
     const extractedTime = new Date().toISOString();
     return { files: images.map((image, position) => toExtractedFile(image, position, extractedTime)), warnings, total: distinct(images) };

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ExtractionWarning } from '@pixtract/contracts';
 import { safeFetch, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { SAFE_FETCH_POLICY } from '../extractor.config';
-import { ExtractionWarning } from './extraction-warnings';
 import type { PageSnapshot, StylesheetRecord } from './snapshot/page-snapshot';
 import { parseHtml } from './snapshot/static-snapshot';
 
@@ -13,7 +13,7 @@ const MAX_HTML_BYTES = 10 * 1024 * 1024;
 export interface StaticPage {
   snapshot: PageSnapshot;
   sourceUrl: string;
-  warnings: string[];
+  warnings: ExtractionWarning[];
   /** Why the page needs a browser, when it does (the auto mode's heuristics); undefined = static is complete. */
   needsBrowser?: string;
 }
@@ -31,7 +31,7 @@ export class StaticPageService {
 
   async read(url: string, signal: AbortSignal): Promise<StaticPage> {
     const response = await safeFetch(url, { policy: this.policy, signal, headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' } });
-    const warnings: string[] = [];
+    const warnings: ExtractionWarning[] = [];
     const type = String(response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type.startsWith('image/')) {
       response.body.destroy();
@@ -40,9 +40,9 @@ export class StaticPageService {
     }
     if (type && !/html|xml/.test(type)) {
       response.body.destroy();
-      return { sourceUrl: response.url, warnings: [ExtractionWarning.notHtml(type)], snapshot: { url: response.url, elements: [], stylesheets: [], network: [] } };
+      return { sourceUrl: response.url, warnings: [{ code: 'NOT_HTML', values: { type } }], snapshot: { url: response.url, elements: [], stylesheets: [], network: [] } };
     }
-    if (response.status >= 400) warnings.push(ExtractionWarning.httpStatus(response.status));
+    if (response.status >= 400) warnings.push({ code: 'HTTP_STATUS', values: { status: response.status } });
     const html = (await readCapped(response.body, MAX_HTML_BYTES)).toString('utf8');
     const parsed = parseHtml(html, response.url);
     const linked = await Promise.all(parsed.linkedStylesheets.slice(0, MAX_STYLESHEETS).map((sheet) => this.stylesheet(sheet.url, sheet.index, signal)));
