@@ -1,5 +1,6 @@
 import { getQueueToken } from '@nestjs/bullmq';
-import { ExtractJobResult, ExtractedFile, ExtractionResponse, ExtractionView, QueueName } from '@pixtract/contracts';
+import { ERROR_MESSAGES, ExtractJobResult, ExtractedFile, ExtractionResponse, ExtractionView, ExtractionWarning, QueueName, extractionWarningText } from '@pixtract/contracts';
+import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { startFixtureServer, FixtureServer } from '@pixtract/testing';
 import { DataSource } from 'typeorm';
@@ -8,6 +9,11 @@ import { GatewayHarness, startGateway } from './gateway-harness';
 
 const imagesOf = (page: string, count: number): ExtractedFile[] =>
   Array.from({ length: count }, (_, i) => ({ fileUrl: `${page}/img/${i}.png`, alt: `Image ${i}`, width: 100 + i, height: 50, position: i, sourceNode: 'img' }));
+
+const WARNINGS: ExtractionWarning[] = [
+  { code: 'HTTP_STATUS', values: { status: 404 } },
+  { code: 'REFUSED_REQUESTS', values: { count: 2 } },
+];
 
 const resultFor = (url: string, files: ExtractedFile[]): ExtractJobResult => ({
   files,
@@ -43,6 +49,10 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
       const count = job.data.url.includes('many') ? 30 : job.data.url.includes('twice') ? 4 : 3;
       const files = imagesOf(job.data.url, count);
       if (job.data.url.includes('malformed')) files[1] = { ...files[1], width: -1 };
+      if (job.data.url.includes('warned')) return { ...resultFor(job.data.url, files), warnings: WARNINGS.map(extractionWarningText), warningDetails: WARNINGS };
+      if (job.data.url.includes('vanished')) return { ...resultFor(job.data.url, []), error: ERROR_MESSAGES.HOST_NOT_FOUND, errorCode: 'HOST_NOT_FOUND' };
+      // A worker newer than this gateway, with codes the gateway does not know yet.
+      if (job.data.url.includes('newer')) return { ...resultFor(job.data.url, files), error: 'Some new trouble.', errorCode: 'NEW_TROUBLE', warnings: ['A new warning.'], warningDetails: [{ code: 'NEW_WARNING' }] } as unknown as ExtractJobResult;
       return resultFor(job.data.url, files);
     });
   });
@@ -110,7 +120,7 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
     await socket.emitWithAck('extraction:follow', extractionId);
     await expect(failed).resolves.toBe('Could not extract images from the provided URL. Please try a different URL.');
     const view = (await (await fetch(`${gateway.base}/api/extractions/${extractionId}`)).json()) as ExtractionView;
-    expect(view).toMatchObject({ status: 'failed', error: 'Could not extract images from the provided URL. Please try a different URL.' });
+    expect(view).toMatchObject({ status: 'failed', error: 'Could not extract images from the provided URL. Please try a different URL.', errorCode: 'EXTRACTION_FAILED' });
   }, 20_000);
 
   it('finalises an extraction once however many times it is asked, concurrently', async () => {
@@ -166,6 +176,55 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
       getJob.mockRestore();
       completion.mockRestore();
     }
+  });
+
+  it('stores the warnings with their codes and returns both, on completion and on GET', async () => {
+    const res = await gateway.post('/api/extract-images', { url: fixtures.url('/pages/warned.html') });
+    const body = (await res.json()) as ExtractionResponse & { extractionId?: string };
+    expect(body.warnings).toEqual(['The page answered with HTTP status 404.', '2 requests of this page went to private or local addresses and were refused.']);
+    expect(body.warningDetails).toEqual(WARNINGS);
+    expect(body).not.toHaveProperty('errorCode');
+    const [row] = await gateway.app.get(DataSource).query(`SELECT id FROM extractions WHERE url = $1`, [fixtures.url('/pages/warned.html')]);
+    const view = (await (await fetch(`${gateway.base}/api/extractions/${row.id}`)).json()) as ExtractionView;
+    expect(view.result).toMatchObject({ warnings: body.warnings, warningDetails: WARNINGS });
+  });
+
+  it("stores a page's catalogue error with its code", async () => {
+    const res = await gateway.post('/api/extract-images', { url: fixtures.url('/pages/vanished.html') });
+    expect(await res.json()).toMatchObject({ files: [], error: ERROR_MESSAGES.HOST_NOT_FOUND, errorCode: 'HOST_NOT_FOUND' });
+    const [row] = await gateway.app.get(DataSource).query(`SELECT id FROM extractions WHERE url = $1`, [fixtures.url('/pages/vanished.html')]);
+    const view = (await (await fetch(`${gateway.base}/api/extractions/${row.id}`)).json()) as ExtractionView;
+    expect(view.result).toMatchObject({ error: ERROR_MESSAGES.HOST_NOT_FOUND, errorCode: 'HOST_NOT_FOUND' });
+  });
+
+  it('keeps the English of codes it does not know (a newer worker) and drops only the codes', async () => {
+    const res = await gateway.post('/api/extract-images', { url: fixtures.url('/pages/newer.html') });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as ExtractionResponse;
+    expect(body).toMatchObject({ error: 'Some new trouble.', warnings: ['A new warning.'] });
+    expect(body.files).toHaveLength(3);
+    expect(body).not.toHaveProperty('errorCode');
+    expect(body).not.toHaveProperty('warningDetails');
+  });
+
+  it('still returns an extraction stored before codes were (English only)', async () => {
+    const id = randomUUID();
+    await gateway.app.get(DataSource).query(
+      `INSERT INTO extractions (id, url, "ownerSubject", status, "sourceUrl", error, warnings, limits, "performanceInfo", "completedAt")
+       VALUES ($1, 'https://example.com/', 'ip:unknown', 'completed', 'https://example.com/', 'Old error.', '["Old words."]', $2, $3, now())`,
+      [id, JSON.stringify({ total: 500, used: 1, remaining: 499, role: 'free' }), JSON.stringify({ timeMs: 5, method: 'static' })],
+    );
+    const res = await fetch(`${gateway.base}/api/extractions/${id}`);
+    expect(res.status).toBe(200);
+    const view = (await res.json()) as ExtractionView;
+    expect(view.result).toEqual({
+      files: [],
+      sourceUrl: 'https://example.com/',
+      error: 'Old error.',
+      warnings: ['Old words.'],
+      limits: { total: 500, used: 1, remaining: 499, role: 'free' },
+      performanceInfo: { timeMs: 5, method: 'static' },
+    });
   });
 
   it('answers 404 for an unknown or malformed extraction id', async () => {

@@ -1,5 +1,5 @@
 import { OnQueueEvent, QueueEventsHost, QueueEventsListener } from '@nestjs/bullmq';
-import { ERROR_MESSAGES, QueueName, extractionProgressSchema } from '@pixtract/contracts';
+import { ErrorCode, QueueName, extractionProgressSchema } from '@pixtract/contracts';
 import { PinoLogger } from 'nestjs-pino';
 import { ExtractionProgressGateway } from '../progress/extraction-progress.gateway';
 import { ExtractionFinaliser } from './extraction-finaliser.service';
@@ -43,7 +43,7 @@ export class ExtractionEventsListener extends QueueEventsHost {
       const { state } = await this.queue.lookup(jobId);
       if (state !== 'unknown' && state !== 'failed') return;
       this.logger.warn({ extractionId: jobId, failedReason }, 'extraction failed');
-      await this.finaliser.fail(jobId, ERROR_MESSAGES.EXTRACTION_FAILED);
+      await this.finaliser.fail(jobId, ErrorCode.ExtractionFailed);
     });
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ERROR_MESSAGES, ExtractedFile, ExtractionResponse, extractJobResultSchema, extractedFileSchema } from '@pixtract/contracts';
+import { ERROR_MESSAGES, ErrorCode, ExtractedFile, ExtractionResponse, extractJobResultSchema, extractedFileSchema, extractionNoticesSchema } from '@pixtract/contracts';
 import { z } from 'zod';
 import { PinoLogger } from 'nestjs-pino';
 import { ExtractionProgressGateway } from '../progress/extraction-progress.gateway';
@@ -26,11 +26,12 @@ export class ExtractionFinaliser {
     const parsed = jobResultEnvelopeSchema.safeParse(jobResult);
     if (!parsed.success) {
       this.logger.error({ extractionId, issues: parsed.error.issues }, `worker returned a result outside the contract: ${z.prettifyError(parsed.error)}`);
-      return this.fail(extractionId, ERROR_MESSAGES.EXTRACTION_FAILED);
+      return this.fail(extractionId, ErrorCode.ExtractionFailed);
     }
     const extraction = await this.repository.find(extractionId);
     if (!extraction || (extraction.status !== 'queued' && extraction.status !== 'running')) return;
-    const result = { ...parsed.data, files: this.validFiles(extractionId, parsed.data.files) };
+    const { errorCode, warningDetails, ...reported } = parsed.data;
+    const result = { ...reported, ...this.validCodes(extractionId, { errorCode, warningDetails }), files: this.validFiles(extractionId, reported.files) };
     const found = result.files.filter((file) => !file.duplicate).length;
     const owner = { subject: extraction.ownerSubject, userId: extraction.ownerUserId };
     const { granted, limits } = await this.quota.reserve(extractionId, owner, found);
@@ -38,7 +39,9 @@ export class ExtractionFinaliser {
       files: keepFirstImages(result.files, granted),
       sourceUrl: result.sourceUrl,
       ...(result.error ? { error: result.error } : {}),
+      ...(result.error && result.errorCode ? { errorCode: result.errorCode } : {}),
       warnings: result.warnings,
+      ...(result.warningDetails ? { warningDetails: result.warningDetails } : {}),
       limits,
       performanceInfo: result.performanceInfo,
     };
@@ -56,13 +59,26 @@ export class ExtractionFinaliser {
     });
   }
 
-  async fail(extractionId: string, message: string): Promise<void> {
-    if (await this.repository.fail(extractionId, message)) this.progress.failed(extractionId, message);
+  /**
+   * Codes a worker newer than this gateway sends (or sends wrongly) cost only the codes: the English `error` and
+   * `warnings` stay, and a client words them as sent.
+   */
+  private validCodes(extractionId: string, codes: { errorCode?: unknown; warningDetails?: unknown }): z.infer<typeof codesSchema> {
+    const parsed = codesSchema.safeParse(codes);
+    if (parsed.success) return parsed.data;
+    this.logger.warn({ extractionId, ...codes }, `worker sent codes outside the contract: ${z.prettifyError(parsed.error)}`);
+    return {};
+  }
+
+  async fail(extractionId: string, code: ErrorCode): Promise<void> {
+    if (await this.repository.fail(extractionId, code)) this.progress.failed(extractionId, ERROR_MESSAGES[code]);
   }
 }
 
-/** The result with its files checked one by one (see validFiles). */
-const jobResultEnvelopeSchema = extractJobResultSchema.extend({ files: z.array(z.unknown()) });
+const codesSchema = extractionNoticesSchema.pick({ errorCode: true, warningDetails: true });
+
+/** The result with its files and codes checked apart (see validFiles, validCodes). */
+const jobResultEnvelopeSchema = extractJobResultSchema.extend({ files: z.array(z.unknown()), errorCode: z.unknown().optional(), warningDetails: z.unknown().optional() });
 
 /** The first `count` distinct images in page order, with the duplicates of those kept. */
 function keepFirstImages(files: ExtractedFile[], count: number): ExtractedFile[] {

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryColumn } from 'typeorm';
-import type { ExtractionStatus, Limits, PerformanceInfo } from '@pixtract/contracts';
+import type { ErrorCode, ExtractionStatus, ExtractionWarning, Limits, PerformanceInfo } from '@pixtract/contracts';
 import { ExtractedFileEntity } from './extracted-file.entity';
 
 /** One extraction a visitor asked for; its id is the BullMQ job id and the finalisation key. */
@@ -28,8 +28,16 @@ export class ExtractionEntity {
   @Column('text', { nullable: true })
   error!: string | null;
 
+  /** The catalogue code of `error`; null when the error is not a catalogue message, and on older rows. */
+  @Column('text', { nullable: true })
+  errorCode!: ErrorCode | null;
+
   @Column('jsonb', { default: () => "'[]'" })
   warnings!: string[];
+
+  /** `warnings` as codes, item for item; null on rows stored before them. */
+  @Column('jsonb', { nullable: true })
+  warningDetails!: ExtractionWarning[] | null;
 
   @Column('jsonb', { nullable: true })
   limits!: Limits | null;

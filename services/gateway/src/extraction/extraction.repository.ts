@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ExtractedFile, Limits, PerformanceInfo } from '@pixtract/contracts';
+import { ERROR_MESSAGES, type ErrorCode, type ExtractedFile, type ExtractionWarning, type Limits, type PerformanceInfo } from '@pixtract/contracts';
 import { DataSource } from 'typeorm';
 import type { ExtractionOwner } from '../quota/quota-gate.service';
 import { ExtractedFileEntity } from './extracted-file.entity';
@@ -10,7 +10,9 @@ export interface CompletedExtraction {
   sourceUrl: string;
   files: ExtractedFile[];
   warnings: string[];
+  warningDetails?: ExtractionWarning[];
   error?: string;
+  errorCode?: ErrorCode;
   limits: Limits;
   performanceInfo: PerformanceInfo;
   totalImagesFound: number;
@@ -46,7 +48,8 @@ export class ExtractionRepository {
       const updated: [unknown[], number] = await manager.query(
         `UPDATE "extractions"
             SET "status" = 'completed', "sourceUrl" = $2, "error" = $3, "warnings" = $4, "limits" = $5,
-                "performanceInfo" = $6, "imageCount" = $7, "totalImagesFound" = $8, "completedAt" = now()
+                "performanceInfo" = $6, "imageCount" = $7, "totalImagesFound" = $8, "errorCode" = $9,
+                "warningDetails" = $10, "completedAt" = now()
           WHERE "id" = $1 AND "status" IN ('queued', 'running')`,
         [
           id,
@@ -57,6 +60,8 @@ export class ExtractionRepository {
           JSON.stringify(outcome.performanceInfo),
           outcome.files.length,
           outcome.totalImagesFound,
+          outcome.errorCode ?? null,
+          outcome.warningDetails ? JSON.stringify(outcome.warningDetails) : null,
         ],
       );
       if (updated[1] !== 1) return false;
@@ -85,11 +90,11 @@ export class ExtractionRepository {
   }
 
   /** Same guard as complete(): true only for the call that moved the row to failed. */
-  async fail(id: string, message: string): Promise<boolean> {
+  async fail(id: string, code: ErrorCode): Promise<boolean> {
     const updated: [unknown[], number] = await this.dataSource.query(
-      `UPDATE "extractions" SET "status" = 'failed', "error" = $2, "completedAt" = now()
+      `UPDATE "extractions" SET "status" = 'failed', "error" = $2, "errorCode" = $3, "completedAt" = now()
         WHERE "id" = $1 AND "status" IN ('queued', 'running')`,
-      [id, message],
+      [id, ERROR_MESSAGES[code], code],
     );
     return updated[1] === 1;
   }

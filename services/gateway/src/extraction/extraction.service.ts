@@ -60,7 +60,7 @@ export class ExtractionService {
     if (extraction.status === 'queued' || extraction.status === 'running') {
       const { state, job } = await this.queue.lookup(extractionId);
       if (state === 'completed') await this.finaliser.complete(extractionId, job?.returnvalue);
-      else if (state === 'unknown' || state === 'failed') await this.finaliser.fail(extractionId, ERROR_MESSAGES.EXTRACTION_FAILED);
+      else if (state === 'unknown' || state === 'failed') await this.finaliser.fail(extractionId, ErrorCode.ExtractionFailed);
       else progress = parsedProgress(job?.progress);
       extraction = (await this.repository.find(extractionId)) ?? extraction;
     }
@@ -93,13 +93,18 @@ function parsedProgress(value: unknown): ExtractionView['progress'] {
 function toView(extraction: ExtractionEntity, files: ExtractedFileEntity[], progress: ExtractionView['progress']): ExtractionView {
   const view: ExtractionView = { extractionId: extraction.id, url: extraction.url, status: extraction.status };
   if (progress) view.progress = progress;
-  if (extraction.status === 'failed') view.error = extraction.error ?? ERROR_MESSAGES.EXTRACTION_FAILED;
+  if (extraction.status === 'failed') {
+    view.error = extraction.error ?? ERROR_MESSAGES.EXTRACTION_FAILED;
+    if (extraction.errorCode) view.errorCode = extraction.errorCode;
+  }
   if (extraction.status === 'completed' && extraction.limits && extraction.performanceInfo) {
     view.result = {
       files: files.map(toFile),
       sourceUrl: extraction.sourceUrl ?? extraction.url,
       ...(extraction.error ? { error: extraction.error } : {}),
+      ...(extraction.error && extraction.errorCode ? { errorCode: extraction.errorCode } : {}),
       warnings: extraction.warnings,
+      ...(extraction.warningDetails ? { warningDetails: extraction.warningDetails } : {}),
       limits: extraction.limits,
       performanceInfo: extraction.performanceInfo,
     };
