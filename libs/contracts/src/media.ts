@@ -52,3 +52,10 @@ export const downloadImagesRequestSchema = z.object({
   convert: z.enum(['jpg', 'png']).optional(),
 });
 export type DownloadImagesRequest = z.infer<typeof downloadImagesRequestSchema>;
+
+/**
+ * The caller's plan on POST /api/download-images, set by the gateway from the caller it identified (never taken
+ * from the client: the gateway forwards only an allow-list of headers); the zipper caps images per archive at
+ * that plan's per-extraction limit, and treats a missing or unknown value as `free`.
+ */
+export const ARCHIVE_PLAN_HEADER = 'x-pixtract-plan';

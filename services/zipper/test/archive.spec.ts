@@ -241,8 +241,8 @@ describe('archive limits (reported in failed-downloads.txt)', () => {
   });
   afterAll(() => web.close());
 
-  const failedLines = async (zipper: ZipperHarness, urls: string[]) => {
-    const res = await fetch(`${zipper.base}/api/download-images`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ imageUrls: urls }) });
+  const failedLines = async (zipper: ZipperHarness, urls: string[], headers: Record<string, string> = {}) => {
+    const res = await fetch(`${zipper.base}/api/download-images`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ imageUrls: urls }) });
     const zip = await openArchive(Buffer.from(await res.arrayBuffer()));
     try {
       expect(zip.tested).toBe(true);
@@ -268,6 +268,21 @@ describe('archive limits (reported in failed-downloads.txt)', () => {
       const timed = await failedLines(zipper, [site.url('/img/1.png'), site.url('/hang'), site.url('/img/2.png')]);
       expect(timed.images).toEqual(['images/001-1.png']);
       expect(timed.failed).toEqual([site.url('/hang'), site.url('/img/2.png')].map((url) => `${url}\tnot downloaded: the archive's time limit (1 s) was reached`));
+    } finally {
+      await zipper.close();
+    }
+  });
+
+  it("caps images per archive at the plan the gateway states, and at free's when it states none it knows", async () => {
+    const zipper = await startZipper(web, { PIXTRACT_QUOTA_FREE_PER_EXTRACTION: '1', PIXTRACT_QUOTA_PREMIUM_PER_EXTRACTION: '3' });
+    try {
+      const five = Array.from({ length: 5 }, (_, i) => site.url(`/img/${i}.png`));
+      const premium = await failedLines(zipper, five, { 'x-pixtract-plan': 'premium' });
+      expect(premium.images).toHaveLength(3);
+      expect(premium.failed).toEqual(five.slice(3).map((url) => `${url}\tnot downloaded: at most 3 images per archive on the premium plan`));
+      const unknown = await failedLines(zipper, five, { 'x-pixtract-plan': 'root' });
+      expect(unknown.images).toHaveLength(1);
+      expect(unknown.failed[0]).toBe(`${five[1]}\tnot downloaded: at most 1 images per archive on the free plan`);
     } finally {
       await zipper.close();
     }

@@ -18,9 +18,10 @@ export class ZipperForwarder implements OnModuleDestroy {
     this.proxy = new ReverseProxy(config.ZIPPER_URL);
   }
 
-  forward(req: Request, res: Response): Promise<void> {
+  /** `stated` are the gateway's own statements to the zipper (the caller's plan), never the visitor's. */
+  forward(req: Request, res: Response, stated: OutgoingHttpHeaders = {}): Promise<void> {
     const headers: OutgoingHttpHeaders = Object.fromEntries(FORWARDED_REQUEST_HEADERS.filter((name) => req.headers[name] !== undefined).map((name) => [name, req.headers[name]]));
-    headers['x-forwarded-for'] = req.ip;
+    Object.assign(headers, stated, { 'x-forwarded-for': req.ip });
     return this.proxy.forward(req, res, { headers, unavailable: () => new AppException(ErrorCode.Internal, 502) });
   }
 

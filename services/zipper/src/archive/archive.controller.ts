@@ -1,8 +1,11 @@
-import { Body, Controller, Post, Res } from '@nestjs/common';
-import { downloadImagesRequestSchema } from '@pixtract/contracts';
+import { Body, Controller, Headers, Post, Res } from '@nestjs/common';
+import { ARCHIVE_PLAN_HEADER, downloadImagesRequestSchema, roleSchema } from '@pixtract/contracts';
 import { parseWith } from '@pixtract/service-kit';
 import type { Response } from 'express';
 import { ArchiveService } from './archive.service';
+
+/** A caller the gateway did not name (or named with a plan that does not exist) gets the smallest plan. */
+const callerPlan = roleSchema.catch('free');
 
 @Controller('api')
 export class ArchiveController {
@@ -10,7 +13,7 @@ export class ArchiveController {
 
   /** The seed's form post (`imageUrls` as JSON text, `sourceUrl`) or the same fields as JSON. */
   @Post('download-images')
-  async downloadImages(@Body() body: unknown, @Res() res: Response): Promise<void> {
-    await this.archives.send(parseWith(downloadImagesRequestSchema, body), res);
+  async downloadImages(@Body() body: unknown, @Headers(ARCHIVE_PLAN_HEADER) plan: string | undefined, @Res() res: Response): Promise<void> {
+    await this.archives.send(parseWith(downloadImagesRequestSchema, body), callerPlan.parse(plan), res);
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, type DownloadImagesRequest } from '@pixtract/contracts';
+import { ErrorCode, type DownloadImagesRequest, type Role } from '@pixtract/contracts';
 import { AppException } from '@pixtract/service-kit';
 import archiver from 'archiver';
 import type { Response } from 'express';
@@ -25,11 +25,10 @@ export class ArchiveService {
     @Inject(ZIPPER_CONFIG) private readonly config: ZipperConfig,
   ) {}
 
-  async send(request: DownloadImagesRequest, res: Response): Promise<void> {
+  /** `role` is the caller's plan as the gateway stated it: it sets how many images the archive may hold. */
+  async send(request: DownloadImagesRequest, role: Role, res: Response): Promise<void> {
     const items: ArchiveItem[] = request.imageUrls.map((image) => (typeof image === 'string' ? { url: image } : { url: image.fileUrl, alt: image.alt }));
     if (items.length === 0) throw new AppException(ErrorCode.NoImagesToDownload, 400);
-    // Until accounts tell the zipper who is asking, every caller gets the free plan's limit.
-    const role = 'free';
     const builder = new ArchiveBuilder(
       this.startArchive(res, archiveFileName(request.sourceUrl, items[0].url, new Date())),
       {
