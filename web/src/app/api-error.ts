@@ -8,3 +8,8 @@ export function apiErrorBody(error: unknown): (ErrorBody & { limits?: Limits }) 
   const limits = limitsSchema.safeParse((error.data as { limits?: unknown }).limits);
   return limits.success ? { ...body.data, limits: limits.data } : body.data;
 }
+
+/** A 401: the visitor's session is gone (signed out here or elsewhere), which is no failure to report. */
+export function isSignedOut(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'status' in error && error.status === 401;
+}

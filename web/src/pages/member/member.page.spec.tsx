@@ -58,6 +58,17 @@ describe('member dashboard', () => {
     expect(await screen.findByText('Failed to load your profile. Please try again.')).toBeInTheDocument();
   });
 
+  it('takes a session that ended (the profile answers 401 first) to the login page without a failure message', async () => {
+    const signedOut = { status: 200, body: { isAuthenticated: false, user: null } };
+    fakeApi({
+      'GET /api/auth/status': [member, signedOut],
+      'GET /api/user/profile': { status: 401, body: { statusCode: 401, code: 'AUTH_REQUIRED', message: 'Authentication required' } },
+    });
+    const { router } = renderWithProviders('/member');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(screen.queryByText('Failed to load your profile. Please try again.')).not.toBeInTheDocument();
+  });
+
   it('sends a visitor to the login page', async () => {
     fakeApi({ 'GET /api/auth/status': { status: 200, body: { isAuthenticated: false, user: null } } });
     const { router } = renderWithProviders('/member');

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { api } from '../../app/api';
+import { isSignedOut } from '../../app/api-error';
 import { useAppDispatch } from '../../app/hooks';
 import { useGetProfileQuery } from '../../features/account/account.api';
 import { QuarterlyUsage } from '../../features/account/quarterly-usage.component';
@@ -34,6 +36,12 @@ function Dashboard() {
 
   useEffect(() => {
     if (!profile.isError) return;
+    if (isSignedOut(profile.error)) {
+      // The session ended (a logout refetches the profile and the sign-in state together, and the 401 may come
+      // first; or it expired): no failure to report — the refreshed sign-in state makes MemberPage move on.
+      dispatch(api.util.invalidateTags(['Auth']));
+      return;
+    }
     dispatch(noticeShown({ title: 'member.profileFailed', tone: 'error' }));
     void navigate(localised(paths.home), { replace: true });
   }, [profile.isError, dispatch, navigate, localised]);
