@@ -1,13 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/alert.component';
+import { catalogueText } from './extraction-messages';
 
-/** `message` is the server's (or the URL check's) words; without one, the catalogue's general failure. */
-export function ExtractionFailed({ message }: { message?: string }) {
+/**
+ * `message` is the server's (or the URL check's) words, in the reader's language when they are the catalogue's
+ * for `code`; without a message, the catalogue's general failure.
+ */
+export function ExtractionFailed({ message, code }: { message?: string; code?: string }) {
   const { t } = useTranslation();
   return (
     <div className="mx-auto w-full max-w-xl">
       <Alert tone="error" title={t('results.failedTitle')}>
-        {message ?? t('errors.EXTRACTION_FAILED')}
+        {catalogueText(t, code, message) ?? t('errors.EXTRACTION_FAILED')}
       </Alert>
     </div>
   );

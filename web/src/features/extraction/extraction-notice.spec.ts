@@ -1,4 +1,5 @@
 import type { ExtractionResponse, Limits } from '@pixtract/contracts';
+import { createI18n, switchLanguage } from '../../i18n/i18n';
 import { extractionNotice } from './extraction-notice';
 
 const limits = (fields: Partial<Limits> = {}): Limits => ({ total: 500, used: 10, remaining: 490, role: 'free', ...fields });
@@ -11,20 +12,22 @@ const result = (fields: Partial<ExtractionResponse> = {}): ExtractionResponse =>
   ...fields,
 });
 
+const { t } = createI18n();
+
 describe('extractionNotice', () => {
   it('says nothing while running', () => {
-    expect(extractionNotice({ kind: 'running', progress: { stage: 'loading', percent: 1, imagesFound: 0 } })).toBeNull();
+    expect(extractionNotice({ kind: 'running', progress: { stage: 'loading', percent: 1, imagesFound: 0 } }, t)).toBeNull();
   });
 
   it("celebrates a success with the count and source ('Images extracted!')", () => {
-    expect(extractionNotice({ kind: 'completed', result: result() })).toMatchObject({
+    expect(extractionNotice({ kind: 'completed', result: result() }, t)).toMatchObject({
       title: 'notices.extractedTitle',
       values: { count: 1, source: 'https://example.com/' },
     });
   });
 
   it('warns at 10% or less remaining, with remaining and used', () => {
-    expect(extractionNotice({ kind: 'completed', result: result({ limits: limits({ used: 450, remaining: 50 }) }) })).toMatchObject({
+    expect(extractionNotice({ kind: 'completed', result: result({ limits: limits({ used: 450, remaining: 50 }) }) }, t)).toMatchObject({
       title: 'notices.approachingTitle',
       values: { remaining: 50, used: 450 },
     });
@@ -35,7 +38,7 @@ describe('extractionNotice', () => {
     ['registered', 'notices.dailyLimitRegistered'],
     ['premium', 'notices.dailyLimitOther'],
   ] as const)('words the daily limit for a %s visitor', (role, description) => {
-    expect(extractionNotice({ kind: 'completed', result: result({ limits: limits({ role, used: 500, remaining: 0 }) }) })).toMatchObject({
+    expect(extractionNotice({ kind: 'completed', result: result({ limits: limits({ role, used: 500, remaining: 0 }) }) }, t)).toMatchObject({
       title: 'notices.dailyLimitTitle',
       description,
       values: { total: 500 },
@@ -43,13 +46,24 @@ describe('extractionNotice', () => {
   });
 
   it('reports a 429 refusal as the daily limit, any other failure as Extraction failed', () => {
-    expect(extractionNotice({ kind: 'failed', code: 'DAILY_LIMIT_REACHED', limits: limits({ remaining: 0, used: 500 }) })).toMatchObject({ title: 'notices.dailyLimitTitle' });
-    expect(extractionNotice({ kind: 'failed', message: 'boom' })).toMatchObject({ title: 'notices.extractionFailedTitle', description: 'errors.EXTRACTION_FAILED' });
+    expect(extractionNotice({ kind: 'failed', code: 'DAILY_LIMIT_REACHED', limits: limits({ remaining: 0, used: 500 }) }, t)).toMatchObject({ title: 'notices.dailyLimitTitle' });
+    expect(extractionNotice({ kind: 'failed', message: 'boom' }, t)).toMatchObject({ title: 'notices.extractionFailedTitle', description: 'errors.EXTRACTION_FAILED' });
   });
 
   it('prefers the page problem, then nothing found, then warnings', () => {
-    expect(extractionNotice({ kind: 'completed', result: result({ error: 'Bad page' }) })).toMatchObject({ title: 'results.issueTitle', text: 'Bad page' });
-    expect(extractionNotice({ kind: 'completed', result: result({ files: [] }) })).toMatchObject({ title: 'notices.noImagesTitle' });
-    expect(extractionNotice({ kind: 'completed', result: result({ warnings: ['a', 'b'] }) })).toMatchObject({ title: 'results.warningTitle', text: 'a b' });
+    expect(extractionNotice({ kind: 'completed', result: result({ error: 'Bad page' }) }, t)).toMatchObject({ title: 'results.issueTitle', text: 'Bad page' });
+    expect(extractionNotice({ kind: 'completed', result: result({ files: [] }) }, t)).toMatchObject({ title: 'notices.noImagesTitle' });
+    expect(extractionNotice({ kind: 'completed', result: result({ warnings: ['a', 'b'] }) }, t)).toMatchObject({ title: 'results.warningTitle', text: 'a b' });
+  });
+
+  it("words the page's problem and the warnings in the visitor's language (French)", async () => {
+    const french = createI18n();
+    await switchLanguage(french, 'fr');
+    expect(extractionNotice({ kind: 'completed', result: result({ error: 'The website took too long to answer.', errorCode: 'UPSTREAM_TIMEOUT', files: [] }) }, french.t)).toMatchObject({
+      title: 'results.issueTitle',
+      text: 'Le site a mis trop de temps à répondre.',
+    });
+    const warned = result({ warnings: ['The page answered with HTTP status 404.'], warningDetails: [{ code: 'HTTP_STATUS', values: { status: 404 } }] });
+    expect(extractionNotice({ kind: 'completed', result: warned }, french.t)).toMatchObject({ title: 'results.warningTitle', text: 'La page a répondu avec le statut HTTP 404.' });
   });
 });

@@ -7,6 +7,7 @@ import { Alert } from '../../ui/alert.component';
 import { noticeShown } from '../notice/notice.slice';
 import { ResultsGallery } from '../results/results-gallery.component';
 import { ExtractionFailed } from './extraction-failed.component';
+import { pageErrorText, warningsText } from './extraction-messages';
 import { extractionNotice } from './extraction-notice';
 import { ExtractionPreview } from './extraction-preview.component';
 import { ExtractionProgress } from './extraction-progress.component';
@@ -26,7 +27,7 @@ export function ExtractionResults({ url }: { url: string }) {
         </>
       );
     case 'failed':
-      return <ExtractionFailed message={state.message} />;
+      return <ExtractionFailed message={state.message} code={state.code} />;
     case 'completed':
       return <CompletedExtraction result={state.result} />;
   }
@@ -34,16 +35,17 @@ export function ExtractionResults({ url }: { url: string }) {
 
 /** Once the extraction settles: its toast, and fresh usage figures and recent images (the quota moved). */
 function useOutcomeNotice(state: ExtractionState) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const announced = useRef(false);
   useEffect(() => {
     if (announced.current) return;
-    const notice = extractionNotice(state);
+    const notice = extractionNotice(state, t);
     if (!notice) return;
     announced.current = true;
     dispatch(noticeShown(notice));
     dispatch(api.util.invalidateTags(['Auth', 'Profile', 'RecentImages', 'ExtractionHistory']));
-  }, [state, dispatch]);
+  }, [state, dispatch, t]);
 }
 
 function CompletedExtraction({ result }: { result: ExtractionResponse }) {
@@ -52,12 +54,12 @@ function CompletedExtraction({ result }: { result: ExtractionResponse }) {
     <>
       {result.error && (
         <Alert tone="error" title={t('results.issueTitle')}>
-          {result.error}
+          {pageErrorText(t, result)}
         </Alert>
       )}
       {result.warnings.length > 0 && (
         <Alert tone="warning" title={t('results.warningTitle')}>
-          {result.warnings.join(' ')}
+          {warningsText(t, result)}
         </Alert>
       )}
     </>

@@ -29,7 +29,7 @@ export function useExtraction(url: string): ExtractionState {
   if (started.isError) return refused(started.error);
   // A failed refetch keeps the last view: only a first answer that never came is a failure.
   if (!view) return extraction.isError ? refused(extraction.error) : { kind: 'running', progress: NOT_STARTED };
-  if (view.status === 'failed') return { kind: 'failed', message: view.error };
+  if (view.status === 'failed') return { kind: 'failed', message: view.error, code: view.errorCode };
   if (view.status === 'completed' && view.result) return { kind: 'completed', result: view.result };
   return { kind: 'running', progress: view.progress ?? NOT_STARTED };
 }
