@@ -1,7 +1,7 @@
 import { AUTH_ERROR_MESSAGES, ERROR_MESSAGES } from '@pixtract/contracts';
 import i18next, { type i18n } from 'i18next';
 import en from './locales/en.json';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_TAGS, LANGUAGES, type Language } from './languages';
 
 /**
  * English words of the screens live in en.json; the error catalogues' English lives in contracts (shared with the
@@ -48,5 +48,10 @@ export function createI18n(language: Language = DEFAULT_LANGUAGE): i18n {
     saveMissing: true,
     missingKeyHandler: (_languages, _namespace, key) => console.warn(`missing translation: ${key}`),
   });
+  // i18next picks plural rules by our codes, and Intl reads cn and jp as English: a count of 1 in Japanese looked
+  // for a `_one` form Japanese does not have and fell back to the English sentence. Rules by the real tags instead.
+  const plurals = instance.services.pluralResolver as { getRule(code: string, options?: object): Intl.PluralRules | undefined };
+  const getRule = plurals.getRule.bind(plurals);
+  plurals.getRule = (code, options) => getRule(isLanguage(code) ? LANGUAGE_TAGS[code] : code, options);
   return instance;
 }
