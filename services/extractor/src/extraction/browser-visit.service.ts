@@ -77,7 +77,8 @@ export class BrowserVisitService {
       return { ...visit, error: this.failureCode(error, job) };
     } finally {
       clearTimeout(timer);
-      await session.close();
+      // The result does not wait for the context to close (the next job's page is already prepared).
+      void session.close();
     }
   }
 

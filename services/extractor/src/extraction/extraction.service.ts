@@ -93,8 +93,9 @@ export class ExtractionService {
       try {
         const page = await this.staticPages.read(payload.url, controller.signal);
         if (payload.mode === 'static' || !page.needsBrowser) {
+          const snapshot = await this.staticPages.withStylesheets(page, controller.signal);
           stage('collecting', 0);
-          const analysis = await this.analyse(page.snapshot, payload, deadline, stage);
+          const analysis = await this.analyse(snapshot, payload, deadline, stage);
           return finish('static', page.sourceUrl, page.warnings, analysis);
         }
         this.logger.debug({ msg: 'auto mode: browser needed', reason: page.needsBrowser, ...job });

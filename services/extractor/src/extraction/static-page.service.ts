@@ -11,17 +11,20 @@ const MAX_STYLESHEET_BYTES = 2 * 1024 * 1024;
 const MAX_HTML_BYTES = 10 * 1024 * 1024;
 
 export interface StaticPage {
+  /** The parsed HTML with its inline styles; `withStylesheets` adds the linked ones. */
   snapshot: PageSnapshot;
   sourceUrl: string;
   warnings: ExtractionWarning[];
   /** Why the page needs a browser, when it does (the auto mode's heuristics); undefined = static is complete. */
   needsBrowser?: string;
+  linkedStylesheets: Array<{ url: string; index: number }>;
 }
 
 /**
- * The static path: the HTML through the SSRF-safe fetcher, parsed without running scripts, plus its linked
- * stylesheets; the same element records the browser path produces. SafeFetchError (refused address, host not
- * found, timeout) propagates for the caller to word or to fall back on.
+ * The static path: the HTML through the SSRF-safe fetcher, parsed without running scripts, then its linked
+ * stylesheets — in two steps, so a page the auto mode sends to the browser costs no stylesheet fetches. The same
+ * element records the browser path produces. SafeFetchError (refused address, host not found, timeout) propagates
+ * for the caller to word or to fall back on.
  */
 @Injectable()
 export class StaticPageService {
@@ -36,19 +39,29 @@ export class StaticPageService {
     if (type.startsWith('image/')) {
       response.body.destroy();
       // The address is a picture itself: that picture is the page's one image.
-      return { sourceUrl: response.url, warnings, snapshot: { url: response.url, elements: [{ index: 1, tag: 'img', attrs: { src: response.url }, base: response.url }], stylesheets: [], network: [] } };
+      return { sourceUrl: response.url, warnings, linkedStylesheets: [], snapshot: { url: response.url, elements: [{ index: 1, tag: 'img', attrs: { src: response.url }, base: response.url }], stylesheets: [], network: [] } };
     }
     if (type && !/html|xml/.test(type)) {
       response.body.destroy();
-      return { sourceUrl: response.url, warnings: [{ code: 'NOT_HTML', values: { type } }], snapshot: { url: response.url, elements: [], stylesheets: [], network: [] } };
+      return { sourceUrl: response.url, warnings: [{ code: 'NOT_HTML', values: { type } }], linkedStylesheets: [], snapshot: { url: response.url, elements: [], stylesheets: [], network: [] } };
     }
     if (response.status >= 400) warnings.push({ code: 'HTTP_STATUS', values: { status: response.status } });
     const html = (await readCapped(response.body, MAX_HTML_BYTES)).toString('utf8');
     const parsed = parseHtml(html, response.url);
-    const linked = await Promise.all(parsed.linkedStylesheets.slice(0, MAX_STYLESHEETS).map((sheet) => this.stylesheet(sheet.url, sheet.index, signal)));
-    const stylesheets = [...parsed.stylesheets, ...linked.flat()];
     const needsBrowser = response.status >= 400 ? `HTTP ${response.status}` : whyBrowser(parsed);
-    return { sourceUrl: response.url, warnings, needsBrowser, snapshot: { url: response.url, elements: parsed.elements, stylesheets, network: [] } };
+    return {
+      sourceUrl: response.url,
+      warnings,
+      needsBrowser,
+      linkedStylesheets: parsed.linkedStylesheets.slice(0, MAX_STYLESHEETS),
+      snapshot: { url: response.url, elements: parsed.elements, stylesheets: parsed.stylesheets, network: [] },
+    };
+  }
+
+  /** The page's snapshot with its linked stylesheets read (in parallel) after its inline ones. */
+  async withStylesheets(page: StaticPage, signal: AbortSignal): Promise<PageSnapshot> {
+    const linked = await Promise.all(page.linkedStylesheets.map((sheet) => this.stylesheet(sheet.url, sheet.index, signal)));
+    return { ...page.snapshot, stylesheets: [...page.snapshot.stylesheets, ...linked.flat()] };
   }
 
   /** A linked sheet and, one level deep, the sheets it @imports (each keeps its own URL as the base). */
