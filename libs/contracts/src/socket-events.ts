@@ -1,3 +1,4 @@
+import type { ErrorCode } from './errors';
 import type { ExtractionProgress, ExtractionResponse } from './extraction';
 
 /** Room that receives every event of one extraction. */
@@ -9,7 +10,8 @@ export const SOCKET_PATH = '/socket.io';
 export interface ServerToClientEvents {
   'extraction:progress': (event: { extractionId: string } & ExtractionProgress) => void;
   'extraction:completed': (event: { extractionId: string; result: ExtractionResponse }) => void;
-  'extraction:failed': (event: { extractionId: string; message: string }) => void;
+  /** `message` is the catalogue's English for `code`, which the web words in the visitor's language. */
+  'extraction:failed': (event: { extractionId: string; message: string; code: ErrorCode }) => void;
 }
 
 /** Events a browser sends. The ack answers whether the extraction exists. */

@@ -116,9 +116,9 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
     const socket = await gateway.connectSocket();
     const res = await gateway.post('/api/extractions', { url: fixtures.url('/pages/explode.html') });
     const { extractionId } = (await res.json()) as { extractionId: string };
-    const failed = new Promise<string>((resolve) => socket.on('extraction:failed', (event) => resolve(event.message)));
+    const failed = new Promise<{ message: string; code: string }>((resolve) => socket.on('extraction:failed', resolve));
     await socket.emitWithAck('extraction:follow', extractionId);
-    await expect(failed).resolves.toBe('Could not extract images from the provided URL. Please try a different URL.');
+    await expect(failed).resolves.toMatchObject({ message: 'Could not extract images from the provided URL. Please try a different URL.', code: 'EXTRACTION_FAILED' });
     const view = (await (await fetch(`${gateway.base}/api/extractions/${extractionId}`)).json()) as ExtractionView;
     expect(view).toMatchObject({ status: 'failed', error: 'Could not extract images from the provided URL. Please try a different URL.', errorCode: 'EXTRACTION_FAILED' });
   }, 20_000);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ERROR_MESSAGES, ErrorCode, ExtractedFile, ExtractionResponse, extractJobResultSchema, extractedFileSchema, extractionNoticesSchema } from '@pixtract/contracts';
+import { ErrorCode, ExtractedFile, ExtractionResponse, extractJobResultSchema, extractedFileSchema, extractionNoticesSchema } from '@pixtract/contracts';
 import { z } from 'zod';
 import { PinoLogger } from 'nestjs-pino';
 import { ExtractionProgressGateway } from '../progress/extraction-progress.gateway';
@@ -71,7 +71,7 @@ export class ExtractionFinaliser {
   }
 
   async fail(extractionId: string, code: ErrorCode): Promise<void> {
-    if (await this.repository.fail(extractionId, code)) this.progress.failed(extractionId, ERROR_MESSAGES[code]);
+    if (await this.repository.fail(extractionId, code)) this.progress.failed(extractionId, code);
   }
 }
 

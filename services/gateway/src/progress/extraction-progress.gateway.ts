@@ -1,6 +1,8 @@
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import {
   ClientToServerEvents,
+  ERROR_MESSAGES,
+  ErrorCode,
   ExtractionProgress,
   ExtractionResponse,
   SOCKET_PATH,
@@ -43,7 +45,7 @@ export class ExtractionProgressGateway {
     this.server.to(extractionRoom(extractionId)).emit('extraction:completed', { extractionId, result });
   }
 
-  failed(extractionId: string, message: string): void {
-    this.server.to(extractionRoom(extractionId)).emit('extraction:failed', { extractionId, message });
+  failed(extractionId: string, code: ErrorCode): void {
+    this.server.to(extractionRoom(extractionId)).emit('extraction:failed', { extractionId, message: ERROR_MESSAGES[code], code });
   }
 }

@@ -24,7 +24,7 @@ describe('newerExtractionView', () => {
   });
 
   it('keeps the first settled state', () => {
-    const failed = withFailure(running(50), 'The page took too long to load.');
+    const failed = withFailure(running(50), 'The page took too long to load.', 'PAGE_TIMEOUT');
     expect(newerExtractionView(failed, withResult(queued, result))).toBe(failed);
   });
 
@@ -50,6 +50,6 @@ describe('socket events as views', () => {
   });
 
   it('failure carries the message', () => {
-    expect(withFailure(running(90), 'boom')).toMatchObject({ status: 'failed', error: 'boom' });
+    expect(withFailure(running(90), 'boom', 'EXTRACTION_FAILED')).toMatchObject({ status: 'failed', error: 'boom', errorCode: 'EXTRACTION_FAILED' });
   });
 });

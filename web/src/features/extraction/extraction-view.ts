@@ -29,5 +29,5 @@ export const withResult = (view: ExtractionView, result: ExtractionResponse): Ex
     progress: { stage: 'done', percent: 100, imagesFound: result.files.length },
   });
 
-export const withFailure = (view: ExtractionView, message: string): ExtractionView =>
-  newerExtractionView(view, { ...view, status: 'failed', error: message });
+export const withFailure = (view: ExtractionView, message: string, code: ExtractionView['errorCode']): ExtractionView =>
+  newerExtractionView(view, { ...view, status: 'failed', error: message, errorCode: code });

@@ -29,8 +29,8 @@ export const extractionApi = api.injectEndpoints({
         const onCompleted: ServerToClientEvents['extraction:completed'] = ({ extractionId: id, result }) => {
           if (id === extractionId) updateCachedData((view) => withResult(view, result));
         };
-        const onFailed: ServerToClientEvents['extraction:failed'] = ({ extractionId: id, message }) => {
-          if (id === extractionId) updateCachedData((view) => withFailure(view, message));
+        const onFailed: ServerToClientEvents['extraction:failed'] = ({ extractionId: id, message, code }) => {
+          if (id === extractionId) updateCachedData((view) => withFailure(view, message, code));
         };
         // Runs on every (re)connect: a new connection has left all rooms, and events sent while it was not in the
         // room are gone, so once the server confirms the join, one GET catches up (e.g. a job that already ended).

@@ -196,10 +196,19 @@ describe('results page', () => {
   it("shows the server's message when the extraction fails", async () => {
     extractionApi();
     const { socket } = await renderFollowing();
-    await serverSends(() => socket.serverEmit('extraction:failed', { extractionId, message: 'The page took too long to load.' }));
+    await serverSends(() => socket.serverEmit('extraction:failed', { extractionId, message: 'The page took too long to load.', code: 'PAGE_TIMEOUT' }));
 
     expect(screen.getByRole('alert')).toHaveTextContent('Extraction FailedThe page took too long to load.');
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('words a failure sent over the socket in the visitor\'s language, by its code', async () => {
+    extractionApi();
+    const { socket } = await renderFollowing('/fr/results?url=example.com');
+    await serverSends(() => socket.serverEmit('extraction:failed', { extractionId, message: 'The page took too long to load.', code: 'PAGE_TIMEOUT' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('La page a mis trop de temps à se charger.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('The page took too long to load.');
   });
 
   it("shows the message of a refused request's error body", async () => {
