@@ -4,13 +4,18 @@ import { AppException } from '@pixtract/service-kit';
 import archiver from 'archiver';
 import type { Response } from 'express';
 import { pipeline } from 'node:stream';
-import { convertImage, imageDimensions } from '../fetching/image-transform.util';
+import { imageDimensions } from '../fetching/image-dimensions.util';
+import { convertImage } from '../fetching/image-transform.util';
 import { MIME_TYPES } from '../fetching/image-signature.util';
 import { RemoteImageFetcher } from '../fetching/remote-image.fetcher';
 import { EXTENSION_OF_FORMAT, attachmentDisposition, extensionFromUrl } from '../naming/image-file-name.util';
 import { ZIPPER_CONFIG, type ZipperConfig } from '../zipper.config';
 import { archiveFileName } from './archive-naming.util';
 import { ArchiveBuilder, type ArchiveItem, type FetchedImage } from './archive.builder';
+import { useNativeCrc32ForArchives } from './native-crc32';
+import { SmallWriteBatcher } from './small-write-batcher.stream';
+
+useNativeCrc32ForArchives();
 
 /** The seed's DEFLATE level for what is not stored. */
 const DEFLATE_LEVEL = 5;
@@ -62,7 +67,7 @@ export class ArchiveService {
       'x-content-type-options': 'nosniff',
     });
     // Backpressure from the client's socket reaches the archive (and from it the builder) through the pipe.
-    pipeline(archive, res, () => undefined);
+    pipeline(archive, new SmallWriteBatcher(), res, () => undefined);
     return archive;
   }
 
@@ -74,9 +79,9 @@ export class ArchiveService {
     if (request.convert && (image.format === 'webp' || image.format === 'avif')) {
       const format = request.convert === 'jpg' ? 'jpeg' : 'png';
       const bytes = await convertImage(Buffer.concat(chunks), request.convert, this.config.IMAGE_MAX_PIXELS);
-      return { chunks: [bytes], size: bytes.length, format, mimeType: MIME_TYPES[format], extension: request.convert, ...(await imageDimensions([bytes])) };
+      return { chunks: [bytes], size: bytes.length, format, mimeType: MIME_TYPES[format], extension: request.convert, ...(await imageDimensions([bytes], format)) };
     }
     const extension = extensionFromUrl(url) ?? EXTENSION_OF_FORMAT[image.format];
-    return { chunks, size, format: image.format, mimeType: image.mimeType, extension, ...(await imageDimensions(chunks)) };
+    return { chunks, size, format: image.format, mimeType: image.mimeType, extension, ...(await imageDimensions(chunks, image.format)) };
   }
 }
