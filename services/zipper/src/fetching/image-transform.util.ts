@@ -27,18 +27,3 @@ export function makeThumbnail(bytes: Buffer, width: number | undefined, format: 
 export function convertImage(bytes: Buffer, to: 'jpg' | 'png', maxPixels: number): Promise<Buffer> {
   return encoded(decode(bytes, maxPixels).toFormat(to === 'jpg' ? 'jpeg' : 'png'));
 }
-
-/** Enough of an image for its header: formats state their size at the start (a JPEG after its EXIF/ICC blocks). */
-const HEADER_BYTES = 64 * 1024;
-
-/**
- * Width and height as the image's own header states them; undefined when sharp cannot read it. Only the first
- * chunks are joined: copying every image whole just to read its header would double the archive's garbage.
- */
-export async function imageDimensions(chunks: Buffer[]): Promise<{ width?: number; height?: number }> {
-  const first: Buffer[] = [];
-  for (let size = 0, i = 0; i < chunks.length && size < HEADER_BYTES; size += chunks[i++].length) first.push(chunks[i]);
-  const head = first.length === 1 ? first[0] : Buffer.concat(first);
-  const metadata = await sharp(head).metadata().catch(() => undefined);
-  return { width: metadata?.width, height: metadata?.height };
-}

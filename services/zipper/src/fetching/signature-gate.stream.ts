@@ -38,7 +38,8 @@ export class SignatureGate extends Transform {
 
   private release(): void {
     this.released = true;
-    const head = Buffer.concat(this.held);
+    // Usually one network chunk holds the whole signature: passing it on as it is copies nothing.
+    const head = this.held.length === 1 ? this.held[0] : Buffer.concat(this.held, this.heldBytes);
     this.held.length = 0;
     this.push(head);
     this.settle.resolve(head);
