@@ -48,9 +48,9 @@ type Outcome = { image: FetchedImage } | { error: unknown };
 const STORED_FORMATS = new Set<ImageFormat>(['jpeg', 'png', 'gif', 'webp', 'avif']);
 
 /**
- * Writes one archive: `parallelFetches` images in flight ahead of the entry being written, entries in the
- * requested order, each entry written only once the previous one has left for the client — so memory holds at
- * most the window of images, however slow the reader. Stops when `signal` aborts (the client left).
+ * Writes one archive: `parallelFetches` images in flight while an entry is written, entries in the requested
+ * order, each entry written only once the previous one has left for the client — so memory holds at most the
+ * window of images and the one being written, however slow the reader. Stops when `signal` aborts (the client left).
  */
 export class ArchiveBuilder {
   private readonly failures: string[] = [];
@@ -84,12 +84,18 @@ export class ArchiveBuilder {
     let next = 0;
     let stopReason: string | undefined;
 
-    for (let index = 0; index < admitted.length && !stopReason; index++) {
-      for (; next < admitted.length && next < index + this.limits.parallelFetches; next++) {
+    const fetchUpTo = (end: number) => {
+      for (; next < admitted.length && next < end; next++) {
         inFlight.set(next, this.fetchImage(admitted[next].url, fetching).then((image) => ({ image }), (error: unknown) => ({ error })));
       }
+    };
+
+    for (let index = 0; index < admitted.length && !stopReason; index++) {
+      fetchUpTo(index + this.limits.parallelFetches);
       const outcome = await inFlight.get(index)!;
       inFlight.delete(index);
+      // This image is in hand: its place in the window goes to the next fetch while it is being written.
+      fetchUpTo(index + 1 + this.limits.parallelFetches);
       signal.throwIfAborted();
       if (deadline.aborted) stopReason = `not downloaded: the archive's time limit (${Math.round(this.limits.maxTimeMs / 1000)} s) was reached`;
       else if ('error' in outcome) this.fail(admitted[index].url, failureReason(outcome.error));
