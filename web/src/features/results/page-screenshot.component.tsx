@@ -54,6 +54,8 @@ export function PageScreenshot({ pageUrl, box }: PageScreenshotProps) {
           <span aria-hidden>{t('dialog.screenshotLoading')}</span>
         </div>
       )}
+      {/* Images with no box of their own (social previews, icons) or from a page read without a browser. */}
+      {state === 'captured' && !box && <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">{t('dialog.positionUnknown')}</p>}
       <div className={`relative [container-type:inline-size] ${state === 'captured' ? '' : 'sr-only'}`}>
         <img
           key={attempt}
@@ -70,8 +72,6 @@ export function PageScreenshot({ pageUrl, box }: PageScreenshotProps) {
           <div data-testid="image-outline" aria-hidden className="pointer-events-none absolute rounded-sm outline-3 outline-offset-2 outline-red-500 bg-red-500/15" style={outline} />
         )}
       </div>
-      {/* Images with no box of their own (social previews, icons) or from a page read without a browser. */}
-      {state === 'captured' && !box && <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t('dialog.positionUnknown')}</p>}
     </div>
   );
 }
