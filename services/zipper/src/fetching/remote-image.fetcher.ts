@@ -3,7 +3,7 @@ import { ErrorCode } from '@pixtract/contracts';
 import { safeFetch, type SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { AppException } from '@pixtract/service-kit';
 import type { IncomingHttpHeaders } from 'node:http';
-import { pipeline, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { UpstreamStatusException, toAppException } from './fetch-error.util';
 import { SAFE_FETCH_POLICY } from './fetch-policy.provider';
 import { declaredAndSniffedAgree, MIME_TYPES, SIGNATURE_BYTES, sniffImageFormat, type ImageFormat } from './image-signature.util';
@@ -71,8 +71,12 @@ export class RemoteImageFetcher {
       throw new UpstreamStatusException(response.status);
     }
     const gate = new SignatureGate(SIGNATURE_BYTES);
-    // The pipeline carries a cap or timeout failure of the body to the gate, and tearing the gate down closes the socket.
-    pipeline(response.body, gate, () => undefined);
+    // A cap or timeout failure of the body reaches the gate, and tearing the gate down closes the socket. pipe() and
+    // two listeners, not pipeline(): that allocates an AbortController and a DOMException per image, which an
+    // archive of thousands of images pays for in a measurable share of its time.
+    response.body.on('error', (error) => gate.destroy(error));
+    gate.once('close', () => response.body.destroy());
+    response.body.pipe(gate);
     const head = await gate.head.catch((error: unknown) => {
       throw request.signal?.aborted ? error : toAppException(error);
     });
