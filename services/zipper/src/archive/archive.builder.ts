@@ -47,6 +47,14 @@ type Outcome = { image: FetchedImage } | { error: unknown };
 /** Formats that are compressed already: deflating them again costs CPU and saves nothing. */
 const STORED_FORMATS = new Set<ImageFormat>(['jpeg', 'png', 'gif', 'webp', 'avif']);
 
+/** Chunks already in memory as a stream, queued at once: Readable.from would await each one through an async iterator. */
+function streamOf(chunks: Buffer[]): Readable {
+  const stream = new Readable({ read: () => undefined });
+  for (const chunk of chunks) stream.push(chunk);
+  stream.push(null);
+  return stream;
+}
+
 /**
  * Writes one archive: `parallelFetches` images in flight while an entry is written, entries in the requested
  * order, each entry written only once the previous one has left for the client — so memory holds at most the
@@ -124,7 +132,7 @@ export class ArchiveBuilder {
     // A stream source, not a Buffer: zip-stream writes a Buffer into itself at once, ignoring backpressure,
     // while a stream is piped and its entry only completes once the client has taken (nearly) all of it.
     // 'entry' comes from archiver's queue on a later tick, so listening after append misses nothing.
-    this.archive.append(Readable.from(image.chunks), { name, store: STORED_FORMATS.has(image.format) });
+    this.archive.append(streamOf(image.chunks), { name, store: STORED_FORMATS.has(image.format) });
     await once(this.archive, 'entry', { signal });
     this.totalBytes += image.size;
     this.entries.push({ file: name, sourceUrl: item.url, alt: item.alt ?? '', width: image.width, height: image.height, type: image.mimeType, bytes: image.size });
