@@ -5,6 +5,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVICES, serviceProcesses } from '../scripts/lib/services.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const zipperRequire = createRequire(join(root, 'services', 'zipper', 'package.json'));
@@ -38,14 +39,25 @@ async function freePort() {
   return port;
 }
 
-/** The built zipper as its own process (so its RSS is its own), loopback allowed for the fixture server. */
+/**
+ * The built zipper as its own process (so its RSS is its own), started with the command line and environment
+ * `npm start` gives it (node flags included: they change its memory), as in production (NODE_ENV, LOG_LEVEL);
+ * only loopback is allowed for the fixture server, and `env` adds the bench's own settings.
+ */
 export async function startZipperProcess(env = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'services', 'zipper', 'dist', 'main.js')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1', QUEUE_PREFIX: `bench-${process.pid}`, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const zipperOffset = SERVICES.find((service) => service.name === 'zipper').offset;
+  const launch = serviceProcesses({
+    basePort: port - zipperOffset,
+    databaseServerUrl: 'postgres://127.0.0.1:5432/postgres',
+    databasePrefix: 'bench',
+    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    queuePrefix: `bench-${process.pid}`,
+    nodeEnv: 'production',
+    logLevel: 'info',
+    allowPrivateNetworks: true,
+  }).find((service) => service.name === 'zipper');
+  const child = spawn(launch.command, launch.args, { cwd: root, env: { ...process.env, ...launch.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {
     if (await fetch(`${base}/health`).then((res) => res.ok, () => false)) break;

@@ -4,6 +4,13 @@ import { join } from 'node:path';
 import { databaseUrl } from './databases.mjs';
 import { ROOT, WEB_DIST } from './paths.mjs';
 
+/**
+ * An archive streams hundreds of MB of network buffers that die young; with V8's default young generation
+ * (16 MB semi-spaces) they wait long enough to lift the zipper's peak RSS past 200 MB. Smaller semi-spaces free
+ * them sooner (docs/decisions.md, Media). Also set for the zipper in docker-compose.yml.
+ */
+export const ZIPPER_NODE_OPTIONS = '--max-semi-space-size=2';
+
 /** Port = base port + offset: 3000-3004 for `npm start`, 3100-3104 for the e2e stack. */
 export const SERVICES = [
   { name: 'gateway', offset: 0, database: true },
@@ -38,6 +45,7 @@ export function serviceProcesses({ basePort, databaseServerUrl, databasePrefix, 
   const own = {
     gateway: { WEB_DIST, AUTH_URL: internalUrl('auth'), ZIPPER_URL: internalUrl('zipper'), BILLING_URL: internalUrl('billing') },
     extractor: { CHROMIUM_PATH: chromiumPath },
+    zipper: { NODE_OPTIONS: [process.env.NODE_OPTIONS, ZIPPER_NODE_OPTIONS].filter(Boolean).join(' ') },
   };
   return SERVICES.map(({ name, database }) => ({
     name,
