@@ -75,6 +75,8 @@ export class RemoteImageFetcher {
     // two listeners, not pipeline(): that allocates an AbortController and a DOMException per image, which an
     // archive of thousands of images pays for in a measurable share of its time.
     response.body.on('error', (error) => gate.destroy(error));
+    // The gate's reader handles its failure (or the head promise reports it); unread, it must not crash the process.
+    gate.on('error', () => undefined);
     gate.once('close', () => response.body.destroy());
     response.body.pipe(gate);
     const head = await gate.head.catch((error: unknown) => {
