@@ -5,7 +5,8 @@
  *   floor  shared browser, new context, bare goto + scroll of the same page, nothing collected
  *   naive  Chromium launched per job, goto with networkidle, collect <img> src
  * Fixture pages are served with a little latency. Prints ours÷floor and naive÷ours per page, static÷browser on
- * static pages, pages/minute at worker concurrency 1-4, and recall on the fixtures' expected images.
+ * static pages, pages/minute at worker concurrency 1-4, and recall on the fixtures' expected images — ours in
+ * every run, the naive baseline's per page (what its speed leaves out).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -89,15 +90,15 @@ async function naiveRun(page) {
   }
 }
 
-function recallOf(page, result) {
-  const found = new Set(result.files.map((file) => local(file.fileUrl)));
+function recallOf(page, fileUrls) {
+  const found = new Set(fileUrls.map(local));
   const wanted = expectations[page].map(([url]) => url);
   return { hit: wanted.filter((url) => found.has(url)).length, total: wanted.length, missing: wanted.filter((url) => !found.has(url)) };
 }
 
 const recall = { hit: 0, total: 0, missing: [] };
 const tally = (page, result) => {
-  const r = recallOf(page, result);
+  const r = recallOf(page, result.files.map((file) => file.fileUrl));
   recall.hit += r.hit;
   recall.total += r.total;
   recall.missing.push(...r.missing.map((url) => `${page} ${url}`));
@@ -116,25 +117,29 @@ for (const page of pages) {
   const staticPath = [];
   const browserPath = [];
   let method = '';
+  let naiveRecall = '';
   for (let run = 0; run < RUNS; run += 1) {
     const o = await timed(() => worker.extract(page));
     ours.push(o.ms);
     method = o.value.performanceInfo.method;
     tally(page, o.value);
     floor.push((await timed(() => floorRun(floorBrowser, page))).ms);
-    naive.push((await timed(() => naiveRun(page))).ms);
+    const n = await timed(() => naiveRun(page));
+    naive.push(n.ms);
+    const r = recallOf(page, n.value);
+    naiveRecall = `${r.hit}/${r.total}`;
     if (method === 'static') {
       staticPath.push((await timed(() => worker.extract(page, 'static'))).ms);
       browserPath.push((await timed(() => worker.extract(page, 'browser'))).ms);
     }
   }
-  rows.push({ page, method, ours: median(ours), floor: median(floor), naive: median(naive), staticMs: staticPath.length ? median(staticPath) : NaN, browserMs: browserPath.length ? median(browserPath) : NaN });
+  rows.push({ page, method, ours: median(ours), floor: median(floor), naive: median(naive), staticMs: staticPath.length ? median(staticPath) : NaN, browserMs: browserPath.length ? median(browserPath) : NaN, naiveRecall });
 }
 
-console.log(`${pad('page', 18)}${pad('method', 14)}${pad('ours ms', 10)}${pad('floor ms', 10)}${pad('naive ms', 10)}${pad('ours÷floor', 12)}${pad('naive÷ours', 12)}static÷browser`);
+console.log(`${pad('page', 18)}${pad('method', 14)}${pad('ours ms', 10)}${pad('floor ms', 10)}${pad('naive ms', 10)}${pad('ours÷floor', 12)}${pad('naive÷ours', 12)}${pad('naive found', 13)}static÷browser`);
 for (const row of rows) {
   console.log(
-    `${pad(row.page, 18)}${pad(row.method, 14)}${pad(row.ours.toFixed(0), 10)}${pad(row.floor.toFixed(0), 10)}${pad(row.naive.toFixed(0), 10)}${pad(fixed(row.ours / row.floor), 12)}${pad(fixed(row.naive / row.ours, 1), 12)}${row.method === 'static' ? fixed(row.staticMs / row.browserMs, 3) : ''}`,
+    `${pad(row.page, 18)}${pad(row.method, 14)}${pad(row.ours.toFixed(0), 10)}${pad(row.floor.toFixed(0), 10)}${pad(row.naive.toFixed(0), 10)}${pad(fixed(row.ours / row.floor), 12)}${pad(fixed(row.naive / row.ours, 1), 12)}${pad(row.naiveRecall, 13)}${row.method === 'static' ? fixed(row.staticMs / row.browserMs, 3) : ''}`,
   );
 }
 const groups = [
