@@ -19,7 +19,7 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.tsx$': swc(true), '^.+\\.(ts|js|mjs)$': swc(false) },
   moduleNameMapper: {
-    '^@pixtract/(contracts|safe-fetch|service-kit|testing)$': path.join(__dirname, 'libs/$1/src/index.ts'),
+    '^@pixtract/(contracts|image-header|safe-fetch|service-kit|testing)$': path.join(__dirname, 'libs/$1/src/index.ts'),
   },
   testMatch: ['<rootDir>/**/*.spec.ts', '<rootDir>/**/*.spec.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

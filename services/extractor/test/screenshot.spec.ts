@@ -5,7 +5,7 @@ import { FixtureServer, startFixtureServer, uniqueQueuePrefix } from '@pixtract/
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { AppModule } from '../src/app.module';
-import { readImageHeader } from '../src/extraction/image-header.util';
+import { readImageHeader } from '@pixtract/image-header';
 import { loadExtractorConfig } from '../src/extractor.config';
 import { TEST_REDIS_URL } from './extraction-queue.harness';
 

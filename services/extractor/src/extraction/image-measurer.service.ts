@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { HEADER_PROBE_BYTES, ImageHeader, readImageHeader } from '@pixtract/image-header';
 import { SafeFetchError, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { createHash } from 'node:crypto';
 import { SAFE_FETCH_POLICY } from '../extractor.config';
 import { CataloguedImage, markSameBytes } from './image-catalogue';
-import { dataUriBytes, HEADER_PROBE_BYTES, ImageHeader, readImageHeader } from './image-header.util';
+import { dataUriBytes } from './data-uri.util';
 import { probeImage } from './image-probe.util';
 
 /** The bytes of an image the page already received, when the browser can hand them over. */

@@ -1,5 +1,5 @@
 import { safeFetch, SafeFetchPolicy } from '@pixtract/safe-fetch';
-import { HEADER_PROBE_BYTES, ImageHeader, readImageHeader } from './image-header.util';
+import { HEADER_PROBE_BYTES, ImageHeader, readImageHeader } from '@pixtract/image-header';
 
 export interface ProbedImage {
   header?: ImageHeader;

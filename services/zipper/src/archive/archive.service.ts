@@ -79,9 +79,9 @@ export class ArchiveService {
     if (request.convert && (image.format === 'webp' || image.format === 'avif')) {
       const format = request.convert === 'jpg' ? 'jpeg' : 'png';
       const bytes = await convertImage(Buffer.concat(chunks), request.convert, this.config.IMAGE_MAX_PIXELS);
-      return { chunks: [bytes], size: bytes.length, format, mimeType: MIME_TYPES[format], extension: request.convert, ...(await imageDimensions([bytes], format)) };
+      return { chunks: [bytes], size: bytes.length, format, mimeType: MIME_TYPES[format], extension: request.convert, ...(await imageDimensions([bytes])) };
     }
     const extension = extensionFromUrl(url) ?? EXTENSION_OF_FORMAT[image.format];
-    return { chunks, size, format: image.format, mimeType: image.mimeType, extension, ...(await imageDimensions(chunks, image.format)) };
+    return { chunks, size, format: image.format, mimeType: image.mimeType, extension, ...(await imageDimensions(chunks)) };
   }
 }

@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import { imageDimensions } from './image-dimensions.util';
-import type { ImageFormat } from './image-signature.util';
 
 const canvas = (width: number, height: number, channels: 3 | 4 = 3) => sharp({ create: { width, height, channels, background: { r: 200, g: 80, b: 20, alpha: 0.5 } } });
 
@@ -8,26 +7,26 @@ const canvas = (width: number, height: number, channels: 3 | 4 = 3) => sharp({ c
 const chunked = (bytes: Buffer, size: number) => Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
 
 describe('image dimensions from the header', () => {
-  it.each<[string, ImageFormat, () => Promise<Buffer>]>([
-    ['JPEG', 'jpeg', () => canvas(321, 123).jpeg().toBuffer()],
-    ['progressive JPEG with an ICC profile', 'jpeg', () => canvas(300, 77).withIccProfile('p3').jpeg({ progressive: true }).toBuffer()],
-    ['PNG', 'png', () => canvas(17, 4000).png().toBuffer()],
-    ['GIF', 'gif', () => canvas(65, 33).gif().toBuffer()],
-    ['lossy WebP', 'webp', () => canvas(99, 51).webp().toBuffer()],
-    ['lossless WebP', 'webp', () => canvas(98, 52).webp({ lossless: true }).toBuffer()],
-    ['WebP with alpha (extended)', 'webp', () => canvas(97, 53, 4).webp().toBuffer()],
-    ['AVIF (read by sharp)', 'avif', () => canvas(64, 48).avif().toBuffer()],
-  ])('reads %s as sharp does, even when the header spans chunks', async (_label, format, make) => {
+  it.each<[string, () => Promise<Buffer>]>([
+    ['JPEG', () => canvas(321, 123).jpeg().toBuffer()],
+    ['progressive JPEG with an ICC profile', () => canvas(300, 77).withIccProfile('p3').jpeg({ progressive: true }).toBuffer()],
+    ['PNG', () => canvas(17, 4000).png().toBuffer()],
+    ['GIF', () => canvas(65, 33).gif().toBuffer()],
+    ['lossy WebP', () => canvas(99, 51).webp().toBuffer()],
+    ['lossless WebP', () => canvas(98, 52).webp({ lossless: true }).toBuffer()],
+    ['WebP with alpha (extended)', () => canvas(97, 53, 4).webp().toBuffer()],
+    ['AVIF', () => canvas(64, 48).avif().toBuffer()],
+  ])('reads %s as sharp does, even when the header spans chunks', async (_label, make) => {
     const bytes = await make();
     const { width, height } = await sharp(bytes).metadata();
-    expect(await imageDimensions([bytes], format)).toEqual({ width, height });
-    expect(await imageDimensions(chunked(bytes, 7), format)).toEqual({ width, height });
+    expect(await imageDimensions([bytes])).toEqual({ width, height });
+    expect(await imageDimensions(chunked(bytes, 7))).toEqual({ width, height });
   });
 
   it('needs only the header itself for PNG, GIF and WebP (no decoder involved)', async () => {
-    expect(await imageDimensions([(await canvas(17, 40).png().toBuffer()).subarray(0, 24)], 'png')).toEqual({ width: 17, height: 40 });
-    expect(await imageDimensions([(await canvas(65, 33).gif().toBuffer()).subarray(0, 10)], 'gif')).toEqual({ width: 65, height: 33 });
-    expect(await imageDimensions([(await canvas(97, 53, 4).webp().toBuffer()).subarray(0, 30)], 'webp')).toEqual({ width: 97, height: 53 });
+    expect(await imageDimensions([(await canvas(17, 40).png().toBuffer()).subarray(0, 24)])).toEqual({ width: 17, height: 40 });
+    expect(await imageDimensions([(await canvas(65, 33).gif().toBuffer()).subarray(0, 10)])).toEqual({ width: 65, height: 33 });
+    expect(await imageDimensions([(await canvas(97, 53, 4).webp().toBuffer()).subarray(0, 30)])).toEqual({ width: 97, height: 53 });
   });
 
   it('finds a JPEG frame behind a 40 KB EXIF block', async () => {
@@ -36,10 +35,10 @@ describe('image dimensions from the header', () => {
     exif.writeUInt16BE(0xffe1, 0);
     exif.writeUInt16BE(40_000 + 2, 2);
     const padded = Buffer.concat([bytes.subarray(0, 2), exif, bytes.subarray(2)]);
-    expect(await imageDimensions(chunked(padded, 16 * 1024), 'jpeg')).toEqual({ width: 210, height: 90 });
+    expect(await imageDimensions(chunked(padded, 16 * 1024))).toEqual({ width: 210, height: 90 });
   });
 
   it('answers nothing for bytes that are no readable image', async () => {
-    expect(await imageDimensions([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 4])], 'jpeg')).toEqual({ width: undefined, height: undefined });
+    expect(await imageDimensions([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 4])])).toEqual({ width: undefined, height: undefined });
   });
 });

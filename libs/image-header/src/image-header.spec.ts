@@ -1,5 +1,5 @@
 import { solidPng } from '@pixtract/testing';
-import { dataUriBytes, readImageHeader } from './image-header.util';
+import { readImageHeader } from './image-header';
 
 const hex = (text: string) => Buffer.from(text.replace(/\s/g, ''), 'hex');
 
@@ -27,12 +27,5 @@ describe('readImageHeader', () => {
   it('answers undefined for what is not an image, whatever its name', () => {
     expect(readImageHeader(Buffer.from('<!doctype html><html></html>'))).toBeUndefined();
     expect(readImageHeader(Buffer.alloc(0))).toBeUndefined();
-  });
-});
-
-describe('dataUriBytes', () => {
-  it('decodes base64 and percent-encoded payloads', () => {
-    expect(dataUriBytes('data:image/svg+xml,%3Csvg%3E')?.toString()).toBe('<svg>');
-    expect(dataUriBytes(`data:image/png;base64,${solidPng(2, 3).toString('base64')}`)).toEqual(solidPng(2, 3));
   });
 });

@@ -26,7 +26,7 @@ export function readImageHeader(bytes: Buffer): ImageHeader | undefined {
 
 function jpegSize(bytes: Buffer): { width?: number; height?: number } {
   let offset = 2;
-  while (offset + 9 < bytes.length) {
+  while (offset + 9 <= bytes.length) {
     if (bytes[offset] !== 0xff) return {};
     const marker = bytes[offset + 1];
     if (marker === 0xff) {
@@ -66,17 +66,4 @@ function svgSize(text: string): { width?: number; height?: number } {
   if (width > 0 && height > 0) return { width: Math.round(width), height: Math.round(height) };
   const viewBox = /\sviewBox\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1].trim().split(/[\s,]+/).map(Number);
   return viewBox?.length === 4 && viewBox[2] > 0 && viewBox[3] > 0 ? { width: Math.round(viewBox[2]), height: Math.round(viewBox[3]) } : {};
-}
-
-/** The bytes of a data: URI (base64 or percent-encoded). */
-export function dataUriBytes(uri: string): Buffer | undefined {
-  const comma = uri.indexOf(',');
-  if (comma < 0) return undefined;
-  const meta = uri.slice(5, comma);
-  const payload = uri.slice(comma + 1);
-  try {
-    return /;base64$/i.test(meta) ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload), 'utf8');
-  } catch {
-    return undefined;
-  }
 }
