@@ -3,6 +3,7 @@ import { PassThrough, pipeline, Transform, type Readable, type TransformCallback
 import zlib from 'node:zlib';
 import { ErrorCode } from '@pixtract/contracts';
 import { SafeFetchError, toSafeFetchError } from './safe-fetch.error';
+import type { ExchangeDeadline } from './exchange-deadline';
 import type { SafeFetchPolicy } from './safe-fetch.policy';
 
 /** Counts what passes and fails the stream as soon as the count exceeds the limit — whatever Content-Length said. */
@@ -36,16 +37,13 @@ export function decoderFor(contentEncoding: string | undefined): Transform | und
 }
 
 /**
- * The body a caller reads: wire bytes capped, then decoded and capped again, with an idle timeout that only runs
- * while we are actually waiting for the server (a slow reader pausing the stream is not the server's silence).
- * Every failure reaches the caller as a SafeFetchError on `body`; destroying `body` tears down the socket.
+ * The body a caller reads: wire bytes capped, then decoded and capped again. The idle timeout and the exchange's
+ * deadline run only while we are actually waiting for the server (a slow reader pausing the stream is not the
+ * server's silence, and a body received but not yet read is not the server's time). Every failure reaches the
+ * caller as a SafeFetchError on `body`; destroying `body` tears down the socket.
  */
-export function createResponseBody(
-  res: IncomingMessage,
-  decoder: Transform | undefined,
-  policy: SafeFetchPolicy,
-  signal: AbortSignal,
-): Readable {
+export function createResponseBody(res: IncomingMessage, decoder: Transform | undefined, policy: SafeFetchPolicy, exchange: ExchangeDeadline): Readable {
+  const { signal } = exchange;
   const body = new PassThrough();
   // Like Node's own IncomingMessage: a body nobody listens to must not crash the process when it fails; the error
   // stays recorded on the stream for a reader that comes later.
@@ -63,9 +61,17 @@ export function createResponseBody(
     stopIdle();
     idle = setTimeout(() => fail(new SafeFetchError(ErrorCode.UpstreamTimeout)), policy.timeouts.idleMs);
   };
-  // The pipe may pause `res` while handling this very chunk (our listener runs after it): then stay disarmed.
-  res.on('data', () => (res.readableFlowing === false ? stopIdle() : armIdle()));
-  res.on('resume', armIdle).on('pause', stopIdle).once('end', stopIdle);
+  const serverTurn = () => {
+    armIdle();
+    exchange.resume();
+  };
+  const readerTurn = () => {
+    stopIdle();
+    exchange.pause();
+  };
+  // The pipe may pause `res` while handling this very chunk (our listener runs after it): then it is the reader's turn.
+  res.on('data', () => (res.readableFlowing === false ? readerTurn() : serverTurn()));
+  res.on('resume', serverTurn).on('pause', readerTurn).once('end', readerTurn);
   armIdle();
 
   const abort = () => fail(signal.reason);

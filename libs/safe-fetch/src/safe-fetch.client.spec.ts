@@ -264,6 +264,14 @@ describe('safeFetch size and time limits', () => {
     expect(await response.buffer()).toHaveLength(512 * 1024);
   });
 
+  it('does not count a slow reader against the total deadline either', async () => {
+    const server = await serve(startHttpServer((_req, res) => res.end(Buffer.alloc(512 * 1024, 1))));
+    const response = await safeFetch(server.url, { policy: testPolicy({ allowPrivateNetworks: true, timeouts: timeouts({ totalMs: 200 }) }) });
+    response.body.pause();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await response.buffer()).toHaveLength(512 * 1024);
+  });
+
   it('times out a server that accepts the connection but never sends headers', async () => {
     const mute = await serve(startRawServer(() => undefined));
     const started = Date.now();

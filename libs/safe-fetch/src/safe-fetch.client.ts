@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { Readable } from 'node:stream';
 import { ErrorCode } from '@pixtract/contracts';
 import { armConnectionTimers, upstreamRequestOptions } from './connection.util';
+import { ExchangeDeadline } from './exchange-deadline';
 import { createResponseBody, decoderFor } from './response-body.stream';
 import { SafeFetchError, toSafeFetchError } from './safe-fetch.error';
 import type { ResolvedAddress, SafeFetchPolicy } from './safe-fetch.policy';
@@ -31,22 +32,6 @@ export interface SafeResponse {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Never carried to another origin by a redirect. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
-
-/** One deadline for the whole exchange, which the caller's own signal can cut short. */
-function startExchange(totalMs: number, callerSignal: AbortSignal | undefined) {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new SafeFetchError(ErrorCode.UpstreamTimeout)), totalMs).unref();
-  const forward = () => controller.abort(callerSignal?.reason);
-  if (callerSignal?.aborted) forward();
-  else callerSignal?.addEventListener('abort', forward, { once: true });
-  return {
-    signal: controller.signal,
-    dispose: () => {
-      clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', forward);
-    },
-  };
-}
 
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
@@ -103,7 +88,7 @@ function decodeText(bytes: Buffer, contentType: string | undefined): string {
   }
 }
 
-function respond(url: URL, res: IncomingMessage, options: SafeFetchOptions, signal: AbortSignal): SafeResponse {
+function respond(url: URL, res: IncomingMessage, options: SafeFetchOptions, exchange: ExchangeDeadline): SafeResponse {
   const { policy } = options;
   const isHead = options.method === 'HEAD';
   if (!isHead && Number(res.headers['content-length']) > policy.maxBytes) {
@@ -116,7 +101,7 @@ function respond(url: URL, res: IncomingMessage, options: SafeFetchOptions, sign
     delete headers['content-encoding'];
     delete headers['content-length'];
   }
-  const body = createResponseBody(res, decoder, policy, signal);
+  const body = createResponseBody(res, decoder, policy, exchange);
   // A HEAD answer has no body to wait for: let it end now so the exchange's timers are released.
   if (isHead) body.resume();
   return {
@@ -136,7 +121,7 @@ function respond(url: URL, res: IncomingMessage, options: SafeFetchOptions, sign
  */
 export async function safeFetch(url: string, options: SafeFetchOptions): Promise<SafeResponse> {
   const { policy } = options;
-  const exchange = startExchange(policy.timeouts.totalMs, options.signal);
+  const exchange = new ExchangeDeadline(policy.timeouts.totalMs, options.signal);
   try {
     let target = checkUrlSyntax(url, policy);
     const callerHeaders = Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]);
@@ -149,7 +134,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
       const res = await send(target, checked, options.method ?? 'GET', headers, policy, exchange.signal);
       const location = REDIRECT_STATUSES.has(res.statusCode ?? 0) ? res.headers.location : undefined;
       if (location === undefined) {
-        const response = respond(target, res, options, exchange.signal);
+        const response = respond(target, res, options, exchange);
         response.body.once('close', exchange.dispose);
         return response;
       }
