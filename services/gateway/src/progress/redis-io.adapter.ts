@@ -24,6 +24,10 @@ export class RedisIoAdapter extends IoAdapter {
 
   override async dispose(): Promise<void> {
     await super.dispose();
+    // Closing the server sends the adapter's UNSUBSCRIBEs without waiting for them (nor for the
+    // SUBSCRIBEs of a replica that only just started): a PING queued behind them answers once they
+    // have, so QUIT cannot cut them off into unhandled "Connection is closed." rejections.
+    await Promise.all([this.publisher.ping(), this.subscriber.ping()]).catch(() => undefined);
     await Promise.all([this.publisher.quit(), this.subscriber.quit()]).catch(() => undefined);
   }
 }
