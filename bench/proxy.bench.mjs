@@ -1,26 +1,32 @@
 #!/usr/bin/env node
 /**
  * The image proxy (issue 4, "Measure"), against a direct fetch of the same image in the same run:
- *   direct  fetch() of the fixture image
- *   proxy   fetch() of GET /api/proxy-image?url=<fixture image> on the zipper process
- * Prints median and p95 latency of each (sequential requests), the proxy's added median latency, and
- * requests/s of each at 16 concurrent clients.
+ *   direct   fetch() of the fixture image
+ *   zipper   fetch() of GET /api/proxy-image?url=<fixture image> on the zipper process
+ *   gateway  the same through the gateway, the public origin, which forwards it to the zipper
+ * Prints median and p95 latency of each (sequential requests), the added median latency, and requests/s of each
+ * at 16 concurrent clients.
  */
-import { buildZipper, fixed, median, photo, startImageServer, startZipperProcess } from './zip.bench.kit.mjs';
+import { buildServices, fixed, median, photo, startImageServer, startServices } from './bench.kit.mjs';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 10);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENCY = 16;
 const THROUGHPUT_SECONDS = 5;
 
-console.log('building the zipper (nx cache makes this quick when nothing changed) ...');
-await buildZipper();
+console.log('building the gateway and the zipper (nx cache makes this quick when nothing changed) ...');
+await buildServices(['@pixtract/gateway', '@pixtract/zipper']);
 const image = await photo(30);
 const server = await startImageServer(image, LATENCY_MS);
-const zipper = await startZipperProcess();
+const services = await startServices(['gateway', 'zipper']);
 
 const direct = (i) => `${server.origin}/img/${i}.jpg`;
-const proxied = (i) => `${zipper.base}/api/proxy-image?url=${encodeURIComponent(direct(i))}`;
+const proxiedBy = (service) => (i) => `${services.baseOf(service)}/api/proxy-image?url=${encodeURIComponent(direct(i))}`;
+const PATHS = [
+  ['direct', direct],
+  ['zipper', proxiedBy('zipper')],
+  ['gateway', proxiedBy('gateway')],
+];
 
 async function get(url) {
   const res = await fetch(url);
@@ -52,14 +58,14 @@ async function throughput(urlOf) {
 }
 
 console.log(`fixture: ${Math.round(image.length / 1024)} KB JPEG, ${LATENCY_MS} ms latency; ${REQUESTS} sequential requests, then ${CONCURRENCY} clients for ${THROUGHPUT_SECONDS} s\n`);
-const directLatency = await latencies(direct);
-const proxyLatency = await latencies(proxied);
-const directRate = await throughput(direct);
-const proxyRate = await throughput(proxied);
-console.log('path   | median ms | p95 ms | requests/s');
-console.log(`direct | ${fixed(directLatency.median, 1).padEnd(9)} | ${fixed(directLatency.p95, 1).padEnd(6)} | ${fixed(directRate, 0)}`);
-console.log(`proxy  | ${fixed(proxyLatency.median, 1).padEnd(9)} | ${fixed(proxyLatency.p95, 1).padEnd(6)} | ${fixed(proxyRate, 0)}`);
-console.log(`\nproxy adds ${fixed(proxyLatency.median - directLatency.median, 1)} ms at the median (proxy ÷ direct ${fixed(proxyLatency.median / directLatency.median)}), requests/s proxy ÷ direct ${fixed(proxyRate / directRate)}`);
-console.log('target: proxy adds < 5 ms at the median');
-await zipper.stop();
+const rows = [];
+for (const [name, urlOf] of PATHS) rows.push({ name, ...(await latencies(urlOf)) });
+for (const row of rows) row.rate = await throughput(PATHS.find(([name]) => name === row.name)[1]);
+const [directRow] = rows;
+console.log('path    | median ms | p95 ms | requests/s | adds ms at the median | requests/s ÷ direct');
+for (const row of rows) {
+  console.log(`${row.name.padEnd(7)} | ${fixed(row.median, 1).padEnd(9)} | ${fixed(row.p95, 1).padEnd(6)} | ${fixed(row.rate, 0).padEnd(10)} | ${fixed(row.median - directRow.median, 1).padEnd(21)} | ${fixed(row.rate / directRow.rate)}`);
+}
+console.log('\ntarget: the proxy adds < 5 ms at the median (the public path is the gateway row)');
+await services.stop();
 await server.close();

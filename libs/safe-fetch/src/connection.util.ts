@@ -1,8 +1,8 @@
-import { isIP } from 'node:net';
 import type { ClientRequest, RequestOptions } from 'node:http';
 import { ErrorCode } from '@pixtract/contracts';
 import { SafeFetchError } from './safe-fetch.error';
 import type { ResolvedAddress, SafeFetchPolicy } from './safe-fetch.policy';
+import { literalAddress } from './url-check.util';
 
 /** Where the socket goes: the checked address itself, unless a test dialer redirects it to a local server. */
 export function dialTarget(checked: ResolvedAddress, port: number, policy: SafeFetchPolicy): { address: string; port: number } {
@@ -16,7 +16,7 @@ export function dialTarget(checked: ResolvedAddress, port: number, policy: SafeF
  */
 export function upstreamRequestOptions(url: URL, checked: ResolvedAddress, policy: SafeFetchPolicy): RequestOptions & { servername?: string } {
   const target = dialTarget(checked, Number(url.port) || (url.protocol === 'https:' ? 443 : 80), policy);
-  const hostIsName = isIP(url.hostname.replace(/^\[|\]$/g, '')) === 0;
+  const hostIsName = !literalAddress(url);
   return {
     host: target.address,
     port: target.port,

@@ -3,4 +3,4 @@ export { startGuardProxy, type GuardProxy, type GuardProxyEvent } from './guard-
 export { safeFetch, type SafeFetchOptions, type SafeResponse } from './safe-fetch.client';
 export { SafeFetchError, type SafeFetchErrorCode } from './safe-fetch.error';
 export { policyFromEnv, type Dialer, type ResolvedAddress, type Resolver, type SafeFetchPolicy } from './safe-fetch.policy';
-export { checkUrlSyntax, resolveAndCheck } from './url-check.util';
+export { checkUrl, checkUrlSyntax, resolveAndCheck } from './url-check.util';

@@ -1,7 +1,7 @@
 import tls from 'node:tls';
 import zlib from 'node:zlib';
 import { ErrorCode } from '@pixtract/contracts';
-import { PUBLIC_IP, startHttpServer, startRawServer, tableResolver, testPolicy, type LocalServer } from '../test/local-servers';
+import { closedAfterEachTest, PUBLIC_IP, startHttpServer, startRawServer, tableResolver, testPolicy, type LocalServer } from '../test/local-servers';
 import { safeFetch } from './safe-fetch.client';
 import { SafeFetchError } from './safe-fetch.error';
 import type { SafeFetchPolicy } from './safe-fetch.policy';
@@ -167,15 +167,7 @@ describe('safeFetch redirects and rebinding (private networks refused)', () => {
 });
 
 describe('safeFetch size and time limits', () => {
-  const servers: LocalServer[] = [];
-  const serve = async (start: Promise<LocalServer>) => {
-    const server = await start;
-    servers.push(server);
-    return server;
-  };
-  afterEach(async () => {
-    await Promise.all(servers.splice(0).map((server) => server.close()));
-  });
+  const serve = closedAfterEachTest();
 
   it('cuts off an endless body without Content-Length at maxBytes and closes the connection', async () => {
     const endless = await serve(
@@ -301,5 +293,63 @@ describe('safeFetch size and time limits', () => {
     const response = await safeFetch(endless.url, { policy: testPolicy({ allowPrivateNetworks: true }) });
     response.body.destroy();
     await endless.socketsClosed();
+  });
+});
+
+describe('safeFetch kept-alive connections', () => {
+  const serve = closedAfterEachTest();
+  const hello = () => startHttpServer((_req, res) => res.end('hello'));
+
+  it('sends the next fetch to the same checked address over the same connection', async () => {
+    const site = await serve(hello());
+    const policy = testPolicy({ allowPrivateNetworks: true });
+    expect(await (await safeFetch(`${site.url}/a`, { policy })).text()).toBe('hello');
+    expect(await (await safeFetch(`${site.url}/b`, { policy })).text()).toBe('hello');
+    expect(site.hits).toEqual(['/a', '/b']);
+    expect(site.connections()).toBe(1);
+  });
+
+  it('opens a new connection when the name now resolves to another address', async () => {
+    const first = await serve(hello());
+    const second = await serve(hello());
+    const answers = [PUBLIC_IP, '93.184.215.15'];
+    const policy = testPolicy({
+      resolver: tableResolver({ 'moved.test': () => [answers.shift() ?? PUBLIC_IP] }).resolver,
+      dial: (checked) => ({ address: '127.0.0.1', port: checked.address === PUBLIC_IP ? first.port : second.port }),
+    });
+    await (await safeFetch('http://moved.test/1', { policy })).text();
+    await (await safeFetch('http://moved.test/2', { policy })).text();
+    expect(first.hits).toEqual(['/1']);
+    expect(second.hits).toEqual(['/2']);
+  });
+
+  it("checks every fetch again: a rebinding name's private answer is refused although its public address has a kept connection", async () => {
+    const site = await serve(hello());
+    const internal = await serve(startHttpServer((_req, res) => res.end('internal secret')));
+    const answers = [PUBLIC_IP, '127.0.0.1'];
+    const policy = testPolicy({ publicServer: site, resolver: tableResolver({ 'rebind.test': () => [answers.shift() ?? '127.0.0.1'] }).resolver });
+    expect(await (await safeFetch('http://rebind.test/', { policy })).text()).toBe('hello');
+    await expect(safeFetch('http://rebind.test/', { policy })).rejects.toMatchObject({ code: ErrorCode.BlockedAddress });
+    expect(internal.connections()).toBe(0);
+    expect(site.hits).toEqual(['/']);
+  });
+
+  it('retries once on a fresh connection when the server closed the kept one as it was reused', async () => {
+    let accepted = 0;
+    const server = await serve(
+      startRawServer((socket) => {
+        const connection = ++accepted;
+        let requests = 0;
+        socket.on('data', () => {
+          // The first connection answers once, then resets on the next request, as a server whose keep-alive just ran out.
+          if (connection === 1 && ++requests > 1) return socket.resetAndDestroy();
+          socket.write(`HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok`);
+        });
+      }),
+    );
+    const policy = testPolicy({ allowPrivateNetworks: true });
+    expect(await (await safeFetch(server.url, { policy })).text()).toBe('ok');
+    expect(await (await safeFetch(server.url, { policy })).text()).toBe('ok');
+    expect(server.connections()).toBe(2);
   });
 });

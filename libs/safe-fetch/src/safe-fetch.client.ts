@@ -42,18 +42,46 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-function send(url: URL, checked: ResolvedAddress, method: string, headers: Record<string, string>, policy: SafeFetchPolicy, signal: AbortSignal): Promise<IncomingMessage> {
+/**
+ * Kept-alive connections, one pool per protocol. The agent keys a socket by the address it dialled, and every
+ * hop dials the address its own check just passed, so a reused socket never reaches an address this request
+ * did not check (a name that now resolves elsewhere gets a socket of its own). Idle sockets close after 4 s,
+ * before the usual server keep-alive of 5 s.
+ */
+const POOLS = {
+  'http:': new http.Agent({ keepAlive: true, timeout: 4_000, maxFreeSockets: 64 }),
+  'https:': new https.Agent({ keepAlive: true, timeout: 4_000, maxFreeSockets: 64 }),
+};
+
+/** The server closed a kept-alive socket just as we reused it: nothing reached it, so a fresh socket may retry. */
+function closedWhileIdle(req: http.ClientRequest, error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return req.reusedSocket && (code === 'ECONNRESET' || code === 'EPIPE');
+}
+
+function send(url: URL, checked: ResolvedAddress, method: string, headers: Record<string, string>, policy: SafeFetchPolicy, signal: AbortSignal, pooled = true): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const client = url.protocol === 'https:' ? https : http;
-    // A fresh connection per hop (agent: false): no socket outlives the checks that opened it.
-    const req = client.request({ ...upstreamRequestOptions(url, checked, policy), method, headers: { ...headers, host: url.host }, agent: false });
+    const pool = POOLS[url.protocol as keyof typeof POOLS];
+    const req = (url.protocol === 'https:' ? https : http).request({
+      ...upstreamRequestOptions(url, checked, policy),
+      method,
+      headers: { ...headers, host: url.host },
+      agent: pooled ? pool : false,
+    });
     armConnectionTimers(req, policy.timeouts);
     const abort = () => req.destroy(signal.reason);
     if (signal.aborted) abort();
     else signal.addEventListener('abort', abort, { once: true });
     // Stays attached after the response: a socket error mid-body is reported on the body, not as a crash here.
-    req.on('error', reject);
-    req.once('response', resolve);
+    let answered = false;
+    req.on('error', (error) => {
+      if (!answered && !signal.aborted && closedWhileIdle(req, error)) resolve(send(url, checked, method, headers, policy, signal, false));
+      else reject(error);
+    });
+    req.once('response', (res) => {
+      answered = true;
+      resolve(res);
+    });
     req.once('close', () => signal.removeEventListener('abort', abort));
     req.end();
   });

@@ -8,7 +8,7 @@ const WEB_PORTS = new Set(['', '80', '443']);
 const NOT_FOUND_CODES = new Set(['ENOTFOUND', 'ENODATA', 'EAI_NONAME', 'EAI_NODATA']);
 
 /** `[::1]` → `::1`; WHATWG URL has already rewritten every IPv4 notation (0x7f000001, 0177.0.0.1, 127.1) to a dotted quad. */
-function literalAddress(url: URL): ResolvedAddress | undefined {
+export function literalAddress(url: URL): ResolvedAddress | undefined {
   const host = url.hostname;
   if (host.startsWith('[')) return { address: host.slice(1, -1), family: 6 };
   return ipaddr.IPv4.isValidFourPartDecimal(host) ? { address: host, family: 4 } : undefined;
@@ -76,6 +76,12 @@ export async function resolveAndCheck(url: URL, policy: SafeFetchPolicy): Promis
   if (records.some((record) => isBlockedAddress(record.address, policy.allowPrivateNetworks))) {
     throw new SafeFetchError(ErrorCode.BlockedAddress);
   }
-  const [first] = records;
-  return { address: first.address, family: ipaddr.parse(first.address).kind() === 'ipv6' ? 6 : 4 };
+  return records[0];
+}
+
+/** The whole check of a user's URL before anything is queued or rendered for it: syntax, then every address. */
+export async function checkUrl(url: string | URL, policy: SafeFetchPolicy): Promise<URL> {
+  const checked = checkUrlSyntax(url, policy);
+  await resolveAndCheck(checked, policy);
+  return checked;
 }

@@ -69,6 +69,19 @@ export function startRawServer(onConnection: (socket: net.Socket) => void): Prom
   );
 }
 
+/** For a describe block: `serve(start…)` keeps the server for the running test and closes it after. */
+export function closedAfterEachTest(): (start: Promise<LocalServer>) => Promise<LocalServer> {
+  const servers: LocalServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  return async (start) => {
+    const server = await start;
+    servers.push(server);
+    return server;
+  };
+}
+
 type Answer = string[] | (() => string[]);
 
 /** A resolver from a table (a function answer can change between calls, as a rebinding DNS server does). */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode } from '@pixtract/contracts';
-import { SafeFetchError, SafeFetchPolicy, checkUrlSyntax, policyFromEnv, resolveAndCheck } from '@pixtract/safe-fetch';
+import { SafeFetchError, SafeFetchPolicy, checkUrl, policyFromEnv } from '@pixtract/safe-fetch';
 import { AppException } from '@pixtract/service-kit';
 import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
 
@@ -19,7 +19,7 @@ export class UrlPolicyService {
 
   async check(url: string): Promise<void> {
     try {
-      await resolveAndCheck(checkUrlSyntax(url, this.policy), this.policy);
+      await checkUrl(url, this.policy);
     } catch (error) {
       if (error instanceof SafeFetchError) throw new AppException(error.code, error.status >= 500 ? 422 : error.status);
       throw new AppException(ErrorCode.InvalidUrl, 400);
