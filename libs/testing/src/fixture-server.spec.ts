@@ -15,6 +15,17 @@ describe('fixture server', () => {
     expect([body.readUInt32BE(16), body.readUInt32BE(20)]).toEqual([640, 480]);
   });
 
+  it('answers a Range request with the part asked for and the whole size', async () => {
+    const whole = Buffer.from(await (await fetch(server.url('/images/1600x1200.png?c=112233'))).arrayBuffer());
+    const res = await fetch(server.url('/images/1600x1200.png?c=112233'), { headers: { range: 'bytes=0-99' } });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toBe(`bytes 0-99/${whole.length}`);
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(whole.subarray(0, 100));
+    const beyond = await fetch(server.url('/images/16x16.png'), { headers: { range: 'bytes=0-65535' } });
+    expect(beyond.status).toBe(206);
+    expect(beyond.headers.get('content-range')).toMatch(/^bytes 0-(\d+)\/\d+$/);
+  });
+
   it('serves fixture pages and refuses paths outside the fixture folder', async () => {
     expect((await fetch(server.url('/pages/basic.html'))).status).toBe(200);
     expect((await fetch(server.url('/pages/..%2f..%2fpackage.json'))).status).toBe(404);

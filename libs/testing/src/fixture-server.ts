@@ -34,7 +34,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Serves the fixture pages on 127.0.0.1 so tests never touch the internet.
  *   /pages/<file>                 files from libs/testing/fixtures/pages
- *   /images/<w>x<h>.png[?c=RRGGBB] a generated PNG of exactly that size
+ *   /images/<w>x<h>.png[?c=RRGGBB] a generated PNG of exactly that size (a single `Range: bytes=` honoured, as
+ *                                 static file servers and CDNs do)
  *   /delay/<ms>/<any path above>  the same response after <ms> milliseconds
  */
 export async function startFixtureServer(options: FixtureServerOptions = {}): Promise<FixtureServer> {
@@ -52,7 +53,7 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
         await sleep(Number(delayed[1]));
         path = delayed[2];
       }
-      await serve(path, url.searchParams, res);
+      await serve(path, url.searchParams, req, res);
     } catch (error) {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end(String(error));
@@ -74,13 +75,46 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
   };
 }
 
-async function serve(path: string, query: URLSearchParams, res: ServerResponse): Promise<void> {
+/**
+ * Generated images, kept: deflating a 1600×1200 PNG costs the fixture ~20 ms of the event loop it shares with
+ * the code under test (benches), which would be charged to whoever asked for it.
+ */
+const generatedImages = new Map<string, Buffer>();
+const MAX_GENERATED_IMAGES = 512;
+
+function generatedPng(width: number, height: number, colour: string | undefined): Buffer {
+  const key = `${width}x${height}:${colour ?? ''}`;
+  let body = generatedImages.get(key);
+  if (!body) {
+    const rgb = colour ? ([0, 2, 4].map((i) => parseInt(colour.slice(i, i + 2), 16)) as [number, number, number]) : undefined;
+    body = solidPng(width, height, rgb);
+    if (generatedImages.size >= MAX_GENERATED_IMAGES) generatedImages.clear();
+    generatedImages.set(key, body);
+  }
+  return body;
+}
+
+/** `bytes=a-b` or `bytes=a-` within the body, else undefined (the whole body is sent). */
+function byteRange(header: string | undefined, size: number): { start: number; end: number } | undefined {
+  const range = /^bytes=(\d+)-(\d*)$/.exec(header ?? '');
+  if (!range) return undefined;
+  const start = Number(range[1]);
+  const end = Math.min(range[2] ? Number(range[2]) : size - 1, size - 1);
+  return start <= end ? { start, end } : undefined;
+}
+
+async function serve(path: string, query: URLSearchParams, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const image = /^\/images\/(\d{1,4})x(\d{1,4})\.png$/.exec(path);
   if (image) {
-    const colour = /^[0-9a-f]{6}$/i.exec(query.get('c') ?? '')?.[0];
-    const rgb = colour ? ([0, 2, 4].map((i) => parseInt(colour.slice(i, i + 2), 16)) as [number, number, number]) : undefined;
-    const body = solidPng(Number(image[1]), Number(image[2]), rgb);
-    res.writeHead(200, { 'content-type': 'image/png', 'content-length': body.length, 'cache-control': 'max-age=60' });
+    const body = generatedPng(Number(image[1]), Number(image[2]), /^[0-9a-f]{6}$/i.exec(query.get('c') ?? '')?.[0]);
+    const headers = { 'content-type': 'image/png', 'accept-ranges': 'bytes', 'cache-control': 'max-age=60' };
+    const range = byteRange(req.headers.range, body.length);
+    if (range) {
+      res.writeHead(206, { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${body.length}`, 'content-length': range.end - range.start + 1 });
+      res.end(body.subarray(range.start, range.end + 1));
+      return;
+    }
+    res.writeHead(200, { ...headers, 'content-length': body.length });
     res.end(body);
     return;
   }
