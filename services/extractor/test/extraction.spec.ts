@@ -174,7 +174,8 @@ describe('extraction worker (default policy: private networks refused)', () => {
     ['the loopback fixture server', '/pages/basic.html'],
   ])('refuses %s before any page is opened', async (_label, target) => {
     const openPage = jest.spyOn(app.get(BrowserPoolService), 'openPage');
-    const job = await queue.add(target.startsWith('/') ? fixture.url(target) : target);
+    // Browser mode: in auto mode the static fetch would refuse the address too, and no page would open either way.
+    const job = await queue.add(target.startsWith('/') ? fixture.url(target) : target, { mode: 'browser' });
     const result = await queue.finished(job, 10_000);
     expect(result).toMatchObject({ error: ERROR_MESSAGES.BLOCKED_ADDRESS, errorCode: 'BLOCKED_ADDRESS', files: [], totalImagesFound: 0 });
     expect(openPage).not.toHaveBeenCalled();

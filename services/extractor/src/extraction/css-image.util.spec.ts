@@ -1,4 +1,4 @@
-import { imagesInCssText, imagesInCssValue } from './css-image.util';
+import { customPropertiesIn, customPropertiesUsedForImages, imagesInCssText, imagesInCssValue } from './css-image.util';
 
 describe('imagesInCssValue', () => {
   it('reads every url() of a multiple background, quoted or not', () => {
@@ -21,5 +21,20 @@ describe('imagesInCssText', () => {
       /* url(commented.png) */ .a { background: #fff url(bg.png) no-repeat; } .b::after { content: url(after.svg) } ul { list-style-image: url(dot.gif) }
       .c { cursor: url(hand.cur), auto; mask-image: url(mask.svg); }`;
     expect(imagesInCssText(css).map((image) => image.url)).toEqual(['bg.png', 'after.svg', 'dot.gif', 'mask.svg']);
+  });
+
+  it('reads var() through the custom properties it is given, fallback included, and names nothing for an unknown one', () => {
+    const tokens = customPropertiesIn(':root { --hero: url(hero.jpg); --accent: #c00; --icon: image-set("i.png" 1x, "i@2x.png" 2x) }');
+    expect([...tokens.keys()]).toEqual(['--hero', '--icon']);
+    const css = '.a { background-image: var(--hero) } .b { background: var(--icon) } .c { background-image: var(--missing, url(fallback.png)) } .d { background-image: var(--missing) }';
+    expect(imagesInCssText(css, tokens)).toEqual([
+      { url: 'hero.jpg', variants: [] },
+      { url: 'i@2x.png', variants: ['i.png'] },
+      { url: 'fallback.png', variants: [] },
+    ]);
+  });
+
+  it('tells which custom properties image declarations read', () => {
+    expect(customPropertiesUsedForImages('.card { background-image: var(--card-picture, none); color: var(--ink) } .x { --bg: url(a.png) }')).toEqual(['--card-picture']);
   });
 });

@@ -26,10 +26,36 @@ export function imagesInCssValue(value: string): CssImage[] {
   return images;
 }
 
-/** Every picture a stylesheet (or a style attribute) names, in source order; @font-face sources excluded. */
-export function imagesInCssText(css: string): CssImage[] {
-  const text = css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/@font-face\s*{[^}]*}/gi, '');
-  return [...text.matchAll(IMAGE_DECLARATION)].flatMap((match) => imagesInCssValue(match[2]));
+/** Custom properties by name, as stylesheets and style attributes define them (the last definition wins). */
+export type CustomProperties = Map<string, string>;
+
+const CUSTOM_PROPERTY = /(?:^|[;{\s])(--[\w-]+)\s*:\s*([^;}]*)/g;
+/** `var(--name)` or `var(--name, fallback)`, the fallback holding at most one level of parentheses. */
+const VAR_REFERENCE = /var\(\s*(--[\w-]+)\s*(?:,\s*((?:[^()]|\([^()]*\))*))?\)/g;
+
+const withoutComments = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, '');
+
+/** The custom properties of `css` that hold a picture (static path: nothing computes var() there). */
+export function customPropertiesIn(css: string): CustomProperties {
+  const properties: CustomProperties = new Map();
+  for (const match of withoutComments(css).matchAll(CUSTOM_PROPERTY)) if (/url\(|image-set\(/i.test(match[2])) properties.set(match[1], match[2].trim());
+  return properties;
+}
+
+/** Names of the custom properties that image declarations of `css` read through var(). */
+export function customPropertiesUsedForImages(css: string): string[] {
+  return [...withoutComments(css).matchAll(IMAGE_DECLARATION)].flatMap((match) => [...match[2].matchAll(VAR_REFERENCE)].map((reference) => reference[1]));
+}
+
+/**
+ * Every picture a stylesheet (or a style attribute) names, in source order; @font-face sources excluded. With
+ * `customProperties`, `background-image: var(--hero)` names the picture `--hero` holds; a custom property no image
+ * declaration uses names none (design tokens for other pages).
+ */
+export function imagesInCssText(css: string, customProperties?: CustomProperties): CssImage[] {
+  const text = withoutComments(css).replace(/@font-face\s*{[^}]*}/gi, '');
+  const resolve = (value: string) => (customProperties ? value.replace(VAR_REFERENCE, (_all, name: string, fallback?: string) => customProperties.get(name) ?? fallback ?? '') : value);
+  return [...text.matchAll(IMAGE_DECLARATION)].flatMap((match) => imagesInCssValue(resolve(match[2])));
 }
 
 function findImageSets(value: string): { whole: string; body: string }[] {

@@ -10,16 +10,15 @@ import {
   ExtractJobPayload,
   ExtractJobResult,
 } from '@pixtract/contracts';
-import { checkUrlSyntax, resolveAndCheck, SafeFetchError, SafeFetchPolicy } from '@pixtract/safe-fetch';
+import { checkUrl, SafeFetchError, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { EXTRACTOR_CONFIG, ExtractorConfig, SAFE_FETCH_POLICY } from '../extractor.config';
 import { BrowserVisitService, JobContext, StageReporter } from './browser-visit.service';
-import { IMAGE_COLLECTORS, ImageCollector } from './collectors/image-collector.interface';
+import { findImages, IMAGE_COLLECTORS, ImageCollector } from './collectors/image-collector.interface';
 import { catalogue, CataloguedImage, matchesFileTypes, toExtractedFile, withoutTinyImages } from './image-catalogue';
 import { ImageMeasurerService, ReceivedBody } from './image-measurer.service';
 import type { PageSnapshot } from './snapshot/page-snapshot';
 import { StaticPageService } from './static-page.service';
 
-export type { JobContext } from './browser-visit.service';
 export type ProgressReporter = (progress: ExtractionProgress) => Promise<unknown>;
 
 /** Where each stage starts on the progress bar; scrolling fills its band step by step. */
@@ -78,8 +77,7 @@ export class ExtractionService {
     };
 
     try {
-      checkUrlSyntax(payload.url, this.policy);
-      await resolveAndCheck(new URL(payload.url), this.policy);
+      await checkUrl(payload.url, this.policy);
     } catch (error) {
       if (!(error instanceof SafeFetchError)) throw error;
       this.logger.log({ msg: 'start URL refused', code: error.code, ...job });
@@ -109,10 +107,9 @@ export class ExtractionService {
     }
 
     let partial: Analysis | undefined;
-    const visit = await this.browser.visit(payload.url, job, deadline, stage, async (snapshot, received) => {
-      partial = this.describe(catalogue(this.findImages(snapshot)), payload, false);
-      return this.analyse(snapshot, payload, deadline, stage, received);
-    });
+    const visit = await this.browser.visit(payload.url, job, deadline, stage, (snapshot, received) =>
+      this.analyse(snapshot, payload, deadline, stage, received, (found) => (partial = found)),
+    );
     const method = payload.mode === 'browser' ? 'browser' : 'auto:browser';
     if (visit.error === ErrorCode.PageTimeout && partial) {
       return finish(method, visit.sourceUrl, [...visit.warnings, { code: 'STOPPED_AT_TIME_LIMIT' }], partial);
@@ -120,14 +117,13 @@ export class ExtractionService {
     return finish(method, visit.sourceUrl, visit.warnings, visit.result, visit.error);
   }
 
-  private findImages(snapshot: PageSnapshot) {
-    return this.collectors.flatMap((collector) => collector.collect(snapshot));
-  }
-
-  private async analyse(snapshot: PageSnapshot, payload: ExtractJobPayload, deadline: number, stage: StageReporter, received?: ReceivedBody): Promise<Analysis> {
-    const images = catalogue(this.findImages(snapshot));
+  /** `onFound` gets the images found before measuring: what a job stopped at its time limit still returns. */
+  private async analyse(snapshot: PageSnapshot, payload: ExtractJobPayload, deadline: number, stage: StageReporter, received?: ReceivedBody, onFound?: (found: Analysis) => void): Promise<Analysis> {
+    const images = catalogue(findImages(this.collectors, snapshot));
+    const found = this.describe(images, payload, false);
+    onFound?.(found);
     // Measuring takes the longest (Range probes): the visitor sees the images found meanwhile.
-    stage('measuring', distinct(images), 0, preview(this.describe(images, payload, false).files, payload.previewLimit));
+    stage('measuring', distinct(images), 0, preview(found.files, payload.previewLimit));
     const refused = await this.measurer.measure(images, Math.min(Date.now() + MEASURE_MS, deadline - 250), received);
     return this.describe(
       images.filter((image) => !refused.has(image.key)),

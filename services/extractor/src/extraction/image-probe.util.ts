@@ -1,5 +1,6 @@
 import { safeFetch, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { HEADER_PROBE_BYTES, ImageHeader, readImageHeader } from '@pixtract/image-header';
+import { readCapped } from './read-capped.util';
 
 export interface ProbedImage {
   header?: ImageHeader;
@@ -20,18 +21,7 @@ export async function probeImage(url: string, policy: SafeFetchPolicy, signal: A
     response.body.destroy();
     return undefined;
   }
-  const chunks: Buffer[] = [];
-  let length = 0;
-  try {
-    for await (const chunk of response.body) {
-      chunks.push(chunk as Buffer);
-      length += (chunk as Buffer).length;
-      if (length >= HEADER_PROBE_BYTES) break;
-    }
-  } finally {
-    response.body.destroy();
-  }
-  const prefix = Buffer.concat(chunks).subarray(0, HEADER_PROBE_BYTES);
+  const prefix = await readCapped(response.body, HEADER_PROBE_BYTES);
   const total = /\/(\d+)$/.exec(String(response.headers['content-range'] ?? ''))?.[1] ?? (response.status === 200 ? response.headers['content-length'] : undefined);
   const contentType = String(response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() || undefined;
   return { header: readImageHeader(prefix), bytes: total === undefined ? undefined : Number(total), prefix, contentType };

@@ -79,11 +79,22 @@ export interface ScrollOutcome {
   cappedBy?: 'steps' | 'height' | 'time';
 }
 
-/** Runs in the page: one viewport down, then two frames so scroll handlers (infinite loaders) have run. */
+/**
+ * Runs in the page: one viewport down, then two frames so scroll handlers (infinite loaders) have run. Already at
+ * the bottom, it steps half a viewport up and back down instead: a loader that missed its cue fires again.
+ */
 async function scrollOneViewport(): Promise<{ height: number; reached: number }> {
-  window.scrollBy(0, window.innerHeight);
-  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  return { height: (document.scrollingElement ?? document.documentElement).scrollHeight, reached: window.scrollY + window.innerHeight };
+  const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  const root = document.scrollingElement ?? document.documentElement;
+  if (window.scrollY + window.innerHeight >= root.scrollHeight - 2) {
+    window.scrollBy(0, -window.innerHeight / 2);
+    await frames();
+    window.scrollTo(0, root.scrollHeight);
+  } else {
+    window.scrollBy(0, window.innerHeight);
+  }
+  await frames();
+  return { height: root.scrollHeight, reached: window.scrollY + window.innerHeight };
 }
 
 function pageExtent(): { height: number; atBottom: boolean } {
@@ -91,13 +102,18 @@ function pageExtent(): { height: number; atBottom: boolean } {
   return { height, atBottom: window.scrollY + window.innerHeight >= height - 2 };
 }
 
+/** Rounds at the bottom, the page quiet and not growing, before the scroll counts as done. */
+const STABLE_ROUNDS = 2;
+
 /**
  * Scrolls one viewport at a time and waits after each step only as long as the page is busy (lazy images,
- * infinite loaders fetching the next batch). Done when a step ends at the bottom and the page did not grow while
- * it settled; an endless page is followed to the first cap (steps, height, time).
+ * infinite loaders fetching the next batch). Done after STABLE_ROUNDS rounds at the bottom in which the page did
+ * not grow and no request was pending — a feed slower than a step's wait is still followed; an endless page is
+ * followed to the first cap (steps, height, time).
  */
 export async function scrollUntilStable(page: Page, activity: PageActivity, limits: ScrollLimits, onStep?: (step: number) => void): Promise<ScrollOutcome> {
   let step = 0;
+  let stableRounds = 0;
   // A page that fits in the viewport has nothing below to load.
   if ((await page.evaluate(pageExtent)).atBottom) return { steps: 0 };
   for (;;) {
@@ -109,6 +125,10 @@ export async function scrollUntilStable(page: Page, activity: PageActivity, limi
     if (scrolled.reached >= limits.maxHeight && scrolled.height > limits.maxHeight) return { steps: step, cappedBy: 'height' };
     await waitUntilQuiet(page, activity, Math.min(limits.stepSettleMs, limits.deadline - Date.now()));
     const settled = await page.evaluate(pageExtent);
-    if (settled.atBottom && settled.height === scrolled.height) return { steps: step };
+    // A request still pending (not yet stuck) may be the next batch: that round proves nothing. Endless DOM
+    // activity (an animated carousel) does not hold the count back, or such a page would scroll to the caps.
+    const waiting = activity.inFlight(STUCK_MS) > 0;
+    stableRounds = settled.atBottom && settled.height === scrolled.height && !waiting ? stableRounds + 1 : 0;
+    if (stableRounds >= STABLE_ROUNDS) return { steps: step };
   }
 }

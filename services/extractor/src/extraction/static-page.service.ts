@@ -3,7 +3,9 @@ import type { ExtractionWarning } from '@pixtract/contracts';
 import { safeFetch, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { SAFE_FETCH_POLICY } from '../extractor.config';
 import type { PageSnapshot, StylesheetRecord } from './snapshot/page-snapshot';
+import { readCapped } from './read-capped.util';
 import { parseHtml } from './snapshot/static-snapshot';
+import { SelectorTest, usedRules } from './snapshot/used-stylesheet';
 
 /** Linked stylesheets read per page, and how much of each. */
 const MAX_STYLESHEETS = 20;
@@ -18,6 +20,8 @@ export interface StaticPage {
   /** Why the page needs a browser, when it does (the auto mode's heuristics); undefined = static is complete. */
   needsBrowser?: string;
   linkedStylesheets: Array<{ url: string; index: number }>;
+  /** Which rules of the linked stylesheets apply: those whose selectors match an element of the page. */
+  matchesSelector?: SelectorTest;
 }
 
 /**
@@ -54,18 +58,20 @@ export class StaticPageService {
       warnings,
       needsBrowser,
       linkedStylesheets: parsed.linkedStylesheets.slice(0, MAX_STYLESHEETS),
+      matchesSelector: parsed.matchesSelector,
       snapshot: { url: response.url, elements: parsed.elements, stylesheets: parsed.stylesheets, network: [] },
     };
   }
 
   /** The page's snapshot with its linked stylesheets read (in parallel) after its inline ones. */
   async withStylesheets(page: StaticPage, signal: AbortSignal): Promise<PageSnapshot> {
-    const linked = await Promise.all(page.linkedStylesheets.map((sheet) => this.stylesheet(sheet.url, sheet.index, signal)));
+    const { matchesSelector = () => true } = page;
+    const linked = await Promise.all(page.linkedStylesheets.map((sheet) => this.stylesheet(sheet.url, sheet.index, matchesSelector, signal)));
     return { ...page.snapshot, stylesheets: [...page.snapshot.stylesheets, ...linked.flat()] };
   }
 
   /** A linked sheet and, one level deep, the sheets it @imports (each keeps its own URL as the base). */
-  private async stylesheet(url: string, index: number, signal: AbortSignal, depth = 0): Promise<StylesheetRecord[]> {
+  private async stylesheet(url: string, index: number, matchesSelector: SelectorTest, signal: AbortSignal, depth = 0): Promise<StylesheetRecord[]> {
     try {
       const response = await safeFetch(url, { policy: this.policy, signal, headers: { accept: 'text/css,*/*;q=0.1' } });
       if (response.status >= 400) {
@@ -74,8 +80,8 @@ export class StaticPageService {
       }
       const text = (await readCapped(response.body, MAX_STYLESHEET_BYTES)).toString('utf8');
       const imports = depth > 0 ? [] : importsOf(text, response.url).slice(0, MAX_STYLESHEETS);
-      const imported = await Promise.all(imports.map((href) => this.stylesheet(href, index, signal, depth + 1)));
-      return [...imported.flat(), { base: response.url, index, text }];
+      const imported = await Promise.all(imports.map((href) => this.stylesheet(href, index, matchesSelector, signal, depth + 1)));
+      return [...imported.flat(), { base: response.url, index, text: usedRules(text, matchesSelector) }];
     } catch (error) {
       this.logger.debug({ msg: 'stylesheet not read', url, err: error });
       return [];
@@ -103,20 +109,4 @@ function whyBrowser(parsed: ReturnType<typeof parseHtml>): string | undefined {
   if (parsed.hasEmptyAppRoot) return 'app shell';
   if (parsed.elements.some((element) => element.tag === 'iframe' && element.attrs.src && !element.attrs.srcdoc)) return 'iframe';
   return undefined;
-}
-
-async function readCapped(body: NodeJS.ReadableStream & { destroy(): void }, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  try {
-    for await (const chunk of body) {
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-      chunks.push(buffer);
-      length += buffer.length;
-      if (length >= maxBytes) break;
-    }
-  } finally {
-    body.destroy();
-  }
-  return Buffer.concat(chunks).subarray(0, maxBytes);
 }

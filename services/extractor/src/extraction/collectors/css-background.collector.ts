@@ -1,27 +1,54 @@
 import { Injectable } from '@nestjs/common';
-import { imagesInCssText, imagesInCssValue } from '../css-image.util';
+import { CssImage, customPropertiesIn, customPropertiesUsedForImages, imagesInCssText, imagesInCssValue } from '../css-image.util';
 import type { PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
 
 /**
  * CSS pictures: an element's background-image (several backgrounds each count; image-set() gives its largest
  * candidate), its ::before/::after background or content. The browser reports computed values, so <style>,
- * linked sheets and inline styles are all covered; the static parse adds every picture its stylesheets name.
+ * linked sheets and inline styles are all covered; the static parse adds every picture its stylesheets name
+ * (the rules that apply: see used-stylesheet), resolving `var(--…)` from the custom properties the page defines.
  */
 @Injectable()
 export class CssBackgroundCollector implements ImageCollector {
   readonly name = 'css-background';
 
   collect(snapshot: PageSnapshot): FoundImage[] {
+    const { sheetProperties, namesInUse } = customPropertiesOf(snapshot);
     const fromElements = snapshot.elements.flatMap((element) =>
       (element.backgrounds ?? []).flatMap(({ value, pseudo }) => {
-        const images = value.includes(':') && !/^\s*(url|image-set|-webkit-image-set|linear|radial)/i.test(value) ? imagesInCssText(`;${value}`) : imagesInCssValue(value);
+        const images = value.includes(':') && !/^\s*(url|image-set|-webkit-image-set|linear|radial)/i.test(value) ? imagesInStyleAttribute(value, sheetProperties, namesInUse) : imagesInCssValue(value);
         return images.flatMap((image) => sighting(element, image.url, pseudo ? 'pseudo-element' : 'css-background', { variants: image.variants }));
       }),
     );
     const fromSheets = snapshot.stylesheets.flatMap((sheet) =>
-      imagesInCssText(sheet.text).flatMap((image) => sighting({ index: sheet.index, tag: 'style', attrs: {}, base: sheet.base }, image.url, 'css-background', { variants: image.variants })),
+      imagesInCssText(sheet.text, sheetProperties).flatMap((image) => sighting({ index: sheet.index, tag: 'style', attrs: {}, base: sheet.base }, image.url, 'css-background', { variants: image.variants })),
     );
     return [...fromElements, ...fromSheets];
   }
+}
+
+/**
+ * The static path's custom properties: those the stylesheets define (the browser path's values are computed, with
+ * var() resolved, so it has none), and every name an image declaration reads — in a sheet or a style attribute.
+ */
+function customPropertiesOf(snapshot: PageSnapshot) {
+  const sheetProperties = new Map(snapshot.stylesheets.flatMap((sheet) => [...customPropertiesIn(sheet.text)]));
+  // Only texts that read a var() can use one: the browser path's computed values never do, so it skips the scan.
+  const styles = [...snapshot.stylesheets.map((sheet) => sheet.text), ...snapshot.elements.flatMap((element) => (element.backgrounds ?? []).map(({ value }) => `;${value}`))].filter((text) => text.includes('var('));
+  return { sheetProperties, namesInUse: new Set(styles.flatMap(customPropertiesUsedForImages)) };
+}
+
+/**
+ * A style attribute's pictures: its own declarations (var() read from its own custom properties, then the sheets'),
+ * and each custom property it sets to a picture that an image declaration somewhere reads — the card pattern,
+ * `<div class="card" style="--bg: url(a.jpg)">` with `.card { background-image: var(--bg) }`.
+ */
+function imagesInStyleAttribute(style: string, sheetProperties: Map<string, string>, namesInUse: Set<string>): CssImage[] {
+  const own = customPropertiesIn(`;${style}`);
+  const images = [
+    ...imagesInCssText(`;${style}`, new Map([...sheetProperties, ...own])),
+    ...[...own].filter(([name]) => namesInUse.has(name)).flatMap(([, value]) => imagesInCssValue(value)),
+  ];
+  return images.filter((image, index) => images.findIndex((other) => other.url === image.url) === index);
 }

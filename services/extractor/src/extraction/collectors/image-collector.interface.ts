@@ -32,6 +32,11 @@ export interface ImageCollector {
 /** Multi-provider token: the extraction runs every collector registered under it. */
 export const IMAGE_COLLECTORS = Symbol('IMAGE_COLLECTORS');
 
+/** Every sighting every collector makes in the snapshot. */
+export function findImages(collectors: ImageCollector[], snapshot: PageSnapshot): FoundImage[] {
+  return collectors.flatMap((collector) => collector.collect(snapshot));
+}
+
 /**
  * The sighting of `raw` on `element`: resolved against the element's base, tagged `shadow-dom` / `iframe` when
  * the element lives there (how it was found matters more than which tag held it), with the element's box.

@@ -3,8 +3,8 @@ import { parseHtml } from './static-snapshot';
 describe('parseHtml', () => {
   it('records image carriers with the <base> as their base, noscript as text, srcdoc and declarative shadow roots walked', () => {
     const parsed = parseHtml(
-      `<html><head><base href="/assets/"><link rel="stylesheet" href="site.css"><style>.a{background:url(a.png)}</style></head><body>
-        <div><p>text</p><img src="x.png"></div>
+      `<html><head><base href="/assets/"><link rel="stylesheet" href="site.css"><style>.a{background:url(a.png)} .b{background:url(b.png)}</style></head><body>
+        <div class="a"><p>text</p><img src="x.png"></div>
         <noscript><img src="fallback.png"></noscript>
         <iframe srcdoc="<img src='in-doc.png'>"></iframe>
         <div id="host"><template shadowrootmode="open"><img src="shadow.png"></template></div>
@@ -25,7 +25,9 @@ describe('parseHtml', () => {
       ['image', 'https://a.test/assets/', undefined, undefined],
     ]);
     expect(parsed.linkedStylesheets).toEqual([{ url: 'https://a.test/assets/site.css', index: 4 }]);
+    // Only the rules for elements the page has (there is no .b).
     expect(parsed.stylesheets.map((sheet) => sheet.text)).toEqual(['.a{background:url(a.png)}']);
+    expect(parsed.matchesSelector('div.a > p')).toBe(true);
     expect(parsed.elements.map((element) => element.index)).toEqual([...parsed.elements.map((element) => element.index)].sort((a, b) => a - b));
   });
 

@@ -1,11 +1,14 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { ElementRecord, StylesheetRecord } from './page-snapshot';
 import { hasLazyAttribute, IMAGE_CARRIERS } from './page-snapshot';
+import { SelectorTest, selectorTest, usedRules } from './used-stylesheet';
 
 export interface ParsedHtml {
   elements: ElementRecord[];
-  /** <style> contents. */
+  /** <style> contents: the rules that can put a picture on this page (see usedRules). */
   stylesheets: StylesheetRecord[];
+  /** Selector matching on the parsed page, for its linked stylesheets. */
+  matchesSelector: SelectorTest;
   /** <link rel=stylesheet> targets (absolute), in document order, for the caller to fetch. */
   linkedStylesheets: { url: string; index: number }[];
   /** Signals for the auto mode (see static-extraction.service). */
@@ -21,13 +24,15 @@ const APP_ROOT = /^(root|app|__next|__nuxt|___gatsby|svelte)$/;
 
 /**
  * The HTML as the browser would build it without running scripts: the same element records the rendered walk
- * produces, minus what only layout knows (boxes, decoded sizes, stylesheet matching).
+ * produces, minus what only layout knows (boxes, decoded sizes). Stylesheets keep only the rules whose selectors
+ * match an element, as computed styles would.
  */
 export function parseHtml(html: string, documentUrl: string): ParsedHtml {
-  const result: ParsedHtml = { elements: [], stylesheets: [], linkedStylesheets: [], scriptCount: 0, hasEmptyAppRoot: false };
+  const document = parseDocument(html);
+  const result: ParsedHtml = { elements: [], stylesheets: [], matchesSelector: selectorTest(document.children), linkedStylesheets: [], scriptCount: 0, hasEmptyAppRoot: false };
   let index = 0;
 
-  const walk = (nodes: ParsedNode[], base: string, scope: ElementRecord['scope']) => {
+  const walk = (nodes: ParsedNode[], base: string, scope: ElementRecord['scope'], matchesSelector: SelectorTest) => {
     for (const node of nodes) {
       if (!DomUtils.isTag(node)) continue;
       index += 1;
@@ -37,14 +42,14 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
       // Inline handlers (onload=, onerror=) are scripts too.
       if (Object.keys(attrs).some((name) => /^on[a-z]+$/.test(name))) result.scriptCount += 1;
       const style = attrs.style;
-      if (style && /url\(/i.test(style)) record.backgrounds = [{ value: style }];
+      if (style && /url\(|var\(\s*--/i.test(style)) record.backgrounds = [{ value: style }];
       if (tag === 'noscript') record.text = DomUtils.getInnerHTML(node);
       if (tag === 'script') {
         if (/ld\+json/i.test(attrs.type ?? '')) record.text = DomUtils.textContent(node);
         else if (!/json|template|text\/(?!javascript)/i.test(attrs.type ?? '')) result.scriptCount += 1;
       }
       if (tag === 'svg') record.text = DomUtils.getOuterHTML(node);
-      if (tag === 'style') result.stylesheets.push({ base, text: DomUtils.textContent(node), index });
+      if (tag === 'style') result.stylesheets.push({ base, text: usedRules(DomUtils.textContent(node), matchesSelector), index });
       if (tag === 'link' && /(^|\s)stylesheet(\s|$)/i.test(attrs.rel ?? '') && attrs.href) {
         const href = safeUrl(attrs.href, base);
         if (href) result.linkedStylesheets.push({ url: href, index });
@@ -52,10 +57,14 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
       if (tag === 'div' && APP_ROOT.test(attrs.id ?? '') && node.children.every((child) => !DomUtils.isTag(child))) result.hasEmptyAppRoot = true;
       if (tag === 'app-root' || 'ng-app' in attrs) result.hasEmptyAppRoot = true;
       if (IMAGE_CARRIERS.has(tag) || record.backgrounds || hasLazyAttribute(attrs)) result.elements.push(record);
-      if (tag === 'iframe' && attrs.srcdoc) walk(parseDocument(attrs.srcdoc).children, base, 'iframe');
-      if (tag === 'template' && attrs.shadowrootmode === 'open') walk(node.children, base, 'shadow');
+      if (tag === 'iframe' && attrs.srcdoc) {
+        const frame = parseDocument(attrs.srcdoc);
+        walk(frame.children, base, 'iframe', selectorTest(frame.children));
+      }
+      // A shadow root's own <style> applies inside it; the page's sheets are matched on the whole tree, shadow included.
+      if (tag === 'template' && attrs.shadowrootmode === 'open') walk(node.children, base, 'shadow', selectorTest(node.children));
       if (tag === 'svg') walkSvgChildren(node.children, base, scope);
-      else if (!SKIPPED.has(tag)) walk(node.children, base, scope);
+      else if (!SKIPPED.has(tag)) walk(node.children, base, scope, matchesSelector);
     }
   };
   // Images inside an inline SVG (<image>, <use>) are their own files as well.
@@ -68,10 +77,9 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
     }
   };
 
-  const document = parseDocument(html);
   const baseElement = DomUtils.findOne((element) => element.name === 'base' && Boolean(element.attribs.href), document.children);
   const base = (baseElement && safeUrl(baseElement.attribs.href, documentUrl)) || documentUrl;
-  walk(document.children, base, undefined);
+  walk(document.children, base, undefined, result.matchesSelector);
   return result;
 }
 

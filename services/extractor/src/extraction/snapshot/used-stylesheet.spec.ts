@@ -1,0 +1,71 @@
+import { parseDocument } from 'htmlparser2';
+import { selectorTest, usedRules } from './used-stylesheet';
+
+const page = (html: string) => selectorTest(parseDocument(html).children);
+const GALLERY = page('<header class="top"><a href="/">Home</a></header><main><div class="hero"></div><p class="quote">Hi</p><button class="cta">Go</button></main>');
+
+describe('selectorTest: matching selectors on the untouched parsed page', () => {
+  it.each([
+    ['.hero', true],
+    ['main .hero', true],
+    ['header.top > a', true],
+    ['.modal-backdrop', false],
+    ['.missing, .hero', true],
+    [':is(.missing, .quote)', true],
+    ['.quote::before', true],
+    ['.quote:after', true],
+    ['.absent::before', false],
+    // A page nobody has touched: no hover, no focus, nothing visited.
+    ['.cta:hover', false],
+    ['.cta:focus', false],
+    ['.cta:focus-visible', false],
+    ['a:visited', false],
+    // The root and body a browser always adds, even to a page that never wrote them.
+    ['html .hero', true],
+    ['body > main .hero', true],
+    [':root body .hero', true],
+    ['body', true],
+  ])('%s → %s', (selector, expected) => {
+    expect(GALLERY(selector)).toBe(expected);
+  });
+
+  it('reads escaped class names as names (Tailwind variants and arbitrary values)', () => {
+    const tailwind = page(`<div class="bg-[url('/hero.jpg')] md:before:bg-[url(/mark.png)] w-1/2 grid-cols-[1fr,2fr]"></div>`);
+    expect(tailwind(String.raw`.bg-\[url\(\'\/hero\.jpg\'\)\]`)).toBe(true);
+    expect(tailwind(String.raw`.md\:before\:bg-\[url\(\/mark\.png\)\]::before`)).toBe(true);
+    expect(tailwind(String.raw`.w-1\/2`)).toBe(true);
+    expect(tailwind(String.raw`.grid-cols-\[1fr\,2fr\]`)).toBe(true);
+    expect(tailwind(String.raw`.md\:focus\:bg-\[url\(\/x\.png\)\]:focus`)).toBe(false);
+    expect(tailwind(String.raw`.bg-\[url\(\/missing\.jpg\)\]`)).toBe(false);
+  });
+
+  it('counts a selector it cannot read as matching, rather than lose a picture', () => {
+    expect(GALLERY('.hero:has-unknown-pseudo(x)')).toBe(true);
+  });
+});
+
+describe('usedRules: the rules that can put a picture on the page', () => {
+  it('keeps rules naming a picture for elements the page has, in @media too, and drops the rest', () => {
+    const css = `
+      @import url("theme.css");
+      @font-face { font-family: Icons; src: url(icons.woff2); }
+      /* a comment with { braces } */
+      .hero { background: url("hero.jpg") }
+      .modal-backdrop { background: url(modal.jpg) }
+      .cta:hover { background-image: url(hover.png) }
+      .quote::before { content: url("quote.svg") }
+      .hero { color: red }
+      @media (min-width: 600px) { .hero { background-image: url(wide.jpg) } .drawer { background-image: url(drawer.jpg) } }
+      @keyframes pulse { from { background-image: url(frame.png) } }
+    `;
+    const kept = usedRules(css, GALLERY);
+    for (const picture of ['hero.jpg', 'quote.svg', 'wide.jpg']) expect(kept).toContain(picture);
+    for (const picture of ['modal.jpg', 'hover.png', 'drawer.jpg', 'frame.png', 'icons.woff2', 'theme.css']) expect(kept).not.toContain(picture);
+  });
+
+  it('is not thrown off by braces in strings or an unclosed last rule', () => {
+    const kept = usedRules('.gone[data-x="{"] { background: url("a{b}.png") } .hero { background: url(last.png)', GALLERY);
+    expect(kept).not.toContain('a{b}.png');
+    expect(kept).toContain('last.png');
+  });
+});
