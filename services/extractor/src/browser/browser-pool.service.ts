@@ -98,6 +98,7 @@ export class BrowserPoolService implements OnModuleInit, OnApplicationShutdown {
       if (!event.allowed) this.logger.debug({ msg: 'browser request refused', host: event.host, reason: event.reason });
     });
     await this.acquireBrowser();
+    this.prepareSpare();
   }
 
   isConnected(): boolean {
@@ -105,15 +106,15 @@ export class BrowserPoolService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * A fresh context and page for one job. The next one is prepared as soon as this one is handed out, so a job
-   * does not wait for context creation; a prepared page that outlived its browser is discarded.
+   * A fresh context and page for one job: the one prepared while no page was loading, else a new one. The next is
+   * prepared once a page closes, not while this one loads: creating a context (and closing the last one) beside
+   * a navigation made it take nearly twice as long on two cores (docs/decisions.md). A prepared page that
+   * outlived its browser is discarded.
    */
   async openPage(): Promise<PageSession> {
     if (this.shuttingDown) throw new Error('The browser pool is shutting down.');
     const prepared = await this.takeSpare();
-    const session = prepared ?? (await this.createSession(await this.acquireBrowser()));
-    this.prepareSpare();
-    return session;
+    return prepared ?? (await this.createSession(await this.acquireBrowser()));
   }
 
   private async takeSpare(): Promise<PageSession | undefined> {
@@ -148,7 +149,10 @@ export class BrowserPoolService implements OnModuleInit, OnApplicationShutdown {
       const page = await context.newPage();
       await page.addInitScript(installActivityProbe, SHORT_TIMER_MS);
       await blockFontsAndMedia(page);
-      return new PageSession(page, context, pooled.browser, () => this.release(pooled));
+      return new PageSession(page, context, pooled.browser, () => {
+        this.release(pooled);
+        this.prepareSpare();
+      });
     } catch (error) {
       await context?.close().catch(ignore);
       this.release(pooled);
