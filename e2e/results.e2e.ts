@@ -39,12 +39,35 @@ test('extracts a page from the hero and previews an image in both tabs', async (
 
   await dialog.getByRole('tab', { name: 'Full Page Screenshot' }).click();
   await expect(dialog.getByRole('tab', { name: 'Full Page Screenshot' })).toHaveAttribute('aria-selected', 'true');
-  // Captured, with the image outlined — or, for an image whose place the extraction could not know, said so.
+  // Captured, with the image outlined: basic.html is read without a browser, so its place comes from the
+  // screenshot's own render.
   await expect(dialog.getByRole('img', { name: /Screenshot of the whole page/ })).toBeVisible({ timeout: 30_000 });
-  await expect(dialog.getByTestId('image-outline').or(dialog.getByText("This image's place on the page is not known, so it is not outlined."))).toBeVisible();
+  await expect(dialog.getByTestId('image-outline')).toBeVisible();
   await saveShot(page, 'dialog-fullpage-1280-dark');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+test('outlines the image where it sits on the screenshot in Arabic at phone width (right-to-left does not mirror it)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/ar/results?url=${encodeURIComponent(basicPage())}`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // The grid's name is Arabic here: found by its shape, as screens.e2e does.
+  const arabicGrid = page.locator('main ul[aria-label]');
+  await expect(arabicGrid.locator('img')).toHaveCount(3, { timeout: 30_000 });
+  await arabicGrid.getByRole('listitem').first().getByRole('button').first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab').nth(1).click();
+  const screenshot = dialog.locator('img[src*="fullpage=true"]');
+  await expect(screenshot).toBeVisible({ timeout: 30_000 });
+  const outline = dialog.getByTestId('image-outline');
+  await expect(outline).toBeVisible();
+  // basic.html's first image sits at the page's top left (8 px in, below the heading): so does its outline.
+  const [shot, box] = [(await screenshot.boundingBox())!, (await outline.boundingBox())!];
+  expect(box.x - shot.x).toBeLessThan(shot.width * 0.05);
+  expect(box.y).toBeGreaterThan(shot.y);
+  expect(box.x + box.width).toBeLessThan(shot.x + shot.width * 0.5);
+  await saveShot(page, 'dialog-fullpage-390-ar-dark');
 });
 
 test('downloads one image and the whole page as a ZIP that opens', async ({ page }) => {

@@ -40,6 +40,10 @@ export const extractionRequestSchema = z.object({
 });
 export type ExtractionRequest = z.infer<typeof extractionRequestSchema>;
 
+/** A rectangle on the page, in CSS pixels from the document's top left. */
+export const imageBoxSchema = z.object({ x: z.number(), y: z.number(), width: z.number().nonnegative(), height: z.number().nonnegative() });
+export type ImageBox = z.infer<typeof imageBoxSchema>;
+
 export const extractedFileSchema = z.object({
   fileUrl: z.string(),
   fileType: z.string().optional(),
@@ -58,7 +62,7 @@ export const extractedFileSchema = z.object({
   /** The other candidates of the same image (srcset, image-set()): smaller or alternative renditions. */
   variants: z.array(z.string()).optional(),
   /** Where the element sat on the page, in CSS pixels from the document's top left. */
-  box: z.object({ x: z.number(), y: z.number(), width: z.number().nonnegative(), height: z.number().nonnegative() }).optional(),
+  box: imageBoxSchema.optional(),
 });
 export type ExtractedFile = z.infer<typeof extractedFileSchema>;
 

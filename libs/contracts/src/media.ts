@@ -22,6 +22,9 @@ export const proxyImageQuerySchema = z.object({
 });
 export type ProxyImageQuery = z.infer<typeof proxyImageQuerySchema>;
 
+/** GET /api/screenshot-boxes: the page whose screenshot the boxes belong to (answered by screenshotBoxesSchema). */
+export const screenshotBoxesQuerySchema = z.object({ url: pageUrl });
+
 /** One image of an archive: its URL alone (the seed's form), or with what the extraction knew about it. */
 export const archiveImageSchema = z.union([
   z.string().max(MAX_URL_LENGTH),

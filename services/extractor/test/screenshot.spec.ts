@@ -1,5 +1,5 @@
 import { INestApplication } from '@nestjs/common';
-import { JobName, QueueName, SCREENSHOT_CACHE_SECONDS, screenshotCacheKey, ScreenshotJobPayload, ScreenshotJobResult } from '@pixtract/contracts';
+import { JobName, QueueName, SCREENSHOT_CACHE_SECONDS, screenshotBoxesKey, screenshotBoxesSchema, screenshotCacheKey, ScreenshotJobPayload, ScreenshotJobResult } from '@pixtract/contracts';
 import { createService, redisConnectionOptions } from '@pixtract/service-kit';
 import { FixtureServer, startFixtureServer, uniqueQueuePrefix } from '@pixtract/testing';
 import { Queue, QueueEvents } from 'bullmq';
@@ -53,6 +53,25 @@ describe('screenshot jobs', () => {
     const ttl = await redis.ttl(result.cacheKey);
     expect(ttl).toBeGreaterThan(SCREENSHOT_CACHE_SECONDS - 30);
     expect(ttl).toBeLessThanOrEqual(SCREENSHOT_CACHE_SECONDS);
+  });
+
+  it('stores where each image sits in the screenshot, every srcset candidate too, and nothing below the cut', async () => {
+    const url = fixture.url('/pages/catalogue/lazy.html');
+    keys.push(screenshotCacheKey(url), screenshotBoxesKey(url));
+    const job = await queue.add(JobName.Screenshot, { url });
+    await job.waitUntilFinished(events, 25_000);
+
+    const { boxes } = screenshotBoxesSchema.parse(JSON.parse((await redis.get(screenshotBoxesKey(url))) ?? 'null'));
+    const image = (path: string) => boxes[fixture.url(path)];
+    // Found by the lazy attributes, as the extraction finds them: the first image sits at the top left.
+    expect(image('/images/640x360.png?c=440001')).toEqual({ x: 8, y: expect.any(Number), width: expect.any(Number), height: expect.any(Number) });
+    expect(image('/images/640x360.png?c=440001').y).toBeLessThan(100);
+    expect(image('/images/320x180.png?c=440002')).toEqual(image('/images/640x360.png?c=440002'));
+    expect(image('/images/500x300.png?c=440003')).toBeDefined();
+    // Past the 3,000 px spacer, below the 2,000 px cut.
+    expect(image('/images/700x400.png?c=440006')).toBeUndefined();
+    expect(image('/images/800x200.png?c=440007')).toBeUndefined();
+    expect(await redis.ttl(screenshotBoxesKey(url))).toBeGreaterThan(SCREENSHOT_CACHE_SECONDS - 30);
   });
 
   it('fails a screenshot of a refused address without retrying', async () => {

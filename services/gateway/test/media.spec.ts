@@ -80,6 +80,13 @@ describe('gateway media routes forward to the zipper as a streaming reverse prox
     expect(forwarded.headers.authorization).toBeUndefined();
   });
 
+  it('forwards GET /api/screenshot-boxes with its query', async () => {
+    const page = encodeURIComponent('https://site.example/gallery');
+    const res = await fetch(`${gateway.base}/api/screenshot-boxes?url=${page}`);
+    expect(res.status).toBe(200);
+    expect(zipper.seen.at(-1)!.url).toBe(`/api/screenshot-boxes?url=${page}`);
+  });
+
   it("passes the zipper's refusals through unchanged", async () => {
     const res = await fetch(`${gateway.base}/api/proxy-image?url=refused`);
     expect(res.status).toBe(400);

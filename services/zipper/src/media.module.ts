@@ -6,6 +6,7 @@ import { safeFetchPolicyProvider } from './fetching/fetch-policy.provider';
 import { RemoteImageFetcher } from './fetching/remote-image.fetcher';
 import { ImageProxyController } from './proxy/image-proxy.controller';
 import { ImageProxyService } from './proxy/image-proxy.service';
+import { ScreenshotBoxesController } from './screenshot/screenshot-boxes.controller';
 import { ScreenshotQueue } from './screenshot/screenshot.queue';
 import { ScreenshotService } from './screenshot/screenshot.service';
 
@@ -15,7 +16,7 @@ export class MediaModule {
   static register(policyOverrides?: Partial<SafeFetchPolicy>): DynamicModule {
     return {
       module: MediaModule,
-      controllers: [ImageProxyController, ArchiveController],
+      controllers: [ImageProxyController, ScreenshotBoxesController, ArchiveController],
       providers: [safeFetchPolicyProvider(policyOverrides), RemoteImageFetcher, ImageProxyService, ArchiveService, ScreenshotQueue, ScreenshotService],
     };
   }

@@ -1,4 +1,4 @@
-import { QueueName, ScreenshotJobPayload, ScreenshotJobResult, screenshotCacheKey, SCREENSHOT_CACHE_SECONDS } from '@pixtract/contracts';
+import { QueueName, ScreenshotJobPayload, ScreenshotJobResult, screenshotBoxesKey, screenshotCacheKey, SCREENSHOT_CACHE_SECONDS } from '@pixtract/contracts';
 import { createRedis, redisConnectionOptions } from '@pixtract/service-kit';
 import { solidPng } from '@pixtract/testing';
 import { Worker } from 'bullmq';
@@ -7,6 +7,7 @@ import { TestWeb, ZipperHarness, startZipper } from './zipper-harness';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SCREENSHOT = solidPng(120, 400);
+const BOXES = { 'http://site.example/photo.jpg': { x: 8, y: 40, width: 100, height: 60 } };
 
 describe('GET /api/proxy-image?fullpage=true (real Redis and BullMQ, a stand-in extractor worker)', () => {
   const web = new TestWeb();
@@ -27,6 +28,7 @@ describe('GET /api/proxy-image?fullpage=true (real Redis and BullMQ, a stand-in 
         rendered.push(job.data.url);
         if (job.data.url.includes('broken')) throw new Error('page crashed');
         const cacheKey = screenshotCacheKey(job.data.url);
+        await redis.set(screenshotBoxesKey(job.data.url), JSON.stringify({ boxes: BOXES }), 'EX', SCREENSHOT_CACHE_SECONDS);
         await redis.set(cacheKey, SCREENSHOT, 'EX', SCREENSHOT_CACHE_SECONDS);
         return { cacheKey, contentType: 'image/png', bytes: SCREENSHOT.length, width: 120, height: 400 };
       },
@@ -68,5 +70,37 @@ describe('GET /api/proxy-image?fullpage=true (real Redis and BullMQ, a stand-in 
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'BLOCKED_ADDRESS' });
     expect(rendered).toHaveLength(before);
+  });
+
+  describe('GET /api/screenshot-boxes', () => {
+    const boxes = (query: Record<string, string>) => fetch(`${zipper.base}/api/screenshot-boxes?${new URLSearchParams(query)}`);
+
+    it("answers where the images sit in the page's cached screenshot", async () => {
+      const url = `http://site.example/boxes-${run}`;
+      expect((await screenshot(url)).status).toBe(200);
+      const res = await boxes({ url });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ boxes: BOXES });
+      await redis.del(screenshotCacheKey(url), screenshotBoxesKey(url));
+    });
+
+    it('answers no boxes for a page with no cached screenshot, or boxes stored in another shape', async () => {
+      expect(await (await boxes({ url: `http://site.example/never-${run}` })).json()).toEqual({ boxes: {} });
+      const url = `http://site.example/odd-${run}`;
+      for (const stored of ['{"boxes":[1,2]}', 'not json']) {
+        await redis.set(screenshotBoxesKey(url), stored, 'EX', 60);
+        expect(await (await boxes({ url })).json()).toEqual({ boxes: {} });
+      }
+      await redis.del(screenshotBoxesKey(url));
+    });
+
+    it('refuses a missing or private page URL with 400', async () => {
+      const missing = await boxes({});
+      expect(missing.status).toBe(400);
+      expect(await missing.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      const refused = await boxes({ url: 'http://169.254.169.254/' });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ code: 'BLOCKED_ADDRESS' });
+    });
   });
 });

@@ -1,19 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SCREENSHOT_CACHE_SECONDS, screenshotCacheKey, ScreenshotJobResult } from '@pixtract/contracts';
-import { checkUrlSyntax, resolveAndCheck, SafeFetchPolicy } from '@pixtract/safe-fetch';
+import { SCREENSHOT_CACHE_SECONDS, screenshotBoxesKey, screenshotCacheKey, ScreenshotJobResult } from '@pixtract/contracts';
+import { checkUrl, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { REDIS } from '@pixtract/service-kit';
 import type { Redis } from 'ioredis';
 import { BrowserPoolService } from '../browser/browser-pool.service';
 import { PageActivity } from '../browser/page-activity';
+import { findImages, IMAGE_COLLECTORS, ImageCollector } from '../extraction/collectors/image-collector.interface';
 import { waitUntilQuiet } from '../extraction/page-settle.util';
+import { snapshotRenderedPage } from '../extraction/snapshot/browser-snapshot';
 import { EXTRACTOR_CONFIG, ExtractorConfig, SAFE_FETCH_POLICY } from '../extractor.config';
+import { imageBoxes } from './image-boxes';
 
 const SETTLE_MS = 3_000;
 
 /**
  * A full-page screenshot: the page rendered like an extraction (guard proxy, fresh context, fonts blocked), the
  * height capped at SCREENSHOT_MAX_HEIGHT_PX, JPEG-compressed, and stored in Redis for SCREENSHOT_CACHE_SECONDS
- * under the URL's cache key, where the zipper serves it from.
+ * under the URL's cache key, where the zipper serves it from — with where each image sits in it, found by the
+ * extraction's own collectors on the same render.
  */
 @Injectable()
 export class ScreenshotService {
@@ -22,11 +26,12 @@ export class ScreenshotService {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SAFE_FETCH_POLICY) private readonly policy: SafeFetchPolicy,
     @Inject(EXTRACTOR_CONFIG) private readonly config: ExtractorConfig,
+    @Inject(IMAGE_COLLECTORS) private readonly collectors: ImageCollector[],
   ) {}
 
   async capture(url: string): Promise<ScreenshotJobResult> {
     const deadline = Date.now() + this.config.EXTRACTOR_JOB_TIMEOUT_MS;
-    await resolveAndCheck(checkUrlSyntax(url, this.policy), this.policy);
+    await checkUrl(url, this.policy);
     const session = await this.browsers.openPage();
     const timer = setTimeout(() => void session.close(), this.config.EXTRACTOR_JOB_TIMEOUT_MS);
     try {
@@ -46,8 +51,12 @@ export class ScreenshotService {
         clip: { x: 0, y: 0, width: size.width, height },
         timeout: Math.max(1, deadline - Date.now()),
       });
+      const rendered = await snapshotRenderedPage(page);
+      const snapshot = { url: page.url(), elements: rendered.elements, stylesheets: [], network: [] };
+      const boxes = imageBoxes(findImages(this.collectors, snapshot), height);
       const cacheKey = screenshotCacheKey(url);
-      await this.redis.set(cacheKey, image, 'EX', SCREENSHOT_CACHE_SECONDS);
+      // Boxes first, in one transaction: whoever sees the screenshot finds its boxes.
+      await this.redis.multi().set(screenshotBoxesKey(url), JSON.stringify({ boxes }), 'EX', SCREENSHOT_CACHE_SECONDS).set(cacheKey, image, 'EX', SCREENSHOT_CACHE_SECONDS).exec();
       return { cacheKey, contentType: 'image/jpeg', bytes: image.length, width: size.width, height };
     } finally {
       clearTimeout(timer);

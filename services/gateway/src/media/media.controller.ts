@@ -18,6 +18,12 @@ export class MediaController {
     return this.zipper.forward(req, res);
   }
 
+  /** GET /api/screenshot-boxes?url=…: where the images sit in the page's cached screenshot. */
+  @Get('screenshot-boxes')
+  screenshotBoxes(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.zipper.forward(req, res);
+  }
+
   /**
    * POST /api/download-images: the seed's form post (imageUrls JSON text, sourceUrl) or JSON; answers a streamed ZIP.
    * The caller's plan, as auth knows it from their cookies, sets how many images the archive may hold.

@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { ReverseProxy } from '../proxy/reverse-proxy';
+import { clientAddress } from '../account/auth.client';
 
 /** What the zipper needs from the visitor's request; cookies and credentials stay at the gateway. */
 const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'if-modified-since', 'if-none-match', 'user-agent', 'x-request-id'];
@@ -21,7 +22,7 @@ export class ZipperForwarder implements OnModuleDestroy {
   /** `stated` are the gateway's own statements to the zipper (the caller's plan), never the visitor's. */
   forward(req: Request, res: Response, stated: OutgoingHttpHeaders = {}): Promise<void> {
     const headers: OutgoingHttpHeaders = Object.fromEntries(FORWARDED_REQUEST_HEADERS.filter((name) => req.headers[name] !== undefined).map((name) => [name, req.headers[name]]));
-    Object.assign(headers, stated, { 'x-forwarded-for': req.ip });
+    Object.assign(headers, stated, { 'x-forwarded-for': clientAddress(req) });
     return this.proxy.forward(req, res, { headers, unavailable: () => new AppException(ErrorCode.Internal, 502) });
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, screenshotCacheKey } from '@pixtract/contracts';
-import { resolveAndCheck, checkUrlSyntax, type SafeFetchPolicy } from '@pixtract/safe-fetch';
+import { ErrorCode, ScreenshotBoxes, screenshotBoxesKey, screenshotBoxesSchema, screenshotCacheKey } from '@pixtract/contracts';
+import { checkUrl, checkUrlSyntax, type SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { AppException, REDIS } from '@pixtract/service-kit';
 import type { Response } from 'express';
 import type { Redis } from 'ioredis';
@@ -11,7 +11,10 @@ import { IMAGE_SAFETY_HEADERS } from '../proxy/image-response-headers.util';
 import { ZIPPER_CONFIG, type ZipperConfig } from '../zipper.config';
 import { ScreenshotQueue } from './screenshot.queue';
 
-/** GET /api/proxy-image?fullpage=true: the page's screenshot from the cache, else rendered by an extractor worker. */
+/**
+ * GET /api/proxy-image?fullpage=true: the page's screenshot from the cache, else rendered by an extractor worker;
+ * GET /api/screenshot-boxes: where the images sit in it.
+ */
 @Injectable()
 export class ScreenshotService {
   private readonly logger = new Logger(ScreenshotService.name);
@@ -33,11 +36,30 @@ export class ScreenshotService {
     res.status(200).set({ ...IMAGE_SAFETY_HEADERS, 'content-type': MIME_TYPES[format], 'cache-control': 'private, max-age=900' }).end(bytes);
   }
 
+  /**
+   * Where the images sit in the page's cached screenshot; none when it is not cached (or was stored without them).
+   * A cache read fetches nothing: the URL's syntax (and literal addresses) is checked, its name is not resolved.
+   */
+  async boxes(pageUrl: string): Promise<ScreenshotBoxes> {
+    const stored = await this.redis.get(screenshotBoxesKey(this.normalised(pageUrl).href));
+    try {
+      return screenshotBoxesSchema.parse(JSON.parse(stored ?? 'null'));
+    } catch {
+      return { boxes: {} };
+    }
+  }
+
+  private normalised(pageUrl: string): URL {
+    try {
+      return checkUrlSyntax(pageUrl, this.policy);
+    } catch (error) {
+      throw toAppException(error);
+    }
+  }
+
   private async checked(pageUrl: string): Promise<string> {
     try {
-      const url = checkUrlSyntax(pageUrl, this.policy);
-      await resolveAndCheck(url, this.policy);
-      return url.href;
+      return (await checkUrl(pageUrl, this.policy)).href;
     } catch (error) {
       throw toAppException(error);
     }

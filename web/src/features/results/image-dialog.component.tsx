@@ -86,7 +86,7 @@ function DialogBody({ file, sourceUrl }: { file: ExtractedFile; sourceUrl: strin
           </dl>
         </Tabs.Content>
         <Tabs.Content value="fullpage" className="min-h-0 flex-1 overflow-auto p-5">
-          {tab === 'fullpage' && <PageScreenshot pageUrl={sourceUrl} box={file.box} />}
+          {tab === 'fullpage' && <PageScreenshot pageUrl={sourceUrl} file={file} />}
         </Tabs.Content>
       </Tabs.Root>
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-800">

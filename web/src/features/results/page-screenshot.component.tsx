@@ -4,21 +4,26 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.component';
 import { Spinner } from '../../ui/spinner.component';
 import { pageScreenshotUrl } from '../extraction/image-links';
+import { boxInScreenshot, useGetScreenshotBoxesQuery } from './screenshot.api';
 
 interface PageScreenshotProps {
   pageUrl: string;
-  /** Where the image sat on the page, in the page's CSS pixels. */
-  box: ExtractedFile['box'];
+  /** The image to outline: at its extraction's box, else where the screenshot's own render found it. */
+  file: Pick<ExtractedFile, 'fileUrl' | 'variants' | 'box'>;
 }
 
 type ScreenshotState = 'loading' | 'captured' | 'failed';
 
 /** The page's full screenshot with the image's place outlined; failure offers Try Again. */
-export function PageScreenshot({ pageUrl, box }: PageScreenshotProps) {
+export function PageScreenshot({ pageUrl, file }: PageScreenshotProps) {
   const { t } = useTranslation();
   const [state, setState] = useState<ScreenshotState>('loading');
   const [attempt, setAttempt] = useState(0);
   const [pageWidth, setPageWidth] = useState(0);
+  // Images read without a browser (the static path) have no box of their own: the screenshot's render knows it.
+  const rendered = useGetScreenshotBoxesQuery(pageUrl, { skip: Boolean(file.box) || state !== 'captured' });
+  const box = file.box ?? (rendered.data && boxInScreenshot(file, rendered.data.boxes));
+  const placeUnknown = !box && (rendered.isSuccess || rendered.isError);
 
   if (state === 'failed') {
     return (
@@ -54,8 +59,8 @@ export function PageScreenshot({ pageUrl, box }: PageScreenshotProps) {
           <span aria-hidden>{t('dialog.screenshotLoading')}</span>
         </div>
       )}
-      {/* Images with no box of their own (social previews, icons) or from a page read without a browser. */}
-      {state === 'captured' && !box && <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">{t('dialog.positionUnknown')}</p>}
+      {/* Images with no place on the page (social previews, icons) or below the screenshot's cut. */}
+      {state === 'captured' && placeUnknown && <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">{t('dialog.positionUnknown')}</p>}
       <div className={`relative [container-type:inline-size] ${state === 'captured' ? '' : 'sr-only'}`}>
         <img
           key={attempt}
