@@ -1,31 +1,23 @@
-import type { INestApplication } from '@nestjs/common';
-import { createService, loadConfig } from '@pixtract/service-kit';
-import { baseUrlOf, createTestDatabase, TestDatabase } from '@pixtract/testing';
+import { loadConfig } from '@pixtract/service-kit';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../src/app.module';
 import { authConfigSchema, loadAuthConfig } from '../src/auth.config';
+import { AuthHarness, startAuth } from './auth-harness';
 
 describe('auth service skeleton (real Postgres and Redis)', () => {
-  let database: TestDatabase;
-  let app: INestApplication;
+  let auth: AuthHarness;
 
   beforeAll(async () => {
-    database = await createTestDatabase('auth_boot');
-    const config = loadAuthConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
-    app = await createService({ name: 'auth', module: AppModule.forRoot(config), port: 0 });
+    auth = await startAuth('auth_boot');
   });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  afterAll(() => auth.close());
 
   it('is ready when its Postgres and Redis answer', async () => {
-    const res = await fetch(`${baseUrlOf(app.getHttpServer())}/ready`);
+    const res = await fetch(`${auth.base}/ready`);
     expect(await res.json()).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
   });
 
   it('migrated the users table with the seed defaults and a unique username', async () => {
-    const db = app.get(DataSource);
+    const db = auth.app.get(DataSource);
     const [user] = await db.query(`INSERT INTO users (username, password) VALUES ('ada', 'hash') RETURNING *`);
     expect(user).toMatchObject({ role: 'free', dailyLimit: 500, usedToday: 0, currentUsage: 0, membershipPlan: 'free', membershipStatus: 'active', maxImagesPerExtraction: 25, featureTier: 'free' });
     await expect(db.query(`INSERT INTO users (username) VALUES ('ada')`)).rejects.toThrow(/unique/);

@@ -130,8 +130,12 @@ describe('Google sign-in (OpenID Connect, state + PKCE) against a local OpenID p
     withoutState.searchParams.delete('state');
     const altered = new URL(callback);
     altered.searchParams.set('state', 'forged-state');
-    for (const [browser, url] of [[victim, withoutState], [victim, altered], [attacker, callback]] as const) {
-      const res = await browser.fetch(url.pathname + url.search);
+    // Each request carries its browser's state cookie as it was: a refused callback clears the cookie in a jar, and
+    // the altered state must be refused against the victim's real cookie, not for a cookie already gone.
+    const victimState = `pixtract.oidc=${victim.get('pixtract.oidc')}`;
+    const attackerState = `pixtract.oidc=${attacker.get('pixtract.oidc')}`;
+    for (const [cookie, url] of [[victimState, withoutState], [victimState, altered], [attackerState, callback]] as const) {
+      const res = await fetch(auth.base + url.pathname + url.search, { headers: { cookie }, redirect: 'manual' });
       expect(res.status).toBe(403);
       expect(res.headers.getSetCookie().some((line) => line.startsWith('pixtract.sid='))).toBe(false);
     }

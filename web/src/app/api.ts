@@ -12,3 +12,6 @@ export const api = createApi({
   keepUnusedDataFor: 60,
   endpoints: () => ({}),
 });
+
+/** Everything that belongs to whoever is signed in: refetched when that changes or their usage moves. */
+export const ACCOUNT_DATA = ['Auth', 'Profile', 'RecentImages', 'ExtractionHistory'] as const;

@@ -1,5 +1,6 @@
-import { Controller, Get, HttpException, Inject, Req, Res } from '@nestjs/common';
-import { ERROR_MESSAGES, ErrorCode } from '@pixtract/contracts';
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { ErrorCode } from '@pixtract/contracts';
+import { AppException } from '@pixtract/service-kit';
 import type { Request, Response } from 'express';
 import { AccountService } from '../account/account.service';
 import { AUTH_CONFIG, AuthConfig } from '../auth.config';
@@ -37,6 +38,6 @@ export class GoogleSignInController {
   }
 
   private assertEnabled(): void {
-    if (!this.google.enabled) throw new HttpException({ statusCode: 404, code: ErrorCode.NotFound, message: ERROR_MESSAGES.NOT_FOUND }, 404);
+    if (!this.google.enabled) throw new AppException(ErrorCode.NotFound, 404);
   }
 }

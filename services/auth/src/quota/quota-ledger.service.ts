@@ -69,13 +69,14 @@ export class QuotaLedger {
     return { granted: event.granted, limits: this.limits(role, used, { granted: event.granted, found: event.found }) };
   }
 
-  /** The subject's day so far, for the check before an extraction is queued. */
   perExtractionOf(role: Role): number {
     return this.config.planQuotas[role].perExtraction;
   }
 
+  /** The subject's day so far, for the check before an extraction is queued. */
   async limitsOf(subject: string, now: Date): Promise<Limits> {
-    return this.limits(await this.roleOf(subject), await this.usedOn(subject, utcDay(now)));
+    const [role, used] = await Promise.all([this.roleOf(subject), this.usedOn(subject, utcDay(now))]);
+    return this.limits(role, used);
   }
 
   /**

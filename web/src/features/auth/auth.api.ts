@@ -1,5 +1,5 @@
 import type { AuthStatus, AuthUser, LoginRequest, RegisterRequest } from '@pixtract/contracts';
-import { api } from '../../app/api';
+import { ACCOUNT_DATA, api } from '../../app/api';
 
 /** The seed: auth status is refetched on mount, on window focus and every 60 s. */
 export const AUTH_REFRESH_MS = 60_000;
@@ -12,7 +12,7 @@ export const authApi = api.injectEndpoints({
     }),
     login: build.mutation<AuthUser, LoginRequest>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body }),
-      invalidatesTags: ['Auth', 'Profile', 'RecentImages'],
+      invalidatesTags: [...ACCOUNT_DATA],
     }),
     register: build.mutation<AuthUser, RegisterRequest>({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
@@ -20,7 +20,7 @@ export const authApi = api.injectEndpoints({
     }),
     logout: build.mutation<unknown, void>({
       query: () => ({ url: '/auth/logout', method: 'POST' }),
-      invalidatesTags: ['Auth', 'Profile', 'RecentImages'],
+      invalidatesTags: [...ACCOUNT_DATA],
     }),
   }),
 });

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../router/paths';
+import { useLocalisedPath } from '../../router/use-language.hook';
 import { Alert } from '../../ui/alert.component';
 import { Button } from '../../ui/button.component';
 import { Input } from '../../ui/input.component';
@@ -14,6 +15,7 @@ export const PROCESSING_DELAY_MS = 1000;
 export function ExtractionForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const localised = useLocalisedPath();
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState(false);
   const [processing, setProcessing] = useState(false);
@@ -30,7 +32,7 @@ export function ExtractionForm() {
     setInvalid(!check.ok);
     if (!check.ok) return;
     setProcessing(true);
-    timer.current = setTimeout(() => navigate(paths.results(check.url)), PROCESSING_DELAY_MS);
+    timer.current = setTimeout(() => navigate(localised(paths.results(check.url))), PROCESSING_DELAY_MS);
   };
 
   return (

@@ -1,7 +1,7 @@
 import type { ExtractionResponse } from '@pixtract/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api';
+import { ACCOUNT_DATA, api } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
 import { Alert } from '../../ui/alert.component';
 import { noticeShown } from '../notice/notice.slice';
@@ -44,7 +44,7 @@ function useOutcomeNotice(state: ExtractionState) {
     if (!notice) return;
     announced.current = true;
     dispatch(noticeShown(notice));
-    dispatch(api.util.invalidateTags(['Auth', 'Profile', 'RecentImages', 'ExtractionHistory']));
+    dispatch(api.util.invalidateTags([...ACCOUNT_DATA]));
   }, [state, dispatch, t]);
 }
 

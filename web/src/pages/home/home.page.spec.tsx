@@ -57,4 +57,12 @@ describe('home hero', () => {
     expect(router.state.location.pathname).toBe('/results');
     expect(new URLSearchParams(router.state.location.search).get('url')).toBe('https://example.com/gallery');
   });
+
+  it('keeps the visitor in their language: from /fr the results open at /fr/results', async () => {
+    const { router, user } = renderWithProviders('/fr', { advanceTimers: jest.advanceTimersByTime });
+    await user.type(await screen.findByPlaceholderText("Saisissez l'adresse du site web"), 'example.com');
+    await user.click(screen.getByRole('button', { name: 'Extraire les images' }));
+    await act(async () => jest.advanceTimersByTime(PROCESSING_DELAY_MS));
+    expect(router.state.location.pathname).toBe('/fr/results');
+  });
 });
