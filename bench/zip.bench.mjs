@@ -7,7 +7,7 @@
  * Prints ZIP MB/s ÷ floor, time to first byte and the zipper's peak RSS at 500 and 2,000 images, then archiver
  * deflating everything vs our store/deflate choice on the same images in memory.
  */
-import { buildZipper, fixed, mb, median, photo, startImageServer, startZipperProcess, zipperRequire } from './zip.bench.kit.mjs';
+import { buildZipper, fixed, mb, median, photo, startImageServer, startZipperProcess, zipperRequire } from './bench.kit.mjs';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 10);
 const IMAGE_KB = Number(process.env.BENCH_IMAGE_KB ?? 200);

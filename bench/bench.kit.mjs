@@ -1,0 +1,97 @@
+// Shared by the benches: builds, built services as processes, an image fixture server with latency, small statistics.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ensureDatabases } from '../scripts/lib/databases.mjs';
+import { freePort, isPortFree, waitUntil } from '../scripts/lib/net.mjs';
+import { ROOT as root } from '../scripts/lib/paths.mjs';
+import { ensurePostgres } from '../scripts/lib/postgres.mjs';
+import { ensureRedis } from '../scripts/lib/redis.mjs';
+import { SERVICES, serviceProcesses } from '../scripts/lib/services.mjs';
+
+export { ROOT as root } from '../scripts/lib/paths.mjs';
+export const zipperRequire = createRequire(join(root, 'services', 'zipper', 'package.json'));
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const fixed = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
+export const mb = (bytes) => bytes / (1024 * 1024);
+
+/** A noisy JPEG of about `kb` KB: incompressible, like a real photo. */
+export async function photo(kb) {
+  const sharp = zipperRequire('sharp');
+  const side = Math.round(Math.sqrt((kb * 1024) / 0.75));
+  return sharp({ create: { width: side, height: side, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** Serves `body` as image/jpeg under any /img/... path after `latencyMs`. */
+export async function startImageServer(body, latencyMs) {
+  const server = http.createServer((req, res) => {
+    setTimeout(() => res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': body.length }).end(body), latencyMs);
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))) };
+}
+
+/** A base port whose service ports (base + each service's offset) are all free. */
+async function freeBasePort() {
+  for (;;) {
+    const base = await freePort();
+    if ((await Promise.all(SERVICES.map((service) => isPortFree(base + service.offset)))).every(Boolean)) return base;
+  }
+}
+
+/**
+ * Built services as their own processes (so the zipper's RSS is its own), started with the command line and
+ * environment `npm start` gives them (node flags included: they change memory), as in production (NODE_ENV,
+ * LOG_LEVEL); only loopback is allowed for the fixture server, and `env` adds the bench's own settings.
+ * Returns each one's base URL, the zipper's peak RSS and a stop for all.
+ */
+export async function startServices(names, env = {}) {
+  const basePort = await freeBasePort();
+  const databases = SERVICES.filter((service) => service.database && names.includes(service.name)).map((service) => `bench_${service.name}`);
+  // The same Postgres and Redis `npm start` finds (or starts): only services with a database need Postgres.
+  const databaseServerUrl = databases.length > 0 ? (await ensurePostgres()).url : 'postgres://127.0.0.1:5432/postgres';
+  const redisUrl = (await ensureRedis()).url;
+  if (databases.length > 0) await ensureDatabases(databaseServerUrl, databases);
+  const launches = serviceProcesses({
+    basePort,
+    databaseServerUrl,
+    databasePrefix: 'bench',
+    redisUrl,
+    queuePrefix: `bench-${process.pid}`,
+    nodeEnv: 'production',
+    logLevel: 'info',
+    allowPrivateNetworks: true,
+  }).filter((service) => names.includes(service.name));
+  const children = new Map(launches.map((launch) => [launch.name, spawn(launch.command, launch.args, { cwd: root, env: { ...process.env, ...launch.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] })]));
+  const baseOf = (name) => `http://127.0.0.1:${basePort + SERVICES.find((service) => service.name === name).offset}`;
+  for (const name of names) {
+    const healthy = () => fetch(`${baseOf(name)}/health`).then((res) => res.ok, () => false);
+    if (!(await waitUntil(healthy, { timeoutMs: 20_000, intervalMs: 50 }))) throw new Error(`${name} did not start`);
+  }
+  return {
+    baseOf,
+    /** Peak resident set of the zipper so far (VmHWM), in bytes. */
+    zipperPeakRss: () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${children.get('zipper').pid}/status`, 'utf8'))[1]) * 1024,
+    stop: () => Promise.all([...children.values()].map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))))),
+  };
+}
+
+/** The zipper alone. */
+export async function startZipperProcess(env = {}) {
+  const services = await startServices(['zipper'], env);
+  return { base: services.baseOf('zipper'), peakRss: services.zipperPeakRss, stop: services.stop };
+}
+
+/** The services `npm start` builds (the gateway's web build included: nx caches it). */
+export function buildServices(projects) {
+  return new Promise((resolve, reject) => {
+    const build = spawn('npx', ['nx', 'run-many', '-t', 'build', '-p', ...projects, '--outputStyle=stream'], { cwd: root, stdio: 'ignore' });
+    build.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build of ${projects.join(', ')} failed (${code})`))));
+  });
+}
+
+export const buildZipper = () => buildServices(['@pixtract/zipper']);
