@@ -18,7 +18,10 @@ export const paint = {
 /** Colours given to prefixed process logs, in order of appearance. */
 export const PREFIX_COLOURS = [paint.cyan, paint.magenta, paint.yellow, paint.blue, paint.green];
 
-export const status = (line) => console.log(`${paint.dim('›')} ${line}`);
+// Under node:test a test file's stdout carries the runner's serialised events, and Node's parser can fail a file
+// on other bytes there ("Unable to deserialize cloned data", nodejs/node#66164): statuses go to stderr then.
+const statusLine = process.env.NODE_TEST_CONTEXT ? console.error : console.log;
+export const status = (line) => statusLine(`${paint.dim('›')} ${line}`);
 export const problem = (line) => console.error(`${paint.red('✖')} ${line}`);
 
 /** Calls onLine for every complete line of a readable stream (a child's stdout or stderr). */
