@@ -4,20 +4,20 @@ import { Link } from 'react-router';
 import { paths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
 import { Spinner } from '../../ui/spinner.component';
+import { tabListStyles, tabStyles } from '../../ui/tabs.styles';
+import { ImageDimensions } from '../results/image-dimensions.component';
 import { useGetExtractionHistoryQuery, useGetRecentImagesQuery } from './account.api';
 
 /** Tabs Extraction History and Recent Images; a failed list is a notice in its tab only (the seed). */
 export function RecentActivity() {
   const { t } = useTranslation();
-  const tabStyle =
-    'rounded-lg px-3 py-1.5 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow dark:text-slate-300 dark:data-[state=active]:bg-slate-700 dark:data-[state=active]:text-white';
   return (
     <Tabs.Root defaultValue="history">
-      <Tabs.List aria-label={t('member.recentActivity')} className="inline-flex gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
-        <Tabs.Trigger value="history" className={tabStyle}>
+      <Tabs.List aria-label={t('member.recentActivity')} className={tabListStyles()}>
+        <Tabs.Trigger value="history" className={tabStyles()}>
           {t('member.historyTab')}
         </Tabs.Trigger>
-        <Tabs.Trigger value="images" className={tabStyle}>
+        <Tabs.Trigger value="images" className={tabStyles()}>
           {t('member.recentImagesTab')}
         </Tabs.Trigger>
       </Tabs.List>
@@ -68,7 +68,7 @@ function RecentImages() {
         <li key={image.id} className="rounded-xl border border-slate-200 p-3 text-sm dark:border-slate-800">
           <p className="truncate font-medium">{image.alt || t('results.noAlt')}</p>
           <p className="text-xs text-slate-600 dark:text-slate-400">
-            {image.width && image.height ? t('results.dimensions', { width: image.width, height: image.height }) : t('results.dimensionsUnknown')} ·{' '}
+            <ImageDimensions width={image.width} height={image.height} /> ·{' '}
             {new Date(image.extractedAt).toLocaleDateString(i18n.language)}
           </p>
           <a href={image.sourceUrl} target="_blank" rel="noopener noreferrer" className="block truncate text-xs text-blue-700 hover:underline dark:text-blue-400">

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths, serverPaths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
 import { buttonStyles } from '../../ui/button.component';
+import { tabListStyles, tabStyles } from '../../ui/tabs.styles';
 import { AuthForm, type AuthMode } from './auth-form.component';
 
 interface AuthPanelProps {
@@ -17,16 +18,14 @@ interface AuthPanelProps {
 export function AuthPanel({ mode, variant, onModeChange, onLoggedIn }: AuthPanelProps) {
   const { t } = useTranslation();
   const localised = useLocalisedPath();
-  const tabStyle =
-    'flex-1 rounded-lg px-3 py-2 text-sm font-semibold text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow dark:text-slate-300 dark:data-[state=active]:bg-slate-700 dark:data-[state=active]:text-white';
 
   return (
     <Tabs.Root value={mode} onValueChange={(value) => onModeChange(value as AuthMode)}>
-      <Tabs.List aria-label={t('auth.tabsLabel')} className="flex gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
-        <Tabs.Trigger value="login" className={tabStyle}>
+      <Tabs.List aria-label={t('auth.tabsLabel')} className={tabListStyles(true)}>
+        <Tabs.Trigger value="login" className={tabStyles(true)}>
           {t('auth.loginTab')}
         </Tabs.Trigger>
-        <Tabs.Trigger value="register" className={tabStyle}>
+        <Tabs.Trigger value="register" className={tabStyles(true)}>
           {t('auth.registerTab')}
         </Tabs.Trigger>
       </Tabs.List>

@@ -1,6 +1,7 @@
 import type { ExtractedFile } from '@pixtract/contracts';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImageDimensions } from '../results/image-dimensions.component';
 import type { ImageLoadStatus } from '../results/use-image-loading.hook';
 import { imageDownloadUrl } from './image-links';
 
@@ -20,7 +21,6 @@ interface ImageTileProps {
 export function ImageTile({ file, number, src, status, selected, onLoad, onError, onOpen, onToggleSelected }: ImageTileProps) {
   const { t } = useTranslation();
   const alt = file.alt?.trim();
-  const dimensions = file.width && file.height ? t('results.dimensions', { width: file.width, height: file.height }) : t('results.dimensionsUnknown');
 
   return (
     // The seed hides images that failed to load; the element stays so a late answer can still show it.
@@ -72,8 +72,7 @@ export function ImageTile({ file, number, src, status, selected, onLoad, onError
           {alt || t('results.noAlt')}
         </p>
         <p className="text-xs text-slate-600 tabular-nums dark:text-slate-400">
-          {/* Width × height reads left to right in every language. */}
-          <span dir={file.width && file.height ? 'ltr' : undefined}>{dimensions}</span>
+          <ImageDimensions width={file.width} height={file.height} />
         </p>
       </div>
     </li>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readPreference, storePreference } from '../../app/preferences';
 import { NewsletterForm } from './newsletter-form.component';
+import { CloseButton } from '../../ui/close-button.component';
 
 /** Offered once the visitor has read a while; hidden for good once dismissed (or subscribed). */
 export const NEWSLETTER_POPUP_DELAY_MS = 30_000;
@@ -27,14 +28,7 @@ export function NewsletterPopup() {
       aria-labelledby="newsletter-popup-title"
       className="fixed end-4 bottom-24 z-50 w-[calc(100%-2rem)] max-w-sm rounded-2xl border border-slate-200 bg-white p-5 shadow-xl dark:border-slate-700 dark:bg-slate-900"
     >
-      <button
-        type="button"
-        onClick={dismiss}
-        aria-label={t('newsletter.dismiss')}
-        className="absolute end-2 top-2 rounded-md px-2 py-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
-      >
-        ×
-      </button>
+      <CloseButton label={t('newsletter.dismiss')} onClick={dismiss} />
       <h2 id="newsletter-popup-title" className="font-semibold">
         {t('newsletter.title')}
       </h2>

@@ -3,8 +3,11 @@ import { Dialog, Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../ui/button.component';
+import { Modal } from '../../ui/modal.component';
+import { tabListStyles, tabStyles } from '../../ui/tabs.styles';
 import { imageDownloadUrl, imageThumbnailUrl } from '../extraction/image-links';
 import { fileTypeOf } from './results-view';
+import { ImageDimensions } from './image-dimensions.component';
 import { PageScreenshot } from './page-screenshot.component';
 
 interface ImageDialogProps {
@@ -13,34 +16,20 @@ interface ImageDialogProps {
   onClose: () => void;
 }
 
-type DialogTab = 'image' | 'fullpage';
-
 /** The seed's preview: tabs Individual Image and Full Page Screenshot, with Download and Open in New Window. */
 export function ImageDialog({ file, sourceUrl, onClose }: ImageDialogProps) {
-  const { t } = useTranslation();
   return (
-    <Dialog.Root open={file !== null} onOpenChange={(open) => open || onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/70 backdrop-blur-sm" />
-        <Dialog.Content className="fixed inset-x-2 top-[5vh] z-50 mx-auto flex max-h-[90vh] max-w-4xl flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl focus:outline-none sm:inset-x-6 dark:border-slate-800 dark:bg-slate-900">
-          {file && <DialogBody key={file.fileUrl} file={file} sourceUrl={sourceUrl} />}
-          <Dialog.Close aria-label={t('dialog.close')} className="absolute end-3 top-3 rounded-lg px-2.5 py-1 text-lg text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800">
-            ×
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal open={file !== null} onClose={onClose} className="inset-x-2 top-[5vh] flex max-h-[90vh] max-w-4xl flex-col overflow-hidden sm:inset-x-6">
+      {file && <DialogBody key={file.fileUrl} file={file} sourceUrl={sourceUrl} />}
+    </Modal>
   );
 }
 
 function DialogBody({ file, sourceUrl }: { file: ExtractedFile; sourceUrl: string }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<DialogTab>('image');
   const [failed, setFailed] = useState(false);
   const [proxied, setProxied] = useState(false);
   const type = fileTypeOf(file);
-  const tabStyle =
-    'rounded-lg px-3 py-1.5 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow dark:text-slate-300 dark:data-[state=active]:bg-slate-700 dark:data-[state=active]:text-white';
 
   return (
     <>
@@ -48,12 +37,12 @@ function DialogBody({ file, sourceUrl }: { file: ExtractedFile; sourceUrl: strin
         <Dialog.Title className="text-lg font-semibold">{t('dialog.title')}</Dialog.Title>
         <Dialog.Description className="truncate text-sm text-slate-600 dark:text-slate-400">{file.alt?.trim() || t('results.noAlt')}</Dialog.Description>
       </div>
-      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as DialogTab)} className="flex min-h-0 flex-1 flex-col">
-        <Tabs.List aria-label={t('dialog.tabsLabel')} className="mx-5 mt-3 inline-flex w-fit gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
-          <Tabs.Trigger value="image" className={tabStyle}>
+      <Tabs.Root defaultValue="image" className="flex min-h-0 flex-1 flex-col">
+        <Tabs.List aria-label={t('dialog.tabsLabel')} className={tabListStyles(false, 'mx-5 mt-3')}>
+          <Tabs.Trigger value="image" className={tabStyles()}>
             {t('dialog.imageTab')}
           </Tabs.Trigger>
-          <Tabs.Trigger value="fullpage" className={tabStyle}>
+          <Tabs.Trigger value="fullpage" className={tabStyles()}>
             {t('dialog.fullPageTab')}
           </Tabs.Trigger>
         </Tabs.List>
@@ -73,7 +62,7 @@ function DialogBody({ file, sourceUrl }: { file: ExtractedFile; sourceUrl: strin
           <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
             <dt className="font-medium text-slate-600 dark:text-slate-400">{t('dialog.dimensions')}</dt>
             <dd>
-              {file.width && file.height ? <span dir="ltr">{t('results.dimensions', { width: file.width, height: file.height })}</span> : t('results.dimensionsUnknown')}
+              <ImageDimensions width={file.width} height={file.height} />
             </dd>
             <dt className="font-medium text-slate-600 dark:text-slate-400">{t('dialog.fileType')}</dt>
             <dd>{type ? type.toUpperCase() : t('dialog.unknownType')}</dd>
@@ -86,7 +75,8 @@ function DialogBody({ file, sourceUrl }: { file: ExtractedFile; sourceUrl: strin
           </dl>
         </Tabs.Content>
         <Tabs.Content value="fullpage" className="min-h-0 flex-1 overflow-auto p-5">
-          {tab === 'fullpage' && <PageScreenshot pageUrl={sourceUrl} file={file} />}
+          {/* Radix mounts only the open tab's content: the screenshot is asked for when this tab is opened. */}
+          <PageScreenshot pageUrl={sourceUrl} file={file} />
         </Tabs.Content>
       </Tabs.Root>
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-800">

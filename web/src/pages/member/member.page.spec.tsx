@@ -51,6 +51,25 @@ describe('member dashboard', () => {
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'New Extraction' })).toHaveAttribute('href', '/');
   });
 
+  it('shows a recent image\'s size left to right, also in Arabic', async () => {
+    fakeApi({
+      'GET /api/auth/status': member,
+      'GET /api/user/profile': { status: 200, body: profile },
+      'GET /api/user/extraction-history': { status: 200, body: [] },
+      'GET /api/user/recent-images': {
+        status: 200,
+        body: [
+          { id: 'i1', alt: 'Harbour', width: 1200, height: 800, sourceUrl: 'https://example.com/', extractedAt: '2026-01-16T10:00:00.000Z' },
+          { id: 'i2', alt: 'Unmeasured', width: null, height: null, sourceUrl: 'https://example.com/', extractedAt: '2026-01-16T10:00:00.000Z' },
+        ],
+      },
+    });
+    const { user } = renderWithProviders('/ar/member');
+    await user.click(await screen.findByRole('tab', { name: 'أحدث الصور' }));
+    expect(await screen.findByText('1200 × 800')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByText('Unmeasured').nextElementSibling?.querySelector('[dir=ltr]')).toBeNull();
+  });
+
   it('goes home with the seed message when the profile fails to load', async () => {
     fakeApi({ 'GET /api/auth/status': member, 'GET /api/user/profile': { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'x' } } });
     const { router } = renderWithProviders('/member');
