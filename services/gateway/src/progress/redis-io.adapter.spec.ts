@@ -13,9 +13,10 @@ describe('RedisIoAdapter', () => {
       // SUBSCRIBEs and the UNSUBSCRIBEs of closing are still on their way when it quits.
       for (let round = 0; round < 12; round++) {
         const adapter = new RedisIoAdapter(createServer() as never, REDIS_URL);
-        const server = adapter.createIOServer(0, {});
+        const server = adapter.createIOServer(0);
         await new Promise((resolve) => setTimeout(resolve, round % 4));
-        await adapter.close(server);
+        // What Nest does on shutdown: close the server (the adapter's UNSUBSCRIBEs go out), then dispose.
+        await new Promise((resolve) => server.close(resolve));
         await adapter.dispose();
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
