@@ -36,6 +36,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *   /pages/<file>                 files from libs/testing/fixtures/pages
  *   /images/<w>x<h>.png[?c=RRGGBB] a generated PNG of exactly that size (a single `Range: bytes=` honoured, as
  *                                 static file servers and CDNs do)
+ *   /images/thumb.php?size=<w>x<h>[&c=RRGGBB] the same PNG from a "server script" (timthumb and the like)
  *   /delay/<ms>/<any path above>  the same response after <ms> milliseconds
  */
 export async function startFixtureServer(options: FixtureServerOptions = {}): Promise<FixtureServer> {
@@ -104,7 +105,7 @@ function byteRange(header: string | undefined, size: number): { start: number; e
 }
 
 async function serve(path: string, query: URLSearchParams, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const image = /^\/images\/(\d{1,4})x(\d{1,4})\.png$/.exec(path);
+  const image = /^\/images\/(\d{1,4})x(\d{1,4})\.png$/.exec(path) ?? (path === '/images/thumb.php' ? /^(\d{1,4})x(\d{1,4})$/.exec(query.get('size') ?? '') : null);
   if (image) {
     const body = generatedPng(Number(image[1]), Number(image[2]), /^[0-9a-f]{6}$/i.exec(query.get('c') ?? '')?.[0]);
     const headers = { 'content-type': 'image/png', 'accept-ranges': 'bytes', 'cache-control': 'max-age=60' };

@@ -15,7 +15,23 @@ describe('imagesInCssValue', () => {
   });
 });
 
+describe('imagesInCssValue, hostile and awkward escapes', () => {
+  it('reads a hex escape beyond Unicode as U+FFFD instead of throwing', () => {
+    expect(imagesInCssValue('url("a\\110000.png"), url("b\\0 .png"), url("c\\d800 .png")')).toEqual([
+      { url: 'a\uFFFD.png', variants: [] },
+      { url: 'b\uFFFD.png', variants: [] },
+      { url: 'c\uFFFD.png', variants: [] },
+    ]);
+  });
+});
+
 describe('imagesInCssText', () => {
+  it('reads a declaration whose url() or string holds a semicolon (data: URIs, charset parameters)', () => {
+    const css = `.badge { background-image: url(data:image/png;base64,iVBORw0KGgo=); color: red } .icon { background: url("icon.svg;v=2") center }`;
+    expect(imagesInCssText(css).map((image) => image.url)).toEqual(['data:image/png;base64,iVBORw0KGgo=', 'icon.svg;v=2']);
+    expect(customPropertiesIn(':root { --dot: url(data:image/gif;base64,R0lGOD=) }').get('--dot')).toBe('url(data:image/gif;base64,R0lGOD=)');
+  });
+
   it('finds pictures in background, content and list-style declarations, not fonts or imports', () => {
     const css = `@import url(theme.css); @font-face { font-family: X; src: url(x.woff2); }
       /* url(commented.png) */ .a { background: #fff url(bg.png) no-repeat; } .b::after { content: url(after.svg) } ul { list-style-image: url(dot.gif) }

@@ -4,10 +4,12 @@ export interface CssImage {
   variants: string[];
 }
 
+/** A declaration's value up to its `;` or `}`: a url() or a quoted string may hold either (`data:image/png;base64,…`). */
+const declarationValue = String.raw`(?:url\(\s*(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^)"']*)\s*\)|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^;}])*`;
 const URL_TOKEN = /url\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^)\s]*))\s*\)/gi;
 const IMAGE_SET = /(?:-webkit-)?image-set\(/gi;
 /** Declarations whose url()s are pictures (fonts, cursors, behaviours and imports are not). */
-const IMAGE_DECLARATION = /(?:^|[;{\s])(background(?:-image)?|content|list-style(?:-image)?|border-image(?:-source)?|mask-image|-webkit-mask-image)\s*:\s*([^;}]*)/gi;
+const IMAGE_DECLARATION = new RegExp(String.raw`(?:^|[;{\s])(background(?:-image)?|content|list-style(?:-image)?|border-image(?:-source)?|mask-image|-webkit-mask-image)\s*:\s*(${declarationValue})`, 'gi');
 
 /** `url(a.png), image-set("b.png" 1x, "c.png" 2x)` → a.png; c.png with b.png as a variant. */
 export function imagesInCssValue(value: string): CssImage[] {
@@ -29,7 +31,7 @@ export function imagesInCssValue(value: string): CssImage[] {
 /** Custom properties by name, as stylesheets and style attributes define them (the last definition wins). */
 export type CustomProperties = Map<string, string>;
 
-const CUSTOM_PROPERTY = /(?:^|[;{\s])(--[\w-]+)\s*:\s*([^;}]*)/g;
+const CUSTOM_PROPERTY = new RegExp(String.raw`(?:^|[;{\s])(--[\w-]+)\s*:\s*(${declarationValue})`, 'g');
 /** `var(--name)` or `var(--name, fallback)`, the fallback holding at most one level of parentheses. */
 const VAR_REFERENCE = /var\(\s*(--[\w-]+)\s*(?:,\s*((?:[^()]|\([^()]*\))*))?\)/g;
 
@@ -87,5 +89,10 @@ function imageSetCandidates(body: string): { url: string; density: number }[] {
 }
 
 function unescapeCss(text: string): string {
-  return text.replace(/\\([0-9a-f]{1,6}\s?|.)/gi, (_all, escaped: string) => (/^[0-9a-f]/i.test(escaped) && escaped.trim().length > 0 && /^[0-9a-f]+\s?$/i.test(escaped) ? String.fromCodePoint(parseInt(escaped, 16)) : escaped)).trim();
+  return text.replace(/\\([0-9a-f]{1,6}\s?|.)/gi, (_all, escaped: string) => (/^[0-9a-f]+\s?$/i.test(escaped) ? codePointOf(parseInt(escaped, 16)) : escaped)).trim();
+}
+
+/** CSS's rule for a hex escape: zero, a surrogate or beyond Unicode is U+FFFD (String.fromCodePoint would throw). */
+function codePointOf(code: number): string {
+  return code === 0 || (code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff ? '\uFFFD' : String.fromCodePoint(code);
 }

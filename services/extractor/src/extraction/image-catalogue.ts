@@ -1,7 +1,10 @@
-import type { ExtractedFile } from '@pixtract/contracts';
+import type { ExtractedFile, SourceNode } from '@pixtract/contracts';
 import type { FoundImage } from './collectors/image-collector.interface';
 import { extensionOf, IMAGE_EXTENSIONS, normaliseImageUrl } from './image-url.util';
 import { isNoiseSize, noiseReasonOfUrl } from './noise-rules';
+
+/** Sightings that name a file without the page displaying it (links, metadata, icons, preloads). */
+const NAMED_ONLY = new Set<SourceNode>(['link', 'meta', 'json-ld', 'icon', 'preload']);
 
 /** A sighting that survived the URL noise rules; `duplicate` when an earlier sighting is the same image. */
 export interface CataloguedImage extends FoundImage {
@@ -26,7 +29,7 @@ export function catalogue(found: FoundImage[]): CataloguedImage[] {
   const seen = new Set<string>();
   const images: CataloguedImage[] = [];
   for (const { image } of ordered) {
-    if (noiseReasonOfUrl(image.url)) continue;
+    if (noiseReasonOfUrl(image.url, !NAMED_ONLY.has(image.sourceNode))) continue;
     const key = normaliseImageUrl(image.url);
     if (image.sourceNode === 'network') {
       network.set(key, image);

@@ -11,7 +11,8 @@ const DATA_IMAGE = /^data:image\/[a-z0-9.+-]+[;,]/i;
  */
 export function resolveImageUrl(raw: string, base: string): string | undefined {
   const text = raw.trim();
-  if (!text) return undefined;
+  // Empty, or a fragment alone (`src="#"`, `data-bg="#f5f5f5"`): that names the page itself, never a picture.
+  if (!text || text.startsWith('#')) return undefined;
   if (DATA_IMAGE.test(text)) return text.length <= MAX_DATA_URI_LENGTH ? text : undefined;
   if (text.length > MAX_IMAGE_URL_LENGTH) return undefined;
   let url: URL;

@@ -13,11 +13,19 @@ describe('noiseReasonOfUrl', () => {
     ['https://a.test/', 'bare host'],
     ['https://www.facebook.com/tr?id=1&ev=PageView', 'tracking host'],
     ['https://a.test/collect?v=1&tid=UA-1', 'tracking image'],
+    ['https://a.test/g/collect?v=2', 'tracking image'],
+    ['https://a.test/attachment.php?id=3', 'not an image file'],
   ])('%s is noise (%s)', (url, reason) => {
     expect(noiseReasonOfUrl(url)).toBe(reason);
   });
 
-  it.each(['https://a.test/loading-dock/bay.jpg', 'https://a.test/pixel-art.png', 'https://a.test/photos/track/cover.png', 'https://a.test/image?id=42', 'https://cdn.a.test/p/1200x630', 'data:image/gif;base64,R0lGOD'])(
+  it('counts a server script as a picture only where the page shows it as one', () => {
+    expect(noiseReasonOfUrl('https://a.test/timthumb.php?src=/a.jpg&w=300', true)).toBeUndefined();
+    expect(noiseReasonOfUrl('https://a.test/GetImage.aspx?id=7', true)).toBeUndefined();
+    expect(noiseReasonOfUrl('https://a.test/page.html', true)).toBe('not an image file');
+  });
+
+  it.each(['https://a.test/tr/images/flag', 'https://a.test/analytics/charts/q3.gif', 'https://a.test/loading-dock/bay.jpg', 'https://a.test/pixel-art.png', 'https://a.test/photos/track/cover.png', 'https://a.test/image?id=42', 'https://cdn.a.test/p/1200x630', 'data:image/gif;base64,R0lGOD'])(
     '%s may be content',
     (url) => {
       expect(noiseReasonOfUrl(url)).toBeUndefined();

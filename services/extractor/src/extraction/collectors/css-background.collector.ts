@@ -3,6 +3,8 @@ import { CssImage, customPropertiesIn, customPropertiesUsedForImages, imagesInCs
 import type { PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
 
+const DECLARATION_START = /^\s*[\w-]+\s*:/;
+
 /**
  * CSS pictures: an element's background-image (several backgrounds each count; image-set() gives its largest
  * candidate), its ::before/::after background or content. The browser reports computed values, so <style>,
@@ -17,7 +19,8 @@ export class CssBackgroundCollector implements ImageCollector {
     const { sheetProperties, namesInUse } = customPropertiesOf(snapshot);
     const fromElements = snapshot.elements.flatMap((element) =>
       (element.backgrounds ?? []).flatMap(({ value, pseudo }) => {
-        const images = value.includes(':') && !/^\s*(url|image-set|-webkit-image-set|linear|radial)/i.test(value) ? imagesInStyleAttribute(value, sheetProperties, namesInUse) : imagesInCssValue(value);
+        // A style attribute is declarations (`name: value`); a computed value starts with url(), a gradient, image-set().
+        const images = DECLARATION_START.test(value) ? imagesInStyleAttribute(value, sheetProperties, namesInUse) : imagesInCssValue(value);
         return images.flatMap((image) => sighting(element, image.url, pseudo ? 'pseudo-element' : 'css-background', { variants: image.variants }));
       }),
     );

@@ -37,6 +37,31 @@ describe('ImgCollector', () => {
     ]);
   });
 
+  it('keeps a lazy image\'s own src (not a placeholder) as a variant, also when the browser path set it aside', () => {
+    expect(collect(img({ src: '/blur/photo-20.jpg', 'data-src': '/photo.jpg' }), img({ src: '/photo.jpg', 'data-src': '/photo.jpg', 'data-pixtract-original-src': '/lqip/photo.jpg' }))).toEqual([
+      { url: 'https://example.com/photo.jpg', sourceNode: 'lazy', domIndex: 7, variants: ['https://example.com/blur/photo-20.jpg'] },
+      { url: 'https://example.com/photo.jpg', sourceNode: 'lazy', domIndex: 7, variants: ['https://example.com/lqip/photo.jpg'] },
+    ]);
+  });
+
+  it('fills a Shopify {width} template with its widest data-widths entry, and drops a template without widths', () => {
+    expect(collect(img({ 'data-src': '//cdn.test/shoe_{width}x.jpg', 'data-widths': '[180, 360, 720]' }), img({ src: '/shoe.jpg', 'data-src': '/shoe_{width}x.jpg' }))).toEqual([
+      { url: 'https://cdn.test/shoe_720x.jpg', sourceNode: 'lazy', domIndex: 7 },
+      { url: 'https://example.com/shoe.jpg', sourceNode: 'img', domIndex: 7 },
+    ]);
+  });
+
+  it('skips Gatsby\'s blurred stand-in, beacons sized 1×1 by their attributes, and src="#"', () => {
+    expect(
+      collect(
+        img({ 'data-placeholder-image': '', src: 'data:image/jpeg;base64,/9j/4AAQ' }),
+        img({ src: 'https://ct.pinterest.test/v3/?tid=1&noscript=1', width: '1', height: '1' }),
+        img({ src: '#' }),
+        img({ src: '/wide.jpg', width: '100%', height: '1' }, { natural: { width: 1200, height: 400 }, currentSrc: 'https://example.com/wide.jpg' }),
+      ),
+    ).toEqual([{ url: 'https://example.com/wide.jpg', sourceNode: 'img', domIndex: 7, width: 1200, height: 400 }]);
+  });
+
   it('tags images inside shadow roots and frames by where they were found', () => {
     expect(collect(img({ src: 'a.png' }, { scope: 'shadow' }), img({ src: 'b.png' }, { scope: 'iframe' })).map((image) => image.sourceNode)).toEqual(['shadow-dom', 'iframe']);
   });

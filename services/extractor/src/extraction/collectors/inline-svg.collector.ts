@@ -1,9 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import type { PageSnapshot } from '../snapshot/page-snapshot';
+import type { ElementRecord, PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
 
 /** Markup that draws something itself (a lone `<use>` of a sprite is the sprite's image, not this one). */
 const DRAWS = /<(path|circle|rect|ellipse|line|polyline|polygon|text)\b/i;
+/** Definitions drawn only where something <use>s them: a sprite sheet of <symbol>s shows nothing itself. */
+const DEFINITIONS = /<(symbol|defs|clipPath|mask|pattern|marker)\b[\s\S]*?<\/\1\s*>/gi;
+
+/** Drawn where it stands: not hidden, not sized to nothing (by its attributes or the browser's box), drawing outside its definitions. */
+function drawsItself({ attrs, box, text = '' }: ElementRecord): boolean {
+  const hidden = 'hidden' in attrs || /display\s*:\s*none|visibility\s*:\s*hidden/i.test(attrs.style ?? '');
+  const sizedToNothing = attrs.width?.trim() === '0' || attrs.height?.trim() === '0' || (box !== undefined && (box.width === 0 || box.height === 0));
+  return !hidden && !sizedToNothing && DRAWS.test(text.replace(DEFINITIONS, ''));
+}
 
 /** Inline `<svg>` drawings, exported as standalone SVG files (data: URIs with the namespace declared). */
 @Injectable()
@@ -12,7 +21,7 @@ export class InlineSvgCollector implements ImageCollector {
 
   collect(snapshot: PageSnapshot): FoundImage[] {
     return snapshot.elements
-      .filter((element) => element.tag === 'svg' && element.text && DRAWS.test(element.text))
+      .filter((element) => element.tag === 'svg' && drawsItself(element))
       .flatMap((element) => {
         const markup = /\sxmlns=/.test(element.text!.slice(0, element.text!.indexOf('>'))) ? element.text! : element.text!.replace(/^<svg/i, '<svg xmlns="http://www.w3.org/2000/svg"');
         const size = svgSize(element.attrs, element.box);

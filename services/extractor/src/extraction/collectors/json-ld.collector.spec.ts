@@ -1,4 +1,4 @@
-import { imageUrlsIn } from './json-ld.collector';
+import { imageUrlsIn, parseLeniently } from './json-ld.collector';
 
 describe('imageUrlsIn', () => {
   it('finds image, logo and thumbnailUrl values, and ImageObject urls, at any depth', () => {
@@ -16,5 +16,23 @@ describe('imageUrlsIn', () => {
     let deep: unknown = { image: 'https://a.test/deep.jpg' };
     for (let i = 0; i < 100; i += 1) deep = { child: deep };
     expect(imageUrlsIn(deep)).toEqual([]);
+  });
+});
+
+describe('parseLeniently', () => {
+  it('reads the JSON-LD sites really write: comment-wrapped, raw line breaks in strings, comments, trailing commas', () => {
+    const text = `<!--
+      { "@type": "Product", // the product
+        "description": "Line one
+line two",	/* a note */
+        "image": ["https://a.test/p.jpg",],
+        "url": "https://a.test/p//x" }
+    -->`;
+    expect(parseLeniently(text)).toEqual({ '@type': 'Product', description: 'Line one\nline two', image: ['https://a.test/p.jpg'], url: 'https://a.test/p//x' });
+    expect(parseLeniently('{"image": ')).toBeUndefined();
+  });
+
+  it('reads an ImageObject whose @type is a list', () => {
+    expect(imageUrlsIn({ primaryImage: { '@type': ['ImageObject', 'Thing'], contentUrl: 'https://a.test/c.jpg' } })).toEqual(['https://a.test/c.jpg']);
   });
 });

@@ -16,14 +16,31 @@ export class JsonLdCollector implements ImageCollector {
     return snapshot.elements
       .filter((element) => element.tag === 'script' && element.text)
       .flatMap((element) => {
-        let data: unknown;
-        try {
-          data = JSON.parse(element.text!);
-        } catch {
-          return [];
-        }
-        return imageUrlsIn(data).flatMap((url) => sighting(element, url, 'json-ld'));
+        const data = parseLeniently(element.text!);
+        return data === undefined ? [] : imageUrlsIn(data).flatMap((url) => sighting(element, url, 'json-ld'));
       });
+  }
+}
+
+/**
+ * JSON as sites really write it into <script type="application/ld+json"> (browsers never check it): wrapped in
+ * <!-- --> or CDATA, with raw line breaks inside strings, comments, or trailing commas. Undefined when even that fails.
+ */
+export function parseLeniently(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    const repaired = text
+      .replace(/^\s*(<!--|\/\/\s*<!\[CDATA\[|<!\[CDATA\[)/, '')
+      .replace(/(-->|\/\/\s*\]\]>|\]\]>)\s*$/, '')
+      // Strings kept whole (line breaks inside them escaped); comments outside them dropped.
+      .replace(/"(?:[^"\\]|\\.)*"|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (token) => (token.startsWith('"') ? token.replace(/\r?\n|\r|\t/g, (raw) => (raw === '\t' ? '\\t' : '\\n')) : ''))
+      .replace(/,(\s*[}\]])/g, '$1');
+    try {
+      return JSON.parse(repaired);
+    } catch {
+      return undefined;
+    }
   }
 }
 
@@ -39,7 +56,8 @@ export function imageUrlsIn(data: unknown): string[] {
       value.forEach((item) => visit(item, depth + 1, underImageKey));
     } else if (value && typeof value === 'object') {
       const record = value as Record<string, unknown>;
-      const isImageObject = record['@type'] === 'ImageObject';
+      const type = record['@type'];
+      const isImageObject = type === 'ImageObject' || (Array.isArray(type) && type.includes('ImageObject'));
       for (const [key, child] of Object.entries(record)) {
         const imageValue = IMAGE_KEYS.has(key) || (underImageKey || isImageObject ? key === 'url' || key === 'contentUrl' : false);
         visit(child, depth + 1, imageValue);

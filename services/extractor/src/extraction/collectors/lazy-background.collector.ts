@@ -3,7 +3,7 @@ import { IMAGE_EXTENSIONS, extensionOf } from '../image-url.util';
 import { LAZY_BACKGROUND_ATTRIBUTES, type PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, firstAttribute, ImageCollector, sighting } from './image-collector.interface';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
-import { largestCandidate, parseSrcset } from './srcset.util';
+import { largestCandidate, parseSrcset, SrcsetCandidate } from './srcset.util';
 
 /** Elements whose own src means something else (a frame, a script, a video) are not lazy images. */
 const NOT_PICTURES = new Set(['img', 'amp-img', 'source', 'iframe', 'script', 'video', 'audio', 'embed', 'object', 'link', 'a', 'input']);
@@ -24,10 +24,16 @@ export class LazyBackgroundCollector implements ImageCollector {
       .flatMap((element) => {
         const background = firstAttribute(element, LAZY_BACKGROUND_ATTRIBUTES);
         if (background) return sighting(element, background.replace(/^url\(["']?|["']?\)$/g, ''), 'lazy');
-        const bgset = largestCandidate(parseSrcset(firstAttribute(element, ['data-bgset', ...this.lazy.srcset]) ?? ''));
-        if (bgset) return sighting(element, bgset.url, 'lazy');
+        const candidates = bgsetCandidates(firstAttribute(element, ['data-bgset', ...this.lazy.srcset]) ?? '');
+        const largest = largestCandidate(candidates);
+        if (largest) return sighting(element, largest.url, 'lazy', { variants: candidates.filter((candidate) => candidate !== largest).map((candidate) => candidate.url) });
         const found = sighting(element, firstAttribute(element, this.lazy.src), 'lazy');
         return found.filter((image) => image.url.startsWith('data:') || IMAGE_EXTENSIONS.has(extensionOf(image.url) ?? ''));
       });
   }
+}
+
+/** lazysizes' bgset: srcsets for several media, `a.jpg 600w [(max-width: 700px)] | b.jpg 1600w`; every candidate of all of them. */
+function bgsetCandidates(bgset: string): SrcsetCandidate[] {
+  return bgset.split('|').flatMap((set) => parseSrcset(set.replace(/\[[^\]]*\]\s*$/, '')));
 }

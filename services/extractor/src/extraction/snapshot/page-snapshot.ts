@@ -48,10 +48,29 @@ export interface PageSnapshot {
 }
 
 /** Attributes that lazy loaders use for the real source; the first one present wins. */
-export const LAZY_SRC_ATTRIBUTES = ['data-src', 'data-lazy-src', 'data-original', 'data-lazy', 'data-url', 'data-hi-res-src', 'data-full-src', 'data-echo', 'data-img', 'data-image'];
+export const LAZY_SRC_ATTRIBUTES = [
+  'data-src',
+  'data-lazy-src',
+  'data-original',
+  'data-lazy',
+  'data-lazyload',
+  'data-flickity-lazyload',
+  'data-flickity-lazyload-src',
+  'data-splide-lazy',
+  'data-opt-src',
+  'data-url',
+  'data-hi-res-src',
+  'data-full-src',
+  'data-echo',
+  'data-img',
+  'data-image',
+];
 export const LAZY_SRCSET_ATTRIBUTES = ['data-srcset', 'data-lazy-srcset', 'data-original-set'];
 /** lazysizes and friends put backgrounds here. */
 export const LAZY_BACKGROUND_ATTRIBUTES = ['data-bg', 'data-background', 'data-background-image', 'data-bg-src'];
+
+/** Where the browser path keeps a lazy <img>'s own src when it swaps in the lazy source (see forceLazyLoading). */
+export const ORIGINAL_SRC_ATTRIBUTE = 'data-pixtract-original-src';
 
 /** Tags that can carry an image themselves; other elements count only with a background or a lazy attribute. */
 export const IMAGE_CARRIERS = new Set(['img', 'source', 'video', 'input', 'link', 'meta', 'script', 'noscript', 'svg', 'image', 'use', 'object', 'embed', 'amp-img', 'a', 'iframe']);
