@@ -35,8 +35,8 @@ describe('imagesInCssText', () => {
   it('finds pictures in background, content and list-style declarations, not fonts or imports', () => {
     const css = `@import url(theme.css); @font-face { font-family: X; src: url(x.woff2); }
       /* url(commented.png) */ .a { background: #fff url(bg.png) no-repeat; } .b::after { content: url(after.svg) } ul { list-style-image: url(dot.gif) }
-      .c { cursor: url(hand.cur), auto; mask-image: url(mask.svg); }`;
-    expect(imagesInCssText(css).map((image) => image.url)).toEqual(['bg.png', 'after.svg', 'dot.gif', 'mask.svg']);
+      .c { cursor: url(hand.cur), auto; mask-image: url(mask.svg); } .d { -webkit-mask: url(wm.svg) center / contain; mask-size: 10px }`;
+    expect(imagesInCssText(css).map((image) => image.url)).toEqual(['bg.png', 'after.svg', 'dot.gif', 'mask.svg', 'wm.svg']);
   });
 
   it('reads var() through the custom properties it is given, fallback included, and names nothing for an unknown one', () => {

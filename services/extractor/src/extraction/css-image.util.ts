@@ -9,7 +9,7 @@ const declarationValue = String.raw`(?:url\(\s*(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\
 const URL_TOKEN = /url\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^)\s]*))\s*\)/gi;
 const IMAGE_SET = /(?:-webkit-)?image-set\(/gi;
 /** Declarations whose url()s are pictures (fonts, cursors, behaviours and imports are not). */
-const IMAGE_DECLARATION = new RegExp(String.raw`(?:^|[;{\s])(background(?:-image)?|content|list-style(?:-image)?|border-image(?:-source)?|mask-image|-webkit-mask-image)\s*:\s*(${declarationValue})`, 'gi');
+const IMAGE_DECLARATION = new RegExp(String.raw`(?:^|[;{\s])(background(?:-image)?|content|list-style(?:-image)?|border-image(?:-source)?|(?:-webkit-)?mask(?:-image)?)\s*:\s*(${declarationValue})`, 'gi');
 
 /** `url(a.png), image-set("b.png" 1x, "c.png" 2x)` → a.png; c.png with b.png as a variant. */
 export function imagesInCssValue(value: string): CssImage[] {

@@ -27,6 +27,19 @@ describe('catalogue', () => {
       ['https://a.test/xhr.webp', 'network', undefined, undefined],
     ]);
   });
+
+  it('flags a sighting of another image\'s smaller rendition as a repeat, wherever it stands', () => {
+    const images = catalogue([
+      found('https://a.test/hero-1024.jpg', 1, { sourceNode: 'preload' }),
+      found('https://a.test/hero-2048.jpg', 5, { sourceNode: 'srcset', variants: ['https://a.test/hero-1024.jpg'] }),
+      found('https://a.test/other.jpg', 9, { sourceNode: 'noscript' }),
+    ]);
+    expect(images.map(({ url, duplicate }) => [url, duplicate])).toEqual([
+      ['https://a.test/hero-1024.jpg', true],
+      ['https://a.test/hero-2048.jpg', false],
+      ['https://a.test/other.jpg', false],
+    ]);
+  });
 });
 
 describe('normaliseImageUrl', () => {

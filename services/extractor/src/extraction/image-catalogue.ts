@@ -14,17 +14,20 @@ export interface CataloguedImage extends FoundImage {
 
 /**
  * Page order (document position, then the order collectors reported), noise URLs out, and every occurrence of
- * an image kept: the first one counts, later ones are flagged `duplicate` (same normalised URL). Network captures
- * only add images the DOM did not name, not even as a srcset variant; their type and byte size fill in the rest.
+ * an image kept: the first one counts, later ones are flagged `duplicate` (same normalised URL), and so is a
+ * sighting of a file that is another image's variant. Network captures only add images the DOM did not name,
+ * not even as a srcset variant; their type and byte size fill in the rest.
  */
 export function catalogue(found: FoundImage[]): CataloguedImage[] {
   const ordered = found.map((image, index) => ({ image, index })).sort((a, b) => a.image.domIndex - b.image.domIndex || a.index - b.index);
   const named = new Set<string>();
+  const renditions = new Set<string>();
   for (const { image } of ordered) {
     if (image.sourceNode === 'network') continue;
     named.add(normaliseImageUrl(image.url));
-    image.variants?.forEach((variant) => named.add(normaliseImageUrl(variant)));
+    image.variants?.forEach((variant) => renditions.add(normaliseImageUrl(variant)));
   }
+  renditions.forEach((key) => named.add(key));
   const network = new Map<string, FoundImage>();
   const seen = new Set<string>();
   const images: CataloguedImage[] = [];
@@ -35,7 +38,9 @@ export function catalogue(found: FoundImage[]): CataloguedImage[] {
       network.set(key, image);
       if (named.has(key) || seen.has(key)) continue;
     }
-    images.push({ ...image, key, duplicate: seen.has(key) });
+    // A rendition of another image (a preload of a srcset candidate, the noscript copy of a lazy image's
+    // smaller file) is that image again: kept with its place, flagged like any other repeat.
+    images.push({ ...image, key, duplicate: seen.has(key) || (renditions.has(key) && !image.variants?.length) });
     seen.add(key);
   }
   for (const image of images) {

@@ -4,7 +4,7 @@ import { safeFetch, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { SAFE_FETCH_POLICY } from '../extractor.config';
 import type { PageSnapshot, StylesheetRecord } from './snapshot/page-snapshot';
 import { readCapped } from './read-capped.util';
-import { parseHtml } from './snapshot/static-snapshot';
+import { importsOf, parseHtml } from './snapshot/static-snapshot';
 import { SelectorTest, usedRules } from './snapshot/used-stylesheet';
 
 /** Linked stylesheets read per page, and how much of each. */
@@ -87,17 +87,6 @@ export class StaticPageService {
       return [];
     }
   }
-}
-
-/** `@import url("a.css")` / `@import "a.css"` targets, absolute. */
-function importsOf(css: string, base: string): string[] {
-  return [...css.matchAll(/@import\s+(?:url\(\s*)?["']?([^"')\s;]+)["']?\s*\)?/gi)].flatMap((match) => {
-    try {
-      return [new URL(match[1], base).href];
-    } catch {
-      return [];
-    }
-  });
 }
 
 /**

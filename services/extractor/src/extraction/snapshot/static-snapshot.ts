@@ -9,7 +9,7 @@ export interface ParsedHtml {
   stylesheets: StylesheetRecord[];
   /** Selector matching on the parsed page, for its linked stylesheets. */
   matchesSelector: SelectorTest;
-  /** <link rel=stylesheet> targets (absolute), in document order, for the caller to fetch. */
+  /** <link rel=stylesheet> and <style> @import targets (absolute), in document order, for the caller to fetch. */
   linkedStylesheets: { url: string; index: number }[];
   /** Signals for the auto mode (see static-extraction.service). */
   scriptCount: number;
@@ -19,6 +19,7 @@ export interface ParsedHtml {
 /** A parsed node (htmlparser2's DOM); DomUtils.isTag narrows it to an element. */
 type ParsedNode = ReturnType<typeof parseDocument>['children'][number];
 
+const LEGACY_BACKGROUND_TAGS = new Set(['body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
 const SKIPPED = new Set(['noscript', 'script', 'style', 'template']);
 const APP_ROOT = /^(root|app|__next|__nuxt|___gatsby|svelte)$/;
 
@@ -42,14 +43,21 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
       // Inline handlers (onload=, onerror=) are scripts too.
       if (Object.keys(attrs).some((name) => /^on[a-z]+$/.test(name))) result.scriptCount += 1;
       const style = attrs.style;
-      if (style && /url\(|var\(\s*--/i.test(style)) record.backgrounds = [{ value: style }];
+      const backgrounds = style && /url\(|var\(\s*--/i.test(style) ? [{ value: style }] : [];
+      // The legacy attribute the browser maps to background-image (<body background>, <td background>).
+      if (attrs.background?.trim() && LEGACY_BACKGROUND_TAGS.has(tag)) backgrounds.push({ value: `url("${attrs.background.trim().replace(/["\\]/g, '\\$&')}")` });
+      if (backgrounds.length > 0) record.backgrounds = backgrounds;
       if (tag === 'noscript') record.text = DomUtils.getInnerHTML(node);
       if (tag === 'script') {
         if (/ld\+json/i.test(attrs.type ?? '')) record.text = DomUtils.textContent(node);
         else if (!/json|template|text\/(?!javascript)/i.test(attrs.type ?? '')) result.scriptCount += 1;
       }
       if (tag === 'svg') record.text = DomUtils.getOuterHTML(node);
-      if (tag === 'style') result.stylesheets.push({ base, text: usedRules(DomUtils.textContent(node), matchesSelector), index });
+      if (tag === 'style') {
+        const css = DomUtils.textContent(node);
+        result.stylesheets.push({ base, text: usedRules(css, matchesSelector), index });
+        result.linkedStylesheets.push(...importsOf(css, base).map((url) => ({ url, index })));
+      }
       if (tag === 'link' && /(^|\s)stylesheet(\s|$)/i.test(attrs.rel ?? '') && attrs.href) {
         const href = safeUrl(attrs.href, base);
         if (href) result.linkedStylesheets.push({ url: href, index });
@@ -89,4 +97,9 @@ function safeUrl(raw: string, base: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** `@import url("a.css")` / `@import "a.css"` targets, absolute. */
+export function importsOf(css: string, base: string): string[] {
+  return [...css.matchAll(/@import\s+(?:url\(\s*)?["']?([^"')\s;]+)["']?\s*\)?/gi)].flatMap((match) => safeUrl(match[1], base) ?? []);
 }
