@@ -1,3 +1,4 @@
+import { Direction } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
@@ -44,16 +45,19 @@ function Frame({ language }: { language: Language | undefined }) {
 
   if (!loaded && i18n.language !== effective) return <PageFallback />;
 
+  // Radix widgets (tabs, menus) set their own `dir`, left to right unless told: they follow the page's.
   return (
-    <div className="flex min-h-svh flex-col">
-      <SiteHeader />
-      <main id="main" className="flex-1">
-        {language ? <Outlet /> : <NotFoundPage />}
-      </main>
-      <SiteFooter />
-      <CookieNotice />
-      <NewsletterPopup />
-      <NoticeToast />
-    </div>
+    <Direction.Provider dir={textDirection(effective)}>
+      <div className="flex min-h-svh flex-col">
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          {language ? <Outlet /> : <NotFoundPage />}
+        </main>
+        <SiteFooter />
+        <CookieNotice />
+        <NewsletterPopup />
+        <NoticeToast />
+      </div>
+    </Direction.Provider>
   );
 }

@@ -15,6 +15,13 @@ describe('auth page', () => {
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
+  it('lays the tabs and the form out right to left in Arabic (Radix widgets follow the page, not their own ltr default)', async () => {
+    fakeApi({ 'GET /api/auth/status': visitor });
+    renderWithProviders('/ar/auth');
+    const tabs = (await screen.findByRole('tablist')).closest('[dir]');
+    expect(tabs).toHaveAttribute('dir', 'rtl');
+  });
+
   it('registers, says so, and brings up the login form', async () => {
     const { calls } = fakeApi({ 'GET /api/auth/status': visitor, 'POST /api/auth/register': { status: 201, body: {} } });
     const { user } = renderWithProviders('/auth?mode=register');
