@@ -18,16 +18,30 @@ const EXPECTED = JSON.parse(readFileSync(join(FIXTURE_PAGES_DIR, 'catalogue', 'e
 let fixture: FixtureServer;
 let app: INestApplication;
 const rangeRequests: string[] = [];
+const events: string[] = [];
 
 beforeAll(async () => {
   fixture = await startFixtureServer({
-    handle: (req, res) => {
+    handle: async (req, res) => {
       if (req.headers.range) rangeRequests.push(`${req.url} ${req.headers.range}`);
       if (req.url?.startsWith('/hang/')) {
         // Headers sent, body never: a tracker or an image server that hangs.
         res.writeHead(200, { 'content-type': req.url.endsWith('.js') ? 'text/javascript' : 'image/png' });
         return true;
       }
+      if (req.url === '/pages/slow-sheet.html') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<link rel="stylesheet" href="/slow/sheet.css"><img src="/images/333x222.png?c=f60001" alt="Early"><div class="late"></div>');
+        return true;
+      }
+      if (req.url === '/slow/sheet.css') {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        events.push('stylesheet answered');
+        res.writeHead(200, { 'content-type': 'text/css' });
+        res.end('.late { background-image: url(/images/444x111.png?c=f60002) }');
+        return true;
+      }
+      if (req.url?.startsWith('/images/333x222.png') && req.headers.range) events.push('img probed');
       if (req.url === '/pages/hung-resources.html') {
         res.writeHead(200, { 'content-type': 'text/html' });
         res.end('<img src="/images/350x150.png?c=f50001"><img src="/hang/pixel.png"><script src="/hang/tracker.js" async></script><script>fetch("/hang/poll")</script>');
@@ -158,6 +172,17 @@ describe('static path and auto mode', () => {
     // shows, and no declaration reads --unused-logo; var(--picture) and each card's --card-picture are found.
     for (const colour of ['660010', '660011', '660012', '660013', '660015']) expect(urls.join(' ')).not.toContain(`c=${colour}`);
     for (const colour of ['660014', '660016', '660017']) expect(urls.join(' ')).toContain(`c=${colour}`);
+  });
+
+  it('probes the images the HTML names while its stylesheets are still loading', async () => {
+    events.length = 0;
+    const result = await extract('/pages/slow-sheet.html', 'static');
+    // A linked sheet's pictures stand where its <link> does.
+    expect(distinct(result.files)).toEqual([
+      ['/images/444x111.png?c=f60002', 'css-background', 444, 111],
+      ['/images/333x222.png?c=f60001', 'img', 333, 222],
+    ]);
+    expect(events).toEqual(['img probed', 'stylesheet answered']);
   });
 
   it('auto hands pages with scripts to the browser', async () => {

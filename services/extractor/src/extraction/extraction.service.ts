@@ -15,7 +15,8 @@ import { EXTRACTOR_CONFIG, ExtractorConfig, SAFE_FETCH_POLICY } from '../extract
 import { BrowserVisitService, JobContext, StageReporter } from './browser-visit.service';
 import { findImages, IMAGE_COLLECTORS, ImageCollector } from './collectors/image-collector.interface';
 import { catalogue, CataloguedImage, matchesFileTypes, toExtractedFile, withoutTinyImages } from './image-catalogue';
-import { ImageMeasurerService, ReceivedBody } from './image-measurer.service';
+import { ImageMeasurerService } from './image-measurer.service';
+import type { MeasuringSession } from './measuring-session';
 import type { PageSnapshot } from './snapshot/page-snapshot';
 import { StaticPageService } from './static-page.service';
 
@@ -91,9 +92,12 @@ export class ExtractionService {
       try {
         const page = await this.staticPages.read(payload.url, controller.signal);
         if (payload.mode === 'static' || !page.needsBrowser) {
+          const measuring = this.measurer.start(measuringDeadline(deadline));
+          // Most pictures are named by the HTML itself: they are probed while its stylesheets load.
+          void measuring.measure(catalogue(findImages(this.collectors, page.snapshot)));
           const snapshot = await this.staticPages.withStylesheets(page, controller.signal);
           stage('collecting', 0);
-          const analysis = await this.analyse(snapshot, payload, deadline, stage);
+          const analysis = await this.analyse(snapshot, payload, stage, measuring);
           return finish('static', page.sourceUrl, page.warnings, analysis);
         }
         this.logger.debug({ msg: 'auto mode: browser needed', reason: page.needsBrowser, ...job });
@@ -108,7 +112,7 @@ export class ExtractionService {
 
     let partial: Analysis | undefined;
     const visit = await this.browser.visit(payload.url, job, deadline, stage, (snapshot, received) =>
-      this.analyse(snapshot, payload, deadline, stage, received, (found) => (partial = found)),
+      this.analyse(snapshot, payload, stage, this.measurer.start(measuringDeadline(deadline), received), (found) => (partial = found)),
     );
     const method = payload.mode === 'browser' ? 'browser' : 'auto:browser';
     if (visit.error === ErrorCode.PageTimeout && partial) {
@@ -118,13 +122,13 @@ export class ExtractionService {
   }
 
   /** `onFound` gets the images found before measuring: what a job stopped at its time limit still returns. */
-  private async analyse(snapshot: PageSnapshot, payload: ExtractJobPayload, deadline: number, stage: StageReporter, received?: ReceivedBody, onFound?: (found: Analysis) => void): Promise<Analysis> {
+  private async analyse(snapshot: PageSnapshot, payload: ExtractJobPayload, stage: StageReporter, measuring: MeasuringSession, onFound?: (found: Analysis) => void): Promise<Analysis> {
     const images = catalogue(findImages(this.collectors, snapshot));
     const found = this.describe(images, payload, false);
     onFound?.(found);
     // Measuring takes the longest (Range probes): the visitor sees the images found meanwhile.
     stage('measuring', distinct(images), 0, preview(found.files, payload.previewLimit));
-    const refused = await this.measurer.measure(images, Math.min(Date.now() + MEASURE_MS, deadline - 250), received);
+    const refused = await measuring.measure(images).finally(() => measuring.end());
     return this.describe(
       images.filter((image) => !refused.has(image.key)),
       payload,
@@ -150,6 +154,11 @@ export class ExtractionService {
 /** The first `limit` distinct images: what the caller could be granted, no more. */
 function preview(files: ExtractedFile[], limit = Number.POSITIVE_INFINITY): ExtractedFile[] {
   return files.filter((file) => !file.duplicate).slice(0, limit);
+}
+
+/** Measuring gets MEASURE_MS from its start, and never runs into the job's own time limit. */
+function measuringDeadline(jobDeadline: number): number {
+  return Math.min(Date.now() + MEASURE_MS, jobDeadline - 250);
 }
 
 function distinct(images: CataloguedImage[]): number {

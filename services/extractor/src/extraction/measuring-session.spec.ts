@@ -1,0 +1,51 @@
+import { ErrorCode } from '@pixtract/contracts';
+import { SafeFetchError } from '@pixtract/safe-fetch';
+import type { CataloguedImage } from './image-catalogue';
+import { Measured, MeasuringSession } from './measuring-session';
+
+const image = (n: number, extra: Partial<CataloguedImage> = {}): CataloguedImage => ({ url: `https://a.test/${n}.png`, key: `https://a.test/${n}.png`, domIndex: n, sourceNode: 'img', duplicate: false, ...extra });
+const png = (width: number): Measured => ({ header: { width, height: width, mimeType: 'image/png' }, bytes: 100 + width });
+
+describe('MeasuringSession', () => {
+  it('measures each image once however often it is asked, never more than 8 at a time', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const asked: string[] = [];
+    const session = new MeasuringSession(
+      async (target) => {
+        asked.push(target.key);
+        most = Math.max(most, (inFlight += 1));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight -= 1;
+        return png(target.domIndex);
+      },
+      Date.now() + 5_000,
+      () => undefined,
+    );
+    const early = Array.from({ length: 12 }, (_unused, n) => image(n + 1));
+    const all = Array.from({ length: 20 }, (_unused, n) => image(n + 1));
+    void session.measure(early);
+    await session.measure(all);
+    session.end();
+    expect(asked.sort()).toEqual(all.map((one) => one.key).sort());
+    expect(most).toBe(8);
+    expect(all.map((one) => one.width)).toEqual(all.map((one) => one.domIndex));
+  });
+
+  it('answers refused addresses, leaves what failed or ran out of time unmeasured', async () => {
+    const session = new MeasuringSession(
+      async (target, signal) => {
+        if (target.domIndex === 1) throw new SafeFetchError(ErrorCode.BlockedAddress);
+        if (target.domIndex === 2) throw new Error('reset');
+        // A probe that never answers: the deadline aborts it.
+        return new Promise<Measured>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+      },
+      Date.now() + 50,
+      () => undefined,
+    );
+    const images = [image(1), image(2), image(3)];
+    expect(await session.measure(images)).toEqual(new Set(['https://a.test/1.png']));
+    expect(images.map((one) => one.width)).toEqual([undefined, undefined, undefined]);
+    session.end();
+  });
+});

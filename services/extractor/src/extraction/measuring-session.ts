@@ -1,0 +1,94 @@
+import type { ImageHeader } from '@pixtract/image-header';
+import { SafeFetchError } from '@pixtract/safe-fetch';
+import { CataloguedImage, markSameBytes } from './image-catalogue';
+
+/** Header probes in flight per job: enough to hide latency, few enough not to hammer one site. */
+const PROBE_CONCURRENCY = 8;
+
+/** What one image's first bytes (or the browser's copy) told. */
+export interface Measured {
+  header?: ImageHeader;
+  bytes?: number;
+  contentType?: string;
+  fingerprint?: string;
+}
+
+export type MeasureOne = (image: CataloguedImage, signal: AbortSignal) => Promise<Measured | undefined>;
+
+/**
+ * One job's measuring: every image measured once however often it is asked for, at most PROBE_CONCURRENCY at a
+ * time, everything stopped at the deadline. The static path asks first for the images its HTML names, while the
+ * stylesheets load, then for all of them: the first answers are already in by then.
+ */
+export class MeasuringSession {
+  private readonly results = new Map<string, Promise<Measured | undefined>>();
+  private readonly refused = new Set<string>();
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(
+    private readonly measureOne: MeasureOne,
+    deadline: number,
+    private readonly onFailure: (image: CataloguedImage, error: unknown) => void,
+  ) {
+    this.timer = setTimeout(() => this.controller.abort(new Error('measuring time is up')), Math.max(1, deadline - Date.now()));
+  }
+
+  /**
+   * Measures the images not measured yet and fills in all of them: natural size, real type, byte size, same-bytes
+   * duplicates. Answers the keys of images the SSRF rule refuses (private addresses): no images of the page.
+   */
+  async measure(images: CataloguedImage[]): Promise<Set<string>> {
+    for (const image of images) if (!image.duplicate && !this.results.has(image.key)) this.results.set(image.key, this.measureInTurn(image));
+    const keys = [...new Set(images.map((image) => image.key))];
+    const measured = new Map(await Promise.all(keys.map(async (key) => [key, await this.results.get(key)] as const)));
+    for (const image of images) {
+      const result = measured.get(image.key);
+      if (!result) continue;
+      if (image.width === undefined && result.header?.width && result.header.height) {
+        image.width = result.header.width;
+        image.height = result.header.height;
+      }
+      image.mimeType = result.header?.mimeType ?? image.mimeType ?? (result.contentType?.startsWith('image/') ? result.contentType : undefined);
+      image.bytes ??= result.bytes;
+    }
+    markSameBytes(images, (key) => measured.get(key)?.fingerprint);
+    return new Set(keys.filter((key) => this.refused.has(key)));
+  }
+
+  /** Stops the deadline's timer once the job has what it needs. */
+  end(): void {
+    clearTimeout(this.timer);
+  }
+
+  private async measureInTurn(image: CataloguedImage): Promise<Measured | undefined> {
+    await this.slot();
+    try {
+      if (this.controller.signal.aborted) return undefined;
+      return await this.measureOne(image, this.controller.signal);
+    } catch (error) {
+      if (error instanceof SafeFetchError && error.status === 400) this.refused.add(image.key);
+      this.onFailure(image, error);
+      return undefined;
+    } finally {
+      this.release();
+    }
+  }
+
+  private async slot(): Promise<void> {
+    if (this.active < PROBE_CONCURRENCY) {
+      this.active += 1;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Hands the slot to the next waiting image, or frees it. */
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active -= 1;
+  }
+}
