@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /** The e2e stack's gateway (global-setup.ts starts every service on 3100-3104). */
-export const E2E_BASE_URL = 'http://localhost:3100';
+const E2E_BASE_URL = 'http://localhost:3100';
 
 export default defineConfig({
   testDir: '.',

@@ -9,7 +9,7 @@ import { ROOT, WEB_DIST } from './paths.mjs';
  * (16 MB semi-spaces) they wait long enough to lift the zipper's peak RSS past 200 MB. Smaller semi-spaces free
  * them sooner (docs/decisions.md, Media). Also set for the zipper in docker-compose.yml.
  */
-export const ZIPPER_NODE_OPTIONS = '--max-semi-space-size=2';
+const ZIPPER_NODE_OPTIONS = '--max-semi-space-size=2';
 
 /** Port = base port + offset: 3000-3004 for `npm start`, 3100-3104 for the e2e stack. */
 export const SERVICES = [
@@ -20,7 +20,7 @@ export const SERVICES = [
   { name: 'billing', offset: 4, database: true },
 ];
 
-export const entryOf = (name) => join(ROOT, 'services', name, 'dist', 'main.js');
+const entryOf = (name) => join(ROOT, 'services', name, 'dist', 'main.js');
 
 /** Database names for a prefix: pixtract_gateway… for `npm start`, pixtract_e2e_gateway… for e2e. */
 export const databaseNames = (prefix) => SERVICES.filter((service) => service.database).map((service) => `${prefix}_${service.name}`);

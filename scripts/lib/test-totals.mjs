@@ -2,7 +2,7 @@
 // failed outside any test counts as a failure, never as "0 failed".
 import { existsSync, readFileSync } from 'node:fs';
 
-export const NO_TESTS = { passed: 0, failed: 0, skipped: 0 };
+const NO_TESTS = { passed: 0, failed: 0, skipped: 0 };
 
 /** One failure standing for a step that could not produce results (crash, build failure). */
 export const STEP_FAILED = { passed: 0, failed: 1, skipped: 0 };

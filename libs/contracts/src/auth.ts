@@ -31,8 +31,8 @@ export function authErrorBody(code: AuthErrorCode, statusCode: number): ErrorBod
 }
 
 /** OWASP's floor for a password is 8 characters; the ceiling bounds the hashing work. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 128;
 
 export const registerRequestSchema = z.object({
   username: z
@@ -56,7 +56,7 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const usageStatsSchema = z.object({
+const usageStatsSchema = z.object({
   remainingToday: z.number().int().nonnegative(),
   /** Share of today's quota used, 0-100. */
   percentUsed: z.number().min(0).max(100),
@@ -66,7 +66,7 @@ export const usageStatsSchema = z.object({
 });
 export type UsageStats = z.infer<typeof usageStatsSchema>;
 
-export const authUserSchema = z.object({
+const authUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string().nullable(),
@@ -84,7 +84,7 @@ export const authUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
-export const authStatusSchema = z.object({ isAuthenticated: z.boolean(), user: authUserSchema.nullable() });
+const authStatusSchema = z.object({ isAuthenticated: z.boolean(), user: authUserSchema.nullable() });
 export type AuthStatus = z.infer<typeof authStatusSchema>;
 
 // ---- Internal API (gateway → auth, never public) ----
@@ -95,7 +95,7 @@ export type AuthStatus = z.infer<typeof authStatusSchema>;
  * The quota subject an extraction is charged to: `user:<id>`, `visitor:<id>` (signed visitor
  * cookie) or `ip:<address>` (no cookie).
  */
-export const quotaSubjectSchema = z.string().regex(/^(user|visitor|ip):[\w.:-]{1,80}$/);
+const quotaSubjectSchema = z.string().regex(/^(user|visitor|ip):[\w.:-]{1,80}$/);
 
 export const callerSchema = z.object({
   subject: quotaSubjectSchema,

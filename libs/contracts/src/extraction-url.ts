@@ -2,7 +2,7 @@ import { ErrorCode } from './errors';
 
 export const MAX_URL_LENGTH = 2048;
 
-export type UrlCheck = { ok: true; url: string } | { ok: false; code: ErrorCode };
+type UrlCheck = { ok: true; url: string } | { ok: false; code: ErrorCode };
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ERROR_MESSAGES } from './errors';
 
 /** Which scrolling cap stopped a page that kept growing. */
-export const scrollCapSchema = z.enum(['steps', 'height', 'time']);
-export type ScrollCap = z.infer<typeof scrollCapSchema>;
+const scrollCapSchema = z.enum(['steps', 'height', 'time']);
+type ScrollCap = z.infer<typeof scrollCapSchema>;
 
 const quantity = z.number().int().nonnegative();
 
@@ -21,7 +21,7 @@ export const extractionWarningSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('NOT_HTML'), values: z.object({ type: z.string() }) }),
 ]);
 export type ExtractionWarning = z.infer<typeof extractionWarningSchema>;
-export type ExtractionWarningCode = ExtractionWarning['code'];
+type ExtractionWarningCode = ExtractionWarning['code'];
 
 type WarningOf<C extends ExtractionWarningCode> = Extract<ExtractionWarning, { code: C }>;
 

@@ -5,7 +5,7 @@ import { ErrorCode } from './errors';
 import { extractionWarningSchema } from './extraction-warnings';
 
 /** How an image was found on the page (extraction engine catalogue). */
-export const sourceNodeSchema = z.enum([
+const sourceNodeSchema = z.enum([
   'img',
   'srcset',
   'picture',
@@ -73,7 +73,7 @@ export const performanceInfoSchema = z.object({
 export type PerformanceInfo = z.infer<typeof performanceInfoSchema>;
 
 /** The catalogue code of an `error` that is a catalogue message, so a client can word it in its reader's language. */
-export const errorCodeSchema = z.enum(Object.values(ErrorCode));
+const errorCodeSchema = z.enum(Object.values(ErrorCode));
 
 /**
  * Beyond the seed's English `error` and `warnings`: their codes. `warningDetails[i]` is `warnings[i]` as data
@@ -87,7 +87,7 @@ export const extractionNoticesSchema = z.object({
 });
 
 /** The seed's extraction response, returned by POST /api/extract-images and on completion. */
-export const extractionResponseSchema = extractionNoticesSchema.extend({
+const extractionResponseSchema = extractionNoticesSchema.extend({
   files: z.array(extractedFileSchema),
   sourceUrl: z.string(),
   limits: limitsSchema,
@@ -95,7 +95,7 @@ export const extractionResponseSchema = extractionNoticesSchema.extend({
 });
 export type ExtractionResponse = z.infer<typeof extractionResponseSchema>;
 
-export const extractionStageSchema = z.enum(['queued', 'loading', 'scrolling', 'collecting', 'measuring', 'done']);
+const extractionStageSchema = z.enum(['queued', 'loading', 'scrolling', 'collecting', 'measuring', 'done']);
 export type ExtractionStage = z.infer<typeof extractionStageSchema>;
 
 export const extractionProgressSchema = z.object({
@@ -110,15 +110,15 @@ export const extractionProgressSchema = z.object({
 });
 export type ExtractionProgress = z.infer<typeof extractionProgressSchema>;
 
-export const extractionStatusSchema = z.enum(['queued', 'running', 'completed', 'failed']);
+const extractionStatusSchema = z.enum(['queued', 'running', 'completed', 'failed']);
 export type ExtractionStatus = z.infer<typeof extractionStatusSchema>;
 
 /** 202 answer of POST /api/extractions. */
-export const extractionAcceptedSchema = z.object({ extractionId: z.string() });
+const extractionAcceptedSchema = z.object({ extractionId: z.string() });
 export type ExtractionAccepted = z.infer<typeof extractionAcceptedSchema>;
 
 /** GET /api/extractions/:id */
-export const extractionViewSchema = z.object({
+const extractionViewSchema = z.object({
   extractionId: z.string(),
   url: z.string(),
   status: extractionStatusSchema,

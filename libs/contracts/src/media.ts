@@ -5,7 +5,7 @@ const flag = z.enum(['1', 'true', '0', 'false']).transform((value) => value === 
 const pageUrl = z.string().min(1).max(MAX_URL_LENGTH);
 
 /** Formats a thumbnail (`w=`/`format=`) or an archive conversion can be asked for. */
-export const thumbnailFormatSchema = z.enum(['jpeg', 'png', 'webp', 'avif']);
+const thumbnailFormatSchema = z.enum(['jpeg', 'png', 'webp', 'avif']);
 export type ThumbnailFormat = z.infer<typeof thumbnailFormatSchema>;
 
 /**
@@ -26,7 +26,7 @@ export type ProxyImageQuery = z.infer<typeof proxyImageQuerySchema>;
 export const screenshotBoxesQuerySchema = z.object({ url: pageUrl });
 
 /** One image of an archive: its URL alone (the seed's form), or with what the extraction knew about it. */
-export const archiveImageSchema = z.union([
+const archiveImageSchema = z.union([
   z.string().max(MAX_URL_LENGTH),
   z.object({
     fileUrl: z.string().max(MAX_URL_LENGTH),

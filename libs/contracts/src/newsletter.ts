@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
+const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
 
 /** POST /api/newsletter — 'Stay Updated'. The seed's rule: non-empty and contains '@'. */
 export const newsletterSubscriptionSchema = z.object({
@@ -14,5 +14,5 @@ export const newsletterSubscriptionSchema = z.object({
 export type NewsletterSubscription = z.infer<typeof newsletterSubscriptionSchema>;
 
 /** 200 answer: subscribing an address twice is not an error. */
-export const newsletterSubscribedSchema = z.object({ subscribed: z.literal(true) });
+const newsletterSubscribedSchema = z.object({ subscribed: z.literal(true) });
 export type NewsletterSubscribed = z.infer<typeof newsletterSubscribedSchema>;

@@ -14,7 +14,7 @@ export const screenshotJobPayloadSchema = z.object({
 });
 export type ScreenshotJobPayload = z.infer<typeof screenshotJobPayloadSchema>;
 
-export const screenshotJobResultSchema = z.object({
+const screenshotJobResultSchema = z.object({
   cacheKey: z.string(),
   contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
   bytes: z.number().int().positive(),

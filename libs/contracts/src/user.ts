@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { roleSchema } from './plans';
 
-export const quarterUsageSchema = z.object({ used: z.number().int().nonnegative(), total: z.number().int().nonnegative() });
+const quarterUsageSchema = z.object({ used: z.number().int().nonnegative(), total: z.number().int().nonnegative() });
 
 /** Images used per calendar quarter of the current year; total = the plan's daily quota × the quarter's days. */
-export const quarterlyStatsSchema = z.object({
+const quarterlyStatsSchema = z.object({
   q1: quarterUsageSchema,
   q2: quarterUsageSchema,
   q3: quarterUsageSchema,
@@ -13,7 +13,7 @@ export const quarterlyStatsSchema = z.object({
 });
 export type QuarterlyStats = z.infer<typeof quarterlyStatsSchema>;
 
-export const userProfileSchema = z.object({
+const userProfileSchema = z.object({
   username: z.string(),
   email: z.string().nullable(),
   role: roleSchema,
@@ -26,7 +26,7 @@ export const userProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-export const extractionHistoryItemSchema = z.object({
+const extractionHistoryItemSchema = z.object({
   id: z.string(),
   url: z.string(),
   extractedAt: z.string(),
@@ -35,7 +35,7 @@ export const extractionHistoryItemSchema = z.object({
 });
 export type ExtractionHistoryItem = z.infer<typeof extractionHistoryItemSchema>;
 
-export const recentImageSchema = z.object({
+const recentImageSchema = z.object({
   id: z.string(),
   alt: z.string(),
   width: z.number().int().nullable(),

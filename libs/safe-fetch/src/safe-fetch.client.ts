@@ -9,7 +9,7 @@ import { SafeFetchError, toSafeFetchError } from './safe-fetch.error';
 import type { ResolvedAddress, SafeFetchPolicy } from './safe-fetch.policy';
 import { checkUrlSyntax, resolveAndCheck } from './url-check.util';
 
-export interface SafeFetchOptions {
+interface SafeFetchOptions {
   method?: 'GET' | 'HEAD';
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -18,7 +18,7 @@ export interface SafeFetchOptions {
   decompress?: boolean;
 }
 
-export interface SafeResponse {
+interface SafeResponse {
   /** The final URL, after redirects. */
   url: string;
   status: number;

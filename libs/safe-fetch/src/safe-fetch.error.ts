@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, ErrorCode } from '@pixtract/contracts';
 
 /** The catalogue codes this library can raise; each has exactly one HTTP status. */
-export type SafeFetchErrorCode =
+type SafeFetchErrorCode =
   | typeof ErrorCode.InvalidUrl
   | typeof ErrorCode.UnsupportedScheme
   | typeof ErrorCode.CredentialsInUrl

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { json, NextFunction, Request, Response, urlencoded } from 'express';
 import { toErrorBody } from './app-exception.filter';
 
-export const DEFAULT_BODY_LIMIT = '1mb';
+const DEFAULT_BODY_LIMIT = '1mb';
 
 /**
  * JSON and form bodies (the seed's ZIP download is a form post). Parser failures are answered here

@@ -5,7 +5,7 @@ import { AppExceptionFilter } from './app-exception.filter';
 import { useBodyParsing } from './body-parsing';
 import { ConfigError } from './config';
 
-export interface ServiceOptions {
+interface ServiceOptions {
   name: string;
   module: Type | DynamicModule;
   port: number;

@@ -3,11 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 const SAFE_REQUEST_ID = /^[\w.-]{1,100}$/;
 
 /** Keeps a caller's correlation id when it looks sane, else mints one; echoed on the response. */
-export function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
+function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
   const given = req.headers[REQUEST_ID_HEADER];
   const id = typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
   res.setHeader(REQUEST_ID_HEADER, id);

@@ -6,7 +6,7 @@ import { solidPng } from './png';
 
 export const FIXTURE_PAGES_DIR = join(__dirname, '..', 'fixtures', 'pages');
 
-export interface FixtureServerOptions {
+interface FixtureServerOptions {
   /** Added before every response, to make pages behave like a real (slightly slow) site. */
   latencyMs?: number;
   /** Extra routes a test adds; return true when handled. */

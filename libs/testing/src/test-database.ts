@@ -8,7 +8,7 @@ export interface TestDatabase {
 }
 
 /** The Postgres server tests use: TEST_DATABASE_URL, else DATABASE_URL, else the local server. */
-export function testServerUrl(env: NodeJS.ProcessEnv = process.env): string {
+function testServerUrl(env: NodeJS.ProcessEnv = process.env): string {
   return env.TEST_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 }
 

@@ -42,7 +42,7 @@ const workerSettingsShape = {
   SCREENSHOT_JPEG_QUALITY: positiveInt(70, 100),
 };
 
-export const extractorConfigSchema = z.object({
+const extractorConfigSchema = z.object({
   ...baseEnvShape,
   PORT: envPort(3002),
   REDIS_URL: envRedisUrl,
@@ -65,7 +65,7 @@ export function fetchPolicy(config: ExtractorConfig): SafeFetchPolicy {
   return policyFromEnv({}, { allowPrivateNetworks: config.PIXTRACT_ALLOW_PRIVATE_NETWORKS });
 }
 
-export const MAX_STALLED_COUNT = 2;
+const MAX_STALLED_COUNT = 2;
 
 export function extractionWorkerOptions(config: ExtractorConfig, concurrency = config.EXTRACTOR_CONCURRENCY): Pick<WorkerOptions, 'concurrency' | 'lockDuration' | 'stalledInterval' | 'maxStalledCount'> {
   return {

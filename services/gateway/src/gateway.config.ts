@@ -2,7 +2,7 @@ import { envDatabaseUrl, envFlag, envHttpUrl, envPort, envRedisUrl, baseEnvShape
 import { DEFAULT_QUEUE_PREFIX } from '@pixtract/contracts';
 import { z } from 'zod';
 
-export const gatewayConfigSchema = z.object({
+const gatewayConfigSchema = z.object({
   ...baseEnvShape,
   PORT: envPort(3000),
   DATABASE_URL: envDatabaseUrl('pixtract_gateway'),

@@ -30,7 +30,7 @@ export interface GatewayHarness {
   close(): Promise<void>;
 }
 
-export interface SharedInfrastructure {
+interface SharedInfrastructure {
   database: TestDatabase;
   queuePrefix: string;
   authUrl: string;

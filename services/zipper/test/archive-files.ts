@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-export interface OpenedArchive {
+interface OpenedArchive {
   /** `unzip -t` said every entry's CRC and structure are fine. */
   tested: boolean;
   /** Entry names in the order they were written. */

@@ -92,7 +92,7 @@ export interface ZipperHarness {
 }
 
 /** Test-sized fetch limits: small caps and short timeouts, so refusals happen in milliseconds. */
-export const TEST_TIMEOUTS: SafeFetchPolicy['timeouts'] = { connectMs: 1_000, headersMs: 1_000, idleMs: 1_000, totalMs: 5_000 };
+const TEST_TIMEOUTS: SafeFetchPolicy['timeouts'] = { connectMs: 1_000, headersMs: 1_000, idleMs: 1_000, totalMs: 5_000 };
 
 export async function startZipper(web: TestWeb, env: NodeJS.ProcessEnv = {}, policy: Partial<SafeFetchPolicy> = {}): Promise<ZipperHarness> {
   const queuePrefix = uniqueQueuePrefix('zipper');

@@ -1,5 +1,5 @@
 /** The seed's local-storage keys: each holds 'true' or 'false'. */
-export type PreferenceKey = 'darkMode' | 'cookieConsent' | 'newsletterDismissed' | 'donationDismissed' | 'visited';
+type PreferenceKey = 'darkMode' | 'cookieConsent' | 'newsletterDismissed' | 'donationDismissed' | 'visited';
 
 /** The stored choice, or undefined when the visitor never made one (or storage is unavailable). */
 export function readPreference(key: PreferenceKey): boolean | undefined {

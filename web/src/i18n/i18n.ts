@@ -11,8 +11,6 @@ export const resources = {
   en: { translation: { ...en, errors: { ...ERROR_MESSAGES, ...AUTH_ERROR_MESSAGES } } },
 };
 
-export type Translation = (typeof resources)['en']['translation'];
-
 /** Other locales are their own chunks: a visitor downloads English (the fallback) and their own language only. */
 const localeLoaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: unknown }>> = {
   cn: () => import('./locales/cn.json'),

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, isLanguage, languageOfTag, type Language } from './languages';
 
-export const PREFERRED_LANGUAGE_COOKIE = 'preferredLang';
+const PREFERRED_LANGUAGE_COOKIE = 'preferredLang';
 const ONE_YEAR_S = 31_536_000;
 
 /** The language a path names with its first segment, if any (`/jp/results` → jp). */

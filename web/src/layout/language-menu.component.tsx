@@ -10,7 +10,7 @@ import { useLanguage } from '../router/use-language.hook';
 import { MenuRadioItem } from '../ui/menu-radio-item.component';
 
 /** The seed's language toast lasts 2 s. */
-export const LANGUAGE_NOTICE_MS = 2000;
+const LANGUAGE_NOTICE_MS = 2000;
 
 /** Lists the nine languages by their own names; choosing one opens the same page under its prefix. */
 export function LanguageMenu() {

@@ -11,7 +11,7 @@ import { SITE_NAV } from './site-nav';
 import { useScrolled } from './use-scrolled.hook';
 
 /** The seed: the header changes state after 10 px of scroll. */
-export const HEADER_SCROLL_THRESHOLD_PX = 10;
+const HEADER_SCROLL_THRESHOLD_PX = 10;
 
 export function SiteHeader() {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { NotFoundPage } from '../pages/not-found/not-found.page';
  * Page routes are relative, so the same list hangs under `/` (English) and under `/:lang`.
  * Each page is its own chunk, loaded when first visited.
  */
-export const pageRoutes: RouteObject[] = [
+const pageRoutes: RouteObject[] = [
   { index: true, lazy: async () => ({ Component: (await import('../pages/home/home.page')).HomePage }) },
   { path: 'results', lazy: async () => ({ Component: (await import('../pages/results/results.page')).ResultsPage }) },
   { path: 'auth', lazy: async () => ({ Component: (await import('../pages/auth/auth.page')).AuthPage }) },

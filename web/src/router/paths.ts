@@ -24,4 +24,4 @@ export const serverPaths = {
   sitemap: '/sitemap.xml',
 };
 
-export type HomeSection = 'how-it-works' | 'features' | 'try-it' | 'testimonials' | 'pricing' | 'newsletter' | 'support' | 'contact';
+type HomeSection = 'how-it-works' | 'features' | 'try-it' | 'testimonials' | 'pricing' | 'newsletter' | 'support' | 'contact';

@@ -1,10 +1,10 @@
 /** One answer of the fake API: a status and a JSON body. */
-export interface ApiReply {
+interface ApiReply {
   status: number;
   body: unknown;
 }
 
-export interface ApiCall {
+interface ApiCall {
   method: string;
   path: string;
   body: unknown;

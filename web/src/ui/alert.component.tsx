@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export type AlertTone = 'error' | 'warning';
+type AlertTone = 'error' | 'warning';
 
 const tones: Record<AlertTone, string> = {
   error: 'border-red-300 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200',

@@ -1,4 +1,4 @@
-export type ProgressTone = 'blue' | 'amber' | 'red';
+type ProgressTone = 'blue' | 'amber' | 'red';
 
 const fills: Record<ProgressTone, string> = { red: 'bg-red-500', amber: 'bg-amber-500', blue: 'bg-blue-600' };
 

@@ -11,7 +11,7 @@ import { UsersService } from '../user/users.service';
 export const SIGN_IN_WINDOW_S = 600;
 const STATE_KEY = 'pixtract:oidc-state:';
 
-export interface SignInStart {
+interface SignInStart {
   authorizationUrl: string;
   state: string;
 }

@@ -12,7 +12,7 @@ import { SESSION_COOKIE, SessionUser } from './session-user';
 const SESSION_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
 /** One passport per process: sessions store the user id only. */
-export const passport = new Authenticator();
+const passport = new Authenticator();
 passport.serializeUser<number>((user, done) => done(null, (user as SessionUser).id));
 passport.deserializeUser<number>((id, done) => done(null, { id } satisfies SessionUser));
 

@@ -39,7 +39,7 @@ class PooledBrowser {
  * A page in a context of its own, fonts and media blocked and the activity probe installed; closing it disposes
  * the context (cookies, storage, popups) with it.
  */
-export class PageSession {
+class PageSession {
   private crashed = false;
   private closedUnderUs = false;
   private closing?: Promise<void>;

@@ -26,9 +26,9 @@ export interface JobContext {
 export type StageReporter = (stage: ExtractionStage, imagesFound: number, withinStage?: number, preview?: ExtractedFile[]) => void;
 
 /** What the rendered page yields to the caller's analysis, while the page is still open. */
-export type RenderedPageAnalysis<T> = (snapshot: PageSnapshot, received: ReceivedBody) => Promise<T>;
+type RenderedPageAnalysis<T> = (snapshot: PageSnapshot, received: ReceivedBody) => Promise<T>;
 
-export interface BrowserVisit<T> {
+interface BrowserVisit<T> {
   sourceUrl: string;
   warnings: ExtractionWarning[];
   result?: T;

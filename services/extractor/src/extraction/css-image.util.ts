@@ -29,7 +29,7 @@ export function imagesInCssValue(value: string): CssImage[] {
 }
 
 /** Custom properties by name, as stylesheets and style attributes define them (the last definition wins). */
-export type CustomProperties = Map<string, string>;
+type CustomProperties = Map<string, string>;
 
 const CUSTOM_PROPERTY = new RegExp(String.raw`(?:^|[;{\s])(--[\w-]+)\s*:\s*(${declarationValue})`, 'g');
 /** `var(--name)` or `var(--name, fallback)`, the fallback holding at most one level of parentheses. */

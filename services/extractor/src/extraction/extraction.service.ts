@@ -20,7 +20,7 @@ import type { MeasuringSession } from './measuring-session';
 import type { PageSnapshot } from './snapshot/page-snapshot';
 import { StaticPageService } from './static-page.service';
 
-export type ProgressReporter = (progress: ExtractionProgress) => Promise<unknown>;
+type ProgressReporter = (progress: ExtractionProgress) => Promise<unknown>;
 
 /** Where each stage starts on the progress bar; scrolling fills its band step by step. */
 const STAGE_PERCENT: Record<ExtractionStage, number> = { queued: 0, loading: 10, scrolling: 25, collecting: 60, measuring: 75, done: 100 };

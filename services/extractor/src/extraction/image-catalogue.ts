@@ -73,7 +73,7 @@ const SYNONYMS: Record<string, string> = { jpeg: 'jpg', jpe: 'jpg', jfif: 'jpg',
 const canonical = (extension: string) => SYNONYMS[extension] ?? extension;
 
 /** The file's extension: the URL's when it names an image type, else the one its MIME type implies. */
-export function extensionFor(image: Pick<FoundImage, 'url' | 'mimeType'>): string | undefined {
+function extensionFor(image: Pick<FoundImage, 'url' | 'mimeType'>): string | undefined {
   const fromUrl = extensionOf(image.url);
   if (fromUrl && IMAGE_EXTENSIONS.has(fromUrl)) return fromUrl;
   return (image.mimeType && MIME_EXTENSIONS[image.mimeType]) || fromUrl;

@@ -2,7 +2,7 @@ import { safeFetch, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { HEADER_PROBE_BYTES, ImageHeader, readImageHeader } from '@pixtract/image-header';
 import { readCapped } from './read-capped.util';
 
-export interface ProbedImage {
+interface ProbedImage {
   header?: ImageHeader;
   /** Size of the whole file, from Content-Range or Content-Length. */
   bytes?: number;

@@ -1,7 +1,7 @@
 /** Longer "URLs" are not images we can hand on; signed CDN URLs stay well below this. */
-export const MAX_IMAGE_URL_LENGTH = 8192;
+const MAX_IMAGE_URL_LENGTH = 8192;
 /** data: images are kept up to this length (larger ones are real images, but not worth a JSON payload). */
-export const MAX_DATA_URI_LENGTH = 1_000_000;
+const MAX_DATA_URI_LENGTH = 1_000_000;
 
 const DATA_IMAGE = /^data:image\/[a-z0-9.+-]+[;,]/i;
 

@@ -13,7 +13,7 @@ export interface Measured {
   fingerprint?: string;
 }
 
-export type MeasureOne = (image: CataloguedImage, signal: AbortSignal) => Promise<Measured | undefined>;
+type MeasureOne = (image: CataloguedImage, signal: AbortSignal) => Promise<Measured | undefined>;
 
 /**
  * One job's measuring: every image measured once however often it is asked for, at most PROBE_CONCURRENCY at a

@@ -78,7 +78,7 @@ export async function forceLazyLoading(page: Page, lazy: { src: string[]; srcset
   return page.evaluate(forceLazyImages, { lazy, keepSrcAs: ORIGINAL_SRC_ATTRIBUTE });
 }
 
-export interface ScrollLimits {
+interface ScrollLimits {
   maxSteps: number;
   maxHeight: number;
   /** Epoch ms after which no further step is taken. */
@@ -87,7 +87,7 @@ export interface ScrollLimits {
   stepSettleMs: number;
 }
 
-export interface ScrollOutcome {
+interface ScrollOutcome {
   steps: number;
   /** Which cap ended a page that was still growing. */
   cappedBy?: 'steps' | 'height' | 'time';

@@ -12,7 +12,7 @@ const MAX_STYLESHEETS = 20;
 const MAX_STYLESHEET_BYTES = 2 * 1024 * 1024;
 const MAX_HTML_BYTES = 10 * 1024 * 1024;
 
-export interface StaticPage {
+interface StaticPage {
   /** The parsed HTML with its inline styles; `withStylesheets` adds the linked ones. */
   snapshot: PageSnapshot;
   sourceUrl: string;

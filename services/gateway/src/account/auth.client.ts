@@ -6,7 +6,7 @@ import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
 
 const AUTH_TIMEOUT_MS = 5000;
 
-export interface IdentifiedCaller {
+interface IdentifiedCaller {
   caller: Caller;
   /** Cookies auth wants the browser to keep (a first-time visitor's signed visitor cookie). */
   setCookies: string[];

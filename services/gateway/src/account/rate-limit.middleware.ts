@@ -12,7 +12,7 @@ interface RateLimit {
 }
 
 /** Attempts per client address and window; held in Redis, so every gateway replica counts together. */
-export const RATE_LIMITS: Record<string, RateLimit> = {
+const RATE_LIMITS: Record<string, RateLimit> = {
   'POST /api/auth/login': { limit: 10, windowS: 60 },
   'POST /api/auth/register': { limit: 5, windowS: 600 },
   'POST /api/extractions': { limit: 30, windowS: 60 },

@@ -6,7 +6,7 @@ import type { ExtractionOwner } from '../quota/quota-gate.service';
 import { ExtractedFileEntity } from './extracted-file.entity';
 import { ExtractionEntity } from './extraction.entity';
 
-export interface CompletedExtraction {
+interface CompletedExtraction {
   sourceUrl: string;
   files: ExtractedFile[];
   warnings: string[];

@@ -21,7 +21,7 @@ import { ExtractionQueue } from './extraction.queue';
 import { ExtractionRepository } from './extraction.repository';
 import { UrlPolicyService } from './url-policy.service';
 
-export type SyncOutcome = { done: true; response: ExtractionResponse } | { done: false; accepted: ExtractionAccepted & { status: string; message: string } };
+type SyncOutcome = { done: true; response: ExtractionResponse } | { done: false; accepted: ExtractionAccepted & { status: string; message: string } };
 
 @Injectable()
 export class ExtractionService {

@@ -12,7 +12,7 @@ export function withoutHopByHop(headers: IncomingHttpHeaders): OutgoingHttpHeade
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()) && !named.has(name.toLowerCase())));
 }
 
-export interface ForwardOptions {
+interface ForwardOptions {
   /** The request headers the service behind may see (each proxy decides: cookies for auth, none for the zipper). */
   headers: OutgoingHttpHeaders;
   /** The refusal to answer when the service behind cannot be reached before anything was sent. */

@@ -23,7 +23,7 @@ export interface FetchedImage {
   height?: number;
 }
 
-export interface ArchiveLimits {
+interface ArchiveLimits {
   maxImages: number;
   /** The plan the image limit comes from, named in failed-downloads.txt. */
   role: string;
@@ -32,7 +32,7 @@ export interface ArchiveLimits {
   parallelFetches: number;
 }
 
-export interface ManifestEntry {
+interface ManifestEntry {
   file: string;
   sourceUrl: string;
   alt: string;

@@ -1,7 +1,7 @@
 import { HEADER_PROBE_BYTES, readImageHeader } from '@pixtract/image-header';
 import sharp from 'sharp';
 
-export interface Dimensions {
+interface Dimensions {
   width?: number;
   height?: number;
 }

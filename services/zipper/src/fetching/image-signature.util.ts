@@ -40,7 +40,7 @@ export function sniffImageFormat(head: Buffer): ImageFormat | undefined {
 }
 
 /** The media type without parameters, lower-cased: `Image/PNG; charset=x` → `image/png`. */
-export function mediaTypeOf(contentType: string | undefined): string {
+function mediaTypeOf(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0].trim().toLowerCase();
 }
 

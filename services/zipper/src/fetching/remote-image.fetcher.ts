@@ -9,7 +9,7 @@ import { SAFE_FETCH_POLICY } from './fetch-policy.provider';
 import { declaredAndSniffedAgree, MIME_TYPES, SIGNATURE_BYTES, sniffImageFormat, type ImageFormat } from './image-signature.util';
 import { SignatureGate } from './signature-gate.stream';
 
-export interface ImageRequest {
+interface ImageRequest {
   /** The page the image was found on: sent as Referer, which hotlink-protected sites require. */
   sourceUrl?: string;
   signal?: AbortSignal;
@@ -17,7 +17,7 @@ export interface ImageRequest {
   conditional?: Record<string, string>;
 }
 
-export type RemoteImage =
+type RemoteImage =
   | { status: 304; headers: IncomingHttpHeaders }
   | {
       status: 200;

@@ -1,7 +1,7 @@
 import type { ExtractionHistoryItem, RecentImage, UserProfile } from '@pixtract/contracts';
 import { api } from '../../app/api';
 
-export const accountApi = api.injectEndpoints({
+const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProfile: build.query<UserProfile, void>({
       query: () => '/user/profile',

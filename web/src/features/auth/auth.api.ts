@@ -2,9 +2,9 @@ import type { AuthStatus, AuthUser, LoginRequest, RegisterRequest } from '@pixtr
 import { ACCOUNT_DATA, api } from '../../app/api';
 
 /** The seed: auth status is refetched on mount, on window focus and every 60 s. */
-export const AUTH_REFRESH_MS = 60_000;
+const AUTH_REFRESH_MS = 60_000;
 
-export const authApi = api.injectEndpoints({
+const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAuthStatus: build.query<AuthStatus, void>({
       query: () => '/auth/status',

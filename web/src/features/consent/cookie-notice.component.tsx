@@ -7,7 +7,7 @@ import { useLocalisedPath } from '../../router/use-language.hook';
 import { Button } from '../../ui/button.component';
 
 /** The seed: the notice appears 2 s after a page opens, unless a choice is stored. */
-export const COOKIE_NOTICE_DELAY_MS = 2000;
+const COOKIE_NOTICE_DELAY_MS = 2000;
 
 export function CookieNotice() {
   const { t } = useTranslation();

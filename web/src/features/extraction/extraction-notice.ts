@@ -5,7 +5,7 @@ import { pageErrorText, warningsText } from './extraction-messages';
 import type { ExtractionState } from './use-extraction.hook';
 
 /** The seed's wording after "You've reached your daily limit": by who the visitor is. */
-export function dailyLimitNotice(limits: Limits): Notice {
+function dailyLimitNotice(limits: Limits): Notice {
   const description =
     limits.role === 'free' ? 'notices.dailyLimitFree' : limits.role === 'registered' ? 'notices.dailyLimitRegistered' : 'notices.dailyLimitOther';
   return { title: 'notices.dailyLimitTitle', description, values: { total: limits.total }, tone: 'error' };

@@ -5,8 +5,8 @@ import { Card } from '../../ui/card.component';
 import { ProgressBar } from '../../ui/progress-bar.component';
 
 /** The seed's waiting rhythm: a new quote every 20 s, the dots cycle every 500 ms. */
-export const QUOTE_ROTATION_MS = 20_000;
-export const DOTS_STEP_MS = 500;
+const QUOTE_ROTATION_MS = 20_000;
+const DOTS_STEP_MS = 500;
 const QUOTES = ['extraction.quote1', 'extraction.quote2', 'extraction.quote3', 'extraction.quote4'] as const;
 
 function useTicker(intervalMs: number): number {

@@ -3,7 +3,7 @@ import { api } from '../../app/api';
 import type { StoreExtra } from '../../app/store';
 import { isSettled, newerExtractionView, withFailure, withProgress, withResult } from './extraction-view';
 
-export const extractionApi = api.injectEndpoints({
+const extractionApi = api.injectEndpoints({
   endpoints: (build) => ({
     startExtraction: build.mutation<ExtractionAccepted, Pick<ExtractionRequest, 'url'>>({
       query: (body) => ({ url: '/extractions', method: 'POST', body }),

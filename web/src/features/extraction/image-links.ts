@@ -1,5 +1,5 @@
 /** Thumbnails in the grid are this wide (the proxy keeps the aspect ratio); twice the widest tile's CSS width. */
-export const THUMBNAIL_WIDTH = 640;
+const THUMBNAIL_WIDTH = 640;
 
 const proxy = (params: Record<string, string>) => `/api/proxy-image?${new URLSearchParams(params)}`;
 

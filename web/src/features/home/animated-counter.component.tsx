@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 
 /** The seed's counter: a step every 35 ms; targets over 100 advance by target/90 (rounded up), others by 1. */
-export const COUNTER_STEP_MS = 35;
+const COUNTER_STEP_MS = 35;
 const VISIBLE_SHARE = 0.1;
 
-export const counterIncrement = (target: number): number => (target > 100 ? Math.ceil(target / 90) : 1);
+const counterIncrement = (target: number): number => (target > 100 ? Math.ceil(target / 90) : 1);
 
 /** Counts up to `target` once a tenth of it has scrolled into view. */
 export function AnimatedCounter({ target, format }: { target: number; format: (value: number) => string }) {

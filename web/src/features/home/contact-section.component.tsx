@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../ui/section.component';
 
-export const CONTACT_EMAIL = 'support@pixtract.app';
+const CONTACT_EMAIL = 'support@pixtract.app';
 
 export function ContactSection() {
   const { t } = useTranslation();

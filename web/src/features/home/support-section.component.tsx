@@ -9,7 +9,7 @@ import { Section } from '../../ui/section.component';
 import { CloseButton } from '../../ui/close-button.component';
 
 /** The seed's donation card amount; the payment step itself comes with billing. */
-export const DONATION_CARD_AMOUNT = '10.00';
+const DONATION_CARD_AMOUNT = '10.00';
 
 export function SupportSection() {
   const { t } = useTranslation();

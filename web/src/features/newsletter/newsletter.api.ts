@@ -1,7 +1,7 @@
 import type { NewsletterSubscribed, NewsletterSubscription } from '@pixtract/contracts';
 import { api } from '../../app/api';
 
-export const newsletterApi = api.injectEndpoints({
+const newsletterApi = api.injectEndpoints({
   endpoints: (build) => ({
     subscribeToNewsletter: build.mutation<NewsletterSubscribed, NewsletterSubscription>({
       query: (body) => ({ url: '/newsletter', method: 'POST', body }),

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { noticeDismissed, selectNotice, type NoticeTone } from './notice.slice';
 
 /** The seed's toast default. */
-export const NOTICE_DURATION_MS = 5000;
+const NOTICE_DURATION_MS = 5000;
 
 const tones: Record<NoticeTone, string> = {
   info: 'border-slate-200 dark:border-slate-700',

@@ -1,6 +1,6 @@
 import type { ArchiveImage, ExtractedFile } from '@pixtract/contracts';
 
-export const ARCHIVE_PATH = '/api/download-images';
+const ARCHIVE_PATH = '/api/download-images';
 
 /**
  * Starts the streaming ZIP download the seed's way: a form post of `imageUrls` (JSON) and `sourceUrl`. The answer

@@ -1,7 +1,7 @@
 import type { ExtractedFile, ImageBox, ScreenshotBoxes } from '@pixtract/contracts';
 import { api } from '../../app/api';
 
-export const screenshotApi = api.injectEndpoints({
+const screenshotApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Where each image of the page sits in its cached screenshot (asked once the screenshot has loaded). */
     getScreenshotBoxes: build.query<ScreenshotBoxes, string>({

@@ -53,7 +53,7 @@ export class ImgCollector implements ImageCollector {
  * Shopify's lazysizes templates: `data-src="shoe_{width}x.jpg"` with `data-widths="[180,360,720]"` is the widest
  * rendition. A template without widths names no file.
  */
-export function withTemplateWidth(src: string | undefined, widths: string | undefined): string | undefined {
+function withTemplateWidth(src: string | undefined, widths: string | undefined): string | undefined {
   if (!src?.includes('{width}')) return src;
   const widest = Math.max(...(widths?.match(/\d+/g) ?? []).map(Number));
   return Number.isFinite(widest) ? src.replaceAll('{width}', String(widest)) : undefined;

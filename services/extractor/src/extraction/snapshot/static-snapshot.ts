@@ -3,7 +3,7 @@ import type { ElementRecord, StylesheetRecord } from './page-snapshot';
 import { hasLazyAttribute, IMAGE_CARRIERS } from './page-snapshot';
 import { SelectorTest, selectorTest, usedRules } from './used-stylesheet';
 
-export interface ParsedHtml {
+interface ParsedHtml {
   elements: ElementRecord[];
   /** <style> contents: the rules that can put a picture on this page (see usedRules). */
   stylesheets: StylesheetRecord[];
