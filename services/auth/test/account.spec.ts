@@ -1,5 +1,6 @@
 import { AuthStatus, AuthUser } from '@pixtract/contracts';
-import { AuthHarness, CookieJar, startAuth } from './auth-harness';
+import { CookieJar } from '@pixtract/testing';
+import { AuthHarness, startAuth } from './auth-harness';
 
 describe('accounts and sessions (real Postgres and Redis)', () => {
   let auth: AuthHarness;

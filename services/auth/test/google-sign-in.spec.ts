@@ -1,16 +1,8 @@
 import { AuthStatus } from '@pixtract/contracts';
+import { CookieJar, freePort } from '@pixtract/testing';
 import { ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { AuthHarness, CookieJar, startAuth } from './auth-harness';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+import { AuthHarness, startAuth } from './auth-harness';
 
 function startProvider(port: number, redirectUri: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [join(__dirname, 'oidc/local-provider.mjs'), String(port), redirectUri], { stdio: ['ignore', 'pipe', 'ignore'] });

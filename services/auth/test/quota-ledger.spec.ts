@@ -1,8 +1,9 @@
 import { AuthStatus, Caller, QuotaReservation } from '@pixtract/contracts';
+import { CookieJar } from '@pixtract/testing';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { QuotaLedger } from '../src/quota/quota-ledger.service';
-import { AuthHarness, CookieJar, startAuth } from './auth-harness';
+import { AuthHarness, startAuth } from './auth-harness';
 
 describe('quota ledger (real Postgres, injected clock)', () => {
   let auth: AuthHarness;

@@ -1,7 +1,6 @@
-import { FixtureServer, startFixtureServer, uniqueQueuePrefix } from '@pixtract/testing';
+import { FixtureServer, freePort, startFixtureServer, uniqueQueuePrefix } from '@pixtract/testing';
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { openExtractionQueue, TEST_REDIS_URL } from './extraction-queue.harness';
 
@@ -10,16 +9,6 @@ jest.setTimeout(60_000);
 const ROOT = join(__dirname, '..', '..', '..');
 const WORKER_ENTRY = join(ROOT, 'services', 'extractor', 'dist', 'main.js');
 const SLOW_PAGE = '/delay/4000/pages/basic.html';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
 
 function descendants(pid: number): number[] {
   let children: number[] = [];

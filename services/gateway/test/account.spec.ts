@@ -1,7 +1,6 @@
 import { AuthStatus, ExtractJobResult, ExtractionView, Limits } from '@pixtract/contracts';
-import { startFixtureServer, FixtureServer } from '@pixtract/testing';
+import { CookieJar, FixtureServer, startFixtureServer } from '@pixtract/testing';
 import { DataSource } from 'typeorm';
-import { CookieJar } from '../../auth/test/auth-harness';
 import { GatewayHarness, startGateway } from './gateway-harness';
 
 const resultWith = (url: string, count: number): ExtractJobResult => ({

@@ -1,6 +1,6 @@
-import { createTestDatabase, solidPng, uniqueQueuePrefix } from '@pixtract/testing';
+import { CookieJar, createTestDatabase, solidPng, uniqueQueuePrefix } from '@pixtract/testing';
 import { Client } from 'pg';
-import { CookieJar, startAuth, type AuthHarness } from '../../auth/test/auth-harness';
+import { startAuth, type AuthHarness } from '../../auth/test/auth-harness';
 import { openArchive } from '../../zipper/test/archive-files';
 import { startZipper, TestWeb, type ZipperHarness } from '../../zipper/test/zipper-harness';
 import { startGateway, type GatewayHarness } from './gateway-harness';
