@@ -14,7 +14,7 @@ export class UrlPolicyService {
   private readonly policy: SafeFetchPolicy;
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    this.policy = policyFromEnv({ PIXTRACT_ALLOW_PRIVATE_NETWORKS: config.PIXTRACT_ALLOW_PRIVATE_NETWORKS ? '1' : '0' });
+    this.policy = policyFromEnv({}, { allowPrivateNetworks: config.PIXTRACT_ALLOW_PRIVATE_NETWORKS });
   }
 
   async check(url: string): Promise<void> {

@@ -13,7 +13,7 @@ export function safeFetchPolicyProvider(overrides: Partial<SafeFetchPolicy> = {}
     provide: SAFE_FETCH_POLICY,
     inject: [ZIPPER_CONFIG],
     useFactory: (config: ZipperConfig): SafeFetchPolicy => {
-      const defaults = policyFromEnv({ PIXTRACT_ALLOW_PRIVATE_NETWORKS: config.PIXTRACT_ALLOW_PRIVATE_NETWORKS ? '1' : '0' });
+      const defaults = policyFromEnv({}, { allowPrivateNetworks: config.PIXTRACT_ALLOW_PRIVATE_NETWORKS });
       return {
         ...defaults,
         maxBytes: config.IMAGE_MAX_BYTES,
