@@ -128,9 +128,9 @@ export class ExtractionService {
     onFound?.(found);
     // Measuring takes the longest (Range probes): the visitor sees the images found meanwhile.
     stage('measuring', distinct(images), 0, preview(found.files, payload.previewLimit));
-    const refused = await measuring.measure(images).finally(() => measuring.end());
+    const notImages = await measuring.measure(images).finally(() => measuring.end());
     return this.describe(
-      images.filter((image) => !refused.has(image.key)),
+      images.filter((image) => !notImages.has(image.key)),
       payload,
       true,
     );

@@ -9,6 +9,8 @@ interface ProbedImage {
   /** The bytes read (at most HEADER_PROBE_BYTES), for same-bytes de-duplication. */
   prefix: Buffer;
   contentType?: string;
+  /** The server says the file does not exist (404, 410). */
+  gone?: boolean;
 }
 
 /**
@@ -19,7 +21,8 @@ export async function probeImage(url: string, policy: SafeFetchPolicy, signal: A
   const response = await safeFetch(url, { policy, signal, headers: { range: `bytes=0-${HEADER_PROBE_BYTES - 1}`, accept: 'image/avif,image/webp,image/*,*/*;q=0.8' } });
   if (response.status !== 200 && response.status !== 206) {
     response.body.destroy();
-    return undefined;
+    // Not found or gone: no picture anyone sees (a 403 may be hotlink protection the browser would pass).
+    return response.status === 404 || response.status === 410 ? { gone: true, prefix: Buffer.alloc(0) } : undefined;
   }
   const prefix = await readCapped(response.body, HEADER_PROBE_BYTES);
   const total = /\/(\d+)$/.exec(String(response.headers['content-range'] ?? ''))?.[1] ?? (response.status === 200 ? response.headers['content-length'] : undefined);

@@ -32,10 +32,11 @@ describe('MeasuringSession', () => {
     expect(all.map((one) => one.width)).toEqual(all.map((one) => one.domIndex));
   });
 
-  it('answers refused addresses, leaves what failed or ran out of time unmeasured', async () => {
+  it('answers refused addresses and gone files, leaves what failed or ran out of time unmeasured', async () => {
     const session = new MeasuringSession(
       async (target, signal) => {
         if (target.domIndex === 1) throw new SafeFetchError(ErrorCode.BlockedAddress);
+        if (target.domIndex === 4) return { gone: true };
         if (target.domIndex === 2) throw new Error('reset');
         // A probe that never answers: the deadline aborts it.
         return new Promise<Measured>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
@@ -43,9 +44,9 @@ describe('MeasuringSession', () => {
       Date.now() + 50,
       () => undefined,
     );
-    const images = [image(1), image(2), image(3)];
-    expect(await session.measure(images)).toEqual(new Set(['https://a.test/1.png']));
-    expect(images.map((one) => one.width)).toEqual([undefined, undefined, undefined]);
+    const images = [image(1), image(2), image(3), image(4)];
+    expect(await session.measure(images)).toEqual(new Set(['https://a.test/1.png', 'https://a.test/4.png']));
+    expect(images.map((one) => one.width)).toEqual([undefined, undefined, undefined, undefined]);
     session.end();
   });
 });

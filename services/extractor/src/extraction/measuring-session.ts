@@ -11,6 +11,8 @@ export interface Measured {
   bytes?: number;
   contentType?: string;
   fingerprint?: string;
+  /** The server says the file does not exist. */
+  gone?: boolean;
 }
 
 type MeasureOne = (image: CataloguedImage, signal: AbortSignal) => Promise<Measured | undefined>;
@@ -22,7 +24,8 @@ type MeasureOne = (image: CataloguedImage, signal: AbortSignal) => Promise<Measu
  */
 export class MeasuringSession {
   private readonly results = new Map<string, Promise<Measured | undefined>>();
-  private readonly refused = new Set<string>();
+  /** Keys of files that are no images of the page: on refused (private) addresses, or gone (404, 410). */
+  private readonly notImages = new Set<string>();
   private readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout;
   private active = 0;
@@ -38,7 +41,8 @@ export class MeasuringSession {
 
   /**
    * Measures the images not measured yet and fills in all of them: natural size, real type, byte size, same-bytes
-   * duplicates. Answers the keys of images the SSRF rule refuses (private addresses): no images of the page.
+   * duplicates. Answers the keys of files that are no images of the page: the SSRF rule refuses their address
+   * (private networks), or their server says they do not exist (404, 410).
    */
   async measure(images: CataloguedImage[]): Promise<Set<string>> {
     for (const image of images) if (!image.duplicate && !this.results.has(image.key)) this.results.set(image.key, this.measureInTurn(image));
@@ -55,7 +59,7 @@ export class MeasuringSession {
       image.bytes ??= result.bytes;
     }
     markSameBytes(images, (key) => measured.get(key)?.fingerprint);
-    return new Set(keys.filter((key) => this.refused.has(key)));
+    return new Set(keys.filter((key) => this.notImages.has(key)));
   }
 
   /** Stops the deadline's timer once the job has what it needs. */
@@ -67,9 +71,11 @@ export class MeasuringSession {
     await this.slot();
     try {
       if (this.controller.signal.aborted) return undefined;
-      return await this.measureOne(image, this.controller.signal);
+      const measured = await this.measureOne(image, this.controller.signal);
+      if (measured?.gone) this.notImages.add(image.key);
+      return measured;
     } catch (error) {
-      if (error instanceof SafeFetchError && error.status === 400) this.refused.add(image.key);
+      if (error instanceof SafeFetchError && error.status === 400) this.notImages.add(image.key);
       this.onFailure(image, error);
       return undefined;
     } finally {
