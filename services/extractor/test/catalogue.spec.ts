@@ -1,5 +1,5 @@
 import { INestApplication } from '@nestjs/common';
-import { ExtractedFile, ExtractionMode, ExtractJobResult, SourceNode } from '@pixtract/contracts';
+import { ExtractedFile, ExtractionMode, ExtractionProgress, ExtractJobResult, SourceNode } from '@pixtract/contracts';
 import { createService } from '@pixtract/service-kit';
 import { FIXTURE_PAGES_DIR, FixtureServer, startFixtureServer, uniqueQueuePrefix } from '@pixtract/testing';
 import { readFileSync } from 'node:fs';
@@ -42,6 +42,11 @@ beforeAll(async () => {
         return true;
       }
       if (req.url?.startsWith('/images/333x222.png') && req.headers.range) events.push('img probed');
+      if (req.url === '/pages/script-and-img.html') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<img src="/images/321x123.png?c=f70001" alt="In the HTML"><script>document.body.insertAdjacentHTML("beforeend", \'<img src="/images/322x124.png?c=f70002" alt="Rendered">\')</script>');
+        return true;
+      }
       if (req.url === '/pages/hung-resources.html') {
         res.writeHead(200, { 'content-type': 'text/html' });
         res.end('<img src="/images/350x150.png?c=f50001"><img src="/hang/pixel.png"><script src="/hang/tracker.js" async></script><script>fetch("/hang/poll")</script>');
@@ -183,6 +188,18 @@ describe('static path and auto mode', () => {
       ['/images/333x222.png?c=f60001', 'img', 333, 222],
     ]);
     expect(events).toEqual(['img probed', 'stylesheet answered']);
+  });
+
+  it('auto shows what the HTML names while the browser renders a page with scripts', async () => {
+    const reports: ExtractionProgress[] = [];
+    const url = fixture.url('/pages/script-and-img.html');
+    const result = await app.get(ExtractionService).extract({ extractionId: 'streamed', url, mode: 'auto' }, { extractionId: 'streamed' }, async (progress) => reports.push(progress));
+    expect(result.performanceInfo.method).toBe('auto:browser');
+    expect(distinct(result.files).map(([path]) => path)).toEqual(['/images/321x123.png?c=f70001', '/images/322x124.png?c=f70002']);
+    const firstPreview = reports.findIndex((report) => report.files?.length);
+    expect(reports[firstPreview]).toMatchObject({ stage: 'loading', imagesFound: 1, files: [{ fileUrl: fixture.url('/images/321x123.png?c=f70001') }] });
+    // Before the browser's own preview (sent when it starts measuring the rendered page).
+    expect(firstPreview).toBeLessThan(reports.findIndex((report) => report.stage === 'measuring'));
   });
 
   it('auto hands pages with scripts to the browser', async () => {

@@ -101,6 +101,9 @@ export class ExtractionService {
           return finish('static', page.sourceUrl, page.warnings, analysis);
         }
         this.logger.debug({ msg: 'auto mode: browser needed', reason: page.needsBrowser, ...job });
+        // What the HTML alone names is shown while the browser renders the page; the browser's result replaces it.
+        const named = catalogue(findImages(this.collectors, page.snapshot));
+        if (distinct(named) > 0) stage('loading', distinct(named), 0, preview(this.describe(named, payload, false).files, payload.previewLimit));
       } catch (error) {
         if (!(error instanceof SafeFetchError)) throw error;
         // A refused address is final; anything else (a bot wall, a slow answer) may still work in a browser.

@@ -41,6 +41,14 @@ describe('socket events as views', () => {
     });
   });
 
+  it('a stage that names no images keeps the preview an earlier one sent', () => {
+    const files = [{ fileUrl: 'https://example.com/from-the-html.png' }];
+    const loading = withProgress(queued, { stage: 'loading', percent: 10, imagesFound: 1, files });
+    expect(withProgress(loading, { stage: 'scrolling', percent: 30, imagesFound: 1 }).progress).toEqual({ stage: 'scrolling', percent: 30, imagesFound: 1, files });
+    const newer = [{ fileUrl: 'https://example.com/rendered.png' }];
+    expect(withProgress(loading, { stage: 'measuring', percent: 75, imagesFound: 2, files: newer }).progress?.files).toEqual(newer);
+  });
+
   it('completion carries the result and a finished progress', () => {
     expect(withResult(running(90), result)).toMatchObject({
       status: 'completed',

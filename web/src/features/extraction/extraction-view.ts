@@ -18,8 +18,11 @@ export function newerExtractionView(current: ExtractionView, incoming: Extractio
   return incoming;
 }
 
-export const withProgress = (view: ExtractionView, progress: ExtractionProgress): ExtractionView =>
-  newerExtractionView(view, { ...view, status: 'running', progress });
+/** A stage that names no images keeps the preview an earlier one sent (the HTML's images while the page renders). */
+export function withProgress(view: ExtractionView, progress: ExtractionProgress): ExtractionView {
+  const files = progress.files ?? view.progress?.files;
+  return newerExtractionView(view, { ...view, status: 'running', progress: { ...progress, ...(files && { files }) } });
+}
 
 export const withResult = (view: ExtractionView, result: ExtractionResponse): ExtractionView =>
   newerExtractionView(view, {
