@@ -66,6 +66,7 @@ describe('screenshot jobs', () => {
     // Found by the lazy attributes, as the extraction finds them: the first image sits at the top left.
     expect(image('/images/640x360.png?c=440001')).toEqual({ x: 8, y: expect.any(Number), width: expect.any(Number), height: expect.any(Number) });
     expect(image('/images/640x360.png?c=440001').y).toBeLessThan(100);
+    expect(image('/images/640x360.png?c=440002')).toBeDefined();
     expect(image('/images/320x180.png?c=440002')).toEqual(image('/images/640x360.png?c=440002'));
     expect(image('/images/500x300.png?c=440003')).toBeDefined();
     // Past the 3,000 px spacer, below the 2,000 px cut.

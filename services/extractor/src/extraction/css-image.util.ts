@@ -35,7 +35,8 @@ const CUSTOM_PROPERTY = new RegExp(String.raw`(?:^|[;{\s])(--[\w-]+)\s*:\s*(${de
 /** `var(--name)` or `var(--name, fallback)`, the fallback holding at most one level of parentheses. */
 const VAR_REFERENCE = /var\(\s*(--[\w-]+)\s*(?:,\s*((?:[^()]|\([^()]*\))*))?\)/g;
 
-const withoutComments = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, '');
+/** CSS text without its comments. */
+export const withoutComments = (css: string): string => css.replace(/\/\*[\s\S]*?\*\//g, '');
 
 /** The custom properties of `css` that hold a picture (static path: nothing computes var() there). */
 export function customPropertiesIn(css: string): CustomProperties {

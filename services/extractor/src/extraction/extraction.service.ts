@@ -96,6 +96,7 @@ export class ExtractionService {
           // Most pictures are named by the HTML itself: they are probed while its stylesheets load.
           void measuring.measure(catalogue(findImages(this.collectors, page.snapshot)));
           const snapshot = await this.staticPages.withStylesheets(page, controller.signal);
+          measuring.extendTo(measuringDeadline(deadline));
           stage('collecting', 0);
           const analysis = await this.analyse(snapshot, payload, stage, measuring);
           return finish('static', page.sourceUrl, page.warnings, analysis);
@@ -103,7 +104,8 @@ export class ExtractionService {
         this.logger.debug({ msg: 'auto mode: browser needed', reason: page.needsBrowser, ...job });
         // What the HTML alone names is shown while the browser renders the page; the browser's result replaces it.
         const named = catalogue(findImages(this.collectors, page.snapshot));
-        if (distinct(named) > 0) stage('loading', distinct(named), 0, preview(this.describe(named, payload, false).files, payload.previewLimit));
+        const count = distinct(named);
+        if (count > 0) stage('loading', count, 0, preview(this.describe(named, payload, false).files, payload.previewLimit));
       } catch (error) {
         if (!(error instanceof SafeFetchError)) throw error;
         // A refused address is final; anything else (a bot wall, a slow answer) may still work in a browser.

@@ -1,4 +1,4 @@
-import type { ExtractedFile, SourceNode } from '@pixtract/contracts';
+import type { ExtractedFile, ImageBox, SourceNode } from '@pixtract/contracts';
 import type { FoundImage } from './collectors/image-collector.interface';
 import { extensionOf, IMAGE_EXTENSIONS, normaliseImageUrl } from './image-url.util';
 import { isNoiseSize, noiseReasonOfUrl } from './noise-rules';
@@ -25,9 +25,11 @@ export function catalogue(found: FoundImage[]): CataloguedImage[] {
   for (const { image } of ordered) {
     if (image.sourceNode === 'network') continue;
     named.add(normaliseImageUrl(image.url));
-    image.variants?.forEach((variant) => renditions.add(normaliseImageUrl(variant)));
+    for (const variant of image.variants ?? []) {
+      named.add(normaliseImageUrl(variant));
+      renditions.add(normaliseImageUrl(variant));
+    }
   }
-  renditions.forEach((key) => named.add(key));
   const network = new Map<string, FoundImage>();
   const seen = new Set<string>();
   const images: CataloguedImage[] = [];
@@ -88,6 +90,11 @@ export function matchesFileTypes(image: CataloguedImage, fileTypes: string[] | u
   return [extension, fromMime].some((candidate) => candidate !== undefined && wanted.has(canonical(candidate)));
 }
 
+/** Whole CSS pixels: what the web outlines, for the extraction's files and the screenshot's boxes alike. */
+export function roundedBox(box: ImageBox): ImageBox {
+  return { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) };
+}
+
 export function toExtractedFile(image: CataloguedImage, position: number, extractedTime: string): ExtractedFile {
   const file: ExtractedFile = {
     fileUrl: image.url,
@@ -103,7 +110,7 @@ export function toExtractedFile(image: CataloguedImage, position: number, extrac
     sourceNode: image.sourceNode,
     duplicate: image.duplicate,
     variants: image.variants,
-    box: image.box && { x: Math.round(image.box.x), y: Math.round(image.box.y), width: Math.round(image.box.width), height: Math.round(image.box.height) },
+    box: image.box && roundedBox(image.box),
   };
   return Object.fromEntries(Object.entries(file).filter(([, value]) => value !== undefined)) as ExtractedFile;
 }

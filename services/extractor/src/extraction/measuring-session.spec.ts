@@ -37,6 +37,7 @@ describe('MeasuringSession', () => {
       async (target, signal) => {
         if (target.domIndex === 1) throw new SafeFetchError(ErrorCode.BlockedAddress);
         if (target.domIndex === 4) return { gone: true };
+        if (target.domIndex === 5) return png(5);
         if (target.domIndex === 2) throw new Error('reset');
         // A probe that never answers: the deadline aborts it.
         return new Promise<Measured>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
@@ -44,9 +45,26 @@ describe('MeasuringSession', () => {
       Date.now() + 50,
       () => undefined,
     );
-    const images = [image(1), image(2), image(3), image(4)];
+    const images = [image(1), image(2), image(3), image(4), image(5)];
     expect(await session.measure(images)).toEqual(new Set(['https://a.test/1.png', 'https://a.test/4.png']));
-    expect(images.map((one) => one.width)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(images.map((one) => one.width)).toEqual([undefined, undefined, undefined, undefined, 5]);
     session.end();
+  });
+
+  it('gives images asked for after a slow start the deadline it is moved to', async () => {
+    const slowProbe = (_target: CataloguedImage, signal: AbortSignal) =>
+      new Promise<Measured>((resolve, reject) => {
+        const timer = setTimeout(() => resolve(png(7)), 100);
+        signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        });
+      });
+    const session = new MeasuringSession(slowProbe, Date.now() + 30, () => undefined);
+    session.extendTo(Date.now() + 2_000);
+    const images = [image(7)];
+    await session.measure(images);
+    session.end();
+    expect(images[0].width).toBe(7);
   });
 });

@@ -27,7 +27,7 @@ export class MeasuringSession {
   /** Keys of files that are no images of the page: on refused (private) addresses, or gone (404, 410). */
   private readonly notImages = new Set<string>();
   private readonly controller = new AbortController();
-  private readonly timer: NodeJS.Timeout;
+  private timer: NodeJS.Timeout;
   private active = 0;
   private readonly waiting: Array<() => void> = [];
 
@@ -36,7 +36,14 @@ export class MeasuringSession {
     deadline: number,
     private readonly onFailure: (image: CataloguedImage, error: unknown) => void,
   ) {
-    this.timer = setTimeout(() => this.controller.abort(new Error('measuring time is up')), Math.max(1, deadline - Date.now()));
+    this.timer = this.deadlineTimer(deadline);
+  }
+
+  /** Moves the deadline (the static path's stylesheets took their time: the images they name get the full budget). */
+  extendTo(deadline: number): void {
+    if (this.controller.signal.aborted) return;
+    clearTimeout(this.timer);
+    this.timer = this.deadlineTimer(deadline);
   }
 
   /**
@@ -65,6 +72,10 @@ export class MeasuringSession {
   /** Stops the deadline's timer once the job has what it needs. */
   end(): void {
     clearTimeout(this.timer);
+  }
+
+  private deadlineTimer(deadline: number): NodeJS.Timeout {
+    return setTimeout(() => this.controller.abort(new Error('measuring time is up')), Math.max(1, deadline - Date.now()));
   }
 
   private async measureInTurn(image: CataloguedImage): Promise<Measured | undefined> {

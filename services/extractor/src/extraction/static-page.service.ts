@@ -21,7 +21,7 @@ interface StaticPage {
   needsBrowser?: string;
   linkedStylesheets: Array<{ url: string; index: number }>;
   /** Which rules of the linked stylesheets apply: those whose selectors match an element of the page. */
-  matchesSelector?: SelectorTest;
+  matchesSelector: SelectorTest;
 }
 
 /**
@@ -43,11 +43,11 @@ export class StaticPageService {
     if (type.startsWith('image/')) {
       response.body.destroy();
       // The address is a picture itself: that picture is the page's one image.
-      return { sourceUrl: response.url, warnings, linkedStylesheets: [], snapshot: { url: response.url, elements: [{ index: 1, tag: 'img', attrs: { src: response.url }, base: response.url }], stylesheets: [], network: [] } };
+      return { sourceUrl: response.url, warnings, linkedStylesheets: [], matchesSelector: () => true, snapshot: { url: response.url, elements: [{ index: 1, tag: 'img', attrs: { src: response.url }, base: response.url }], stylesheets: [], network: [] } };
     }
     if (type && !/html|xml/.test(type)) {
       response.body.destroy();
-      return { sourceUrl: response.url, warnings: [{ code: 'NOT_HTML', values: { type } }], linkedStylesheets: [], snapshot: { url: response.url, elements: [], stylesheets: [], network: [] } };
+      return { sourceUrl: response.url, warnings: [{ code: 'NOT_HTML', values: { type } }], linkedStylesheets: [], matchesSelector: () => true, snapshot: { url: response.url, elements: [], stylesheets: [], network: [] } };
     }
     if (response.status >= 400) warnings.push({ code: 'HTTP_STATUS', values: { status: response.status } });
     const html = (await readCapped(response.body, MAX_HTML_BYTES)).toString('utf8');
@@ -65,8 +65,7 @@ export class StaticPageService {
 
   /** The page's snapshot with its linked stylesheets read (in parallel) after its inline ones. */
   async withStylesheets(page: StaticPage, signal: AbortSignal): Promise<PageSnapshot> {
-    const { matchesSelector = () => true } = page;
-    const linked = await Promise.all(page.linkedStylesheets.map((sheet) => this.stylesheet(sheet.url, sheet.index, matchesSelector, signal)));
+    const linked = await Promise.all(page.linkedStylesheets.map((sheet) => this.stylesheet(sheet.url, sheet.index, page.matchesSelector, signal)));
     return { ...page.snapshot, stylesheets: [...page.snapshot.stylesheets, ...linked.flat()] };
   }
 

@@ -1,5 +1,6 @@
 import { ImageBox, MAX_SCREENSHOT_BOXES } from '@pixtract/contracts';
 import type { FoundImage } from '../extraction/collectors/image-collector.interface';
+import { roundedBox } from '../extraction/image-catalogue';
 
 /**
  * Where each image sits in a screenshot `capturedHeight` tall, by URL: the image's own URL and every candidate
@@ -15,7 +16,7 @@ export function imageBoxes(found: FoundImage[], capturedHeight: number): Record<
     for (const url of [image.url, ...(image.variants ?? [])]) {
       if (url.startsWith('data:') || url in boxes) continue;
       if (count++ >= MAX_SCREENSHOT_BOXES) return boxes;
-      boxes[url] = box;
+      boxes[url] = roundedBox(box);
     }
   }
   return boxes;

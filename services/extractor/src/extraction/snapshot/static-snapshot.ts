@@ -1,7 +1,7 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { ElementRecord, StylesheetRecord } from './page-snapshot';
 import { hasLazyAttribute, IMAGE_CARRIERS } from './page-snapshot';
-import { SelectorTest, selectorTest, usedRules } from './used-stylesheet';
+import { ParsedNode, SelectorTest, selectorTest, usedRules } from './used-stylesheet';
 
 interface ParsedHtml {
   elements: ElementRecord[];
@@ -15,9 +15,6 @@ interface ParsedHtml {
   scriptCount: number;
   hasEmptyAppRoot: boolean;
 }
-
-/** A parsed node (htmlparser2's DOM); DomUtils.isTag narrows it to an element. */
-type ParsedNode = ReturnType<typeof parseDocument>['children'][number];
 
 const LEGACY_BACKGROUND_TAGS = new Set(['body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
 const SKIPPED = new Set(['noscript', 'script', 'style', 'template']);

@@ -1,7 +1,9 @@
 import { selectOne } from 'css-select';
 import type { parseDocument } from 'htmlparser2';
+import { withoutComments } from '../css-image.util';
 
-type ParsedNode = ReturnType<typeof parseDocument>['children'][number];
+/** A parsed node (htmlparser2's DOM); DomUtils.isTag narrows it to an element. */
+export type ParsedNode = ReturnType<typeof parseDocument>['children'][number];
 
 /** Does any element of the parsed page match this selector list? */
 export type SelectorTest = (selectorList: string) => boolean;
@@ -100,7 +102,7 @@ function blockEnd(css: string, open: number): number {
  * from the whole text.
  */
 export function usedRules(css: string, test: SelectorTest): string {
-  const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  const text = withoutComments(css);
   const kept: string[] = [];
   const walk = (from: number, to: number) => {
     let position = from;
