@@ -25,14 +25,40 @@ export function createRedis(url: string, connectionName: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: null, connectionName, lazyConnect: false });
 }
 
+/** How long closing waits for a client still connecting, and for the commands it already sent. */
+const CLOSE_WAIT_MS = 1_000;
+
+/**
+ * Closes a client without cutting off commands already sent: a PING queued behind them answers once they have,
+ * then QUIT. Fire-and-forget commands (socket.io's UNSUBSCRIBEs, a new client's SUBSCRIBEs) would otherwise be
+ * flushed as unhandled "Connection is closed." rejections. A client that cannot reach Redis is disconnected: QUIT
+ * and PING would wait forever in its offline queue.
+ */
+export async function closeRedis(redis: Redis): Promise<void> {
+  if (redis.status === 'connecting' || redis.status === 'connect') await settled(new Promise<void>((resolve) => redis.once('ready', () => resolve()).once('error', () => resolve())));
+  if (redis.status !== 'ready') return redis.disconnect();
+  const answered = await settled(redis.ping().then(() => true));
+  if (answered !== true) return redis.disconnect();
+  await redis.quit().catch(() => redis.disconnect());
+}
+
+/** The promise's value, or undefined once it rejects or CLOSE_WAIT_MS have passed. */
+async function settled<T>(work: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), CLOSE_WAIT_MS)));
+  try {
+    return await Promise.race([work.catch(() => undefined), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 @Injectable()
 class RedisCloser implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
-  async onApplicationShutdown() {
-    // QUIT would wait forever on a client that is still trying to reconnect.
-    if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
-    else this.redis.disconnect();
+  onApplicationShutdown() {
+    return closeRedis(this.redis);
   }
 }
 

@@ -1,7 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { createRedis } from '@pixtract/service-kit';
+import { closeRedis, createRedis } from '@pixtract/service-kit';
 import type { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 
@@ -24,10 +24,7 @@ export class RedisIoAdapter extends IoAdapter {
 
   override async dispose(): Promise<void> {
     await super.dispose();
-    // Closing the server sends the adapter's UNSUBSCRIBEs without waiting for them (nor for the
-    // SUBSCRIBEs of a replica that only just started): a PING queued behind them answers once they
-    // have, so QUIT cannot cut them off into unhandled "Connection is closed." rejections.
-    await Promise.all([this.publisher.ping(), this.subscriber.ping()]).catch(() => undefined);
-    await Promise.all([this.publisher.quit(), this.subscriber.quit()]).catch(() => undefined);
+    // Closing the server sent the adapter's UNSUBSCRIBEs without awaiting them: closeRedis lets them finish.
+    await Promise.all([closeRedis(this.publisher), closeRedis(this.subscriber)]);
   }
 }
