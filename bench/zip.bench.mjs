@@ -16,7 +16,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 console.log('building the zipper (nx cache makes this quick when nothing changed) ...');
 await buildZipper();
-const { safeFetch, policyFromEnv } = zipperRequire('@pixtract/safe-fetch');
+const { safeFetch, safeFetchPolicy } = zipperRequire('@pixtract/safe-fetch');
 const archiver = zipperRequire('archiver');
 
 const image = await photo(IMAGE_KB);
@@ -25,7 +25,7 @@ const urls = (count) => Array.from({ length: count }, (_, i) => `${server.origin
 console.log(`fixture: ${Math.round(image.length / 1024)} KB JPEG, ${LATENCY_MS} ms latency per image\n`);
 
 async function floor(list) {
-  const policy = policyFromEnv({ PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1' });
+  const policy = safeFetchPolicy({ allowPrivateNetworks: true });
   const started = performance.now();
   let next = 0;
   let bytes = 0;

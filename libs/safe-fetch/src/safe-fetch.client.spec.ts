@@ -309,7 +309,8 @@ describe('safeFetch kept-alive connections', () => {
     expect(site.connections()).toBe(1);
   });
 
-  it('opens a new connection when the name now resolves to another address', async () => {
+  // (Each answer is dialled at its own local port here, so this shows the fresh lookup, not the pool's keying.)
+  it('resolves the name again for the next fetch and goes to its new address', async () => {
     const first = await serve(hello());
     const second = await serve(hello());
     const answers = [PUBLIC_IP, '93.184.215.15'];
@@ -327,7 +328,11 @@ describe('safeFetch kept-alive connections', () => {
     const site = await serve(hello());
     const internal = await serve(startHttpServer((_req, res) => res.end('internal secret')));
     const answers = [PUBLIC_IP, '127.0.0.1'];
-    const policy = testPolicy({ publicServer: site, resolver: tableResolver({ 'rebind.test': () => [answers.shift() ?? '127.0.0.1'] }).resolver });
+    // The private answer would be dialled at the internal server: had the check been skipped, it would see a connection.
+    const policy = testPolicy({
+      resolver: tableResolver({ 'rebind.test': () => [answers.shift() ?? '127.0.0.1'] }).resolver,
+      dial: (checked) => ({ address: '127.0.0.1', port: checked.address === PUBLIC_IP ? site.port : internal.port }),
+    });
     expect(await (await safeFetch('http://rebind.test/', { policy })).text()).toBe('hello');
     await expect(safeFetch('http://rebind.test/', { policy })).rejects.toMatchObject({ code: ErrorCode.BlockedAddress });
     expect(internal.connections()).toBe(0);

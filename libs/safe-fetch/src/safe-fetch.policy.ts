@@ -43,9 +43,10 @@ const systemResolver: Resolver = async (hostname) => {
 
 const MIB = 1024 * 1024;
 
-export function policyFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<SafeFetchPolicy> = {}): SafeFetchPolicy {
+/** The production policy: private networks refused unless `allowPrivateNetworks`; services size it from their config. */
+export function safeFetchPolicy(overrides: Partial<SafeFetchPolicy> = {}): SafeFetchPolicy {
   return {
-    allowPrivateNetworks: env.PIXTRACT_ALLOW_PRIVATE_NETWORKS === '1',
+    allowPrivateNetworks: false,
     resolver: systemResolver,
     maxRedirects: 5,
     timeouts: { connectMs: 5_000, headersMs: 10_000, idleMs: 10_000, totalMs: 30_000 },

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { policyFromEnv, type ResolvedAddress, type SafeFetchPolicy } from '../src';
+import { safeFetchPolicy, type ResolvedAddress, type SafeFetchPolicy } from '../src';
 
 /** A public unicast address that tests never actually dial: the policy's dialer sends it to a local server. */
 export const PUBLIC_IP = '93.184.215.14';
@@ -99,8 +99,7 @@ export function tableResolver(table: Record<string, Answer>) {
 /** Private networks refused (production default), small timeouts, and PUBLIC_IP dialled to `publicServer`. */
 export function testPolicy(overrides: Partial<SafeFetchPolicy> & { publicServer?: LocalServer } = {}): SafeFetchPolicy {
   const { publicServer, ...rest } = overrides;
-  return policyFromEnv(
-    {},
+  return safeFetchPolicy(
     {
       timeouts: { connectMs: 1_000, headersMs: 1_000, idleMs: 1_000, totalMs: 5_000 },
       maxBytes: 1024 * 1024,

@@ -1,5 +1,5 @@
 import { DEFAULT_QUEUE_PREFIX } from '@pixtract/contracts';
-import { policyFromEnv, SafeFetchPolicy } from '@pixtract/safe-fetch';
+import { safeFetchPolicy, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { baseEnvShape, envFlag, envPort, envRedisUrl, loadConfig } from '@pixtract/service-kit';
 import type { WorkerOptions } from 'bullmq';
 import { existsSync } from 'node:fs';
@@ -62,7 +62,7 @@ export function loadExtractorConfig(env: NodeJS.ProcessEnv = process.env): Extra
 
 /** The validated flag is the one source: safe-fetch's own env reading is bypassed. */
 export function fetchPolicy(config: ExtractorConfig): SafeFetchPolicy {
-  return policyFromEnv({}, { allowPrivateNetworks: config.PIXTRACT_ALLOW_PRIVATE_NETWORKS });
+  return safeFetchPolicy({ allowPrivateNetworks: config.PIXTRACT_ALLOW_PRIVATE_NETWORKS });
 }
 
 const MAX_STALLED_COUNT = 2;

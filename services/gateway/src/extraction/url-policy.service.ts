@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode } from '@pixtract/contracts';
-import { SafeFetchError, SafeFetchPolicy, checkUrl, policyFromEnv } from '@pixtract/safe-fetch';
+import { SafeFetchError, SafeFetchPolicy, checkUrl, safeFetchPolicy } from '@pixtract/safe-fetch';
 import { AppException } from '@pixtract/service-kit';
 import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
 
@@ -14,7 +14,7 @@ export class UrlPolicyService {
   private readonly policy: SafeFetchPolicy;
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    this.policy = policyFromEnv({}, { allowPrivateNetworks: config.PIXTRACT_ALLOW_PRIVATE_NETWORKS });
+    this.policy = safeFetchPolicy({ allowPrivateNetworks: config.PIXTRACT_ALLOW_PRIVATE_NETWORKS });
   }
 
   async check(url: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { policyFromEnv, type SafeFetchPolicy } from '@pixtract/safe-fetch';
+import { safeFetchPolicy, type SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { ZIPPER_CONFIG, type ZipperConfig } from '../zipper.config';
 
 export const SAFE_FETCH_POLICY = Symbol('SAFE_FETCH_POLICY');
@@ -13,7 +13,7 @@ export function safeFetchPolicyProvider(overrides: Partial<SafeFetchPolicy> = {}
     provide: SAFE_FETCH_POLICY,
     inject: [ZIPPER_CONFIG],
     useFactory: (config: ZipperConfig): SafeFetchPolicy => {
-      const defaults = policyFromEnv({}, { allowPrivateNetworks: config.PIXTRACT_ALLOW_PRIVATE_NETWORKS });
+      const defaults = safeFetchPolicy({ allowPrivateNetworks: config.PIXTRACT_ALLOW_PRIVATE_NETWORKS });
       return {
         ...defaults,
         maxBytes: config.IMAGE_MAX_BYTES,
