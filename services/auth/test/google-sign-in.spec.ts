@@ -124,6 +124,8 @@ describe('Google sign-in (OpenID Connect, state + PKCE) against a local OpenID p
     altered.searchParams.set('state', 'forged-state');
     // Each request carries its browser's state cookie as it was: a refused callback clears the cookie in a jar, and
     // the altered state must be refused against the victim's real cookie, not for a cookie already gone.
+    expect(victim.get('pixtract.oidc')).toBeDefined();
+    expect(attacker.get('pixtract.oidc')).toBeDefined();
     const victimState = `pixtract.oidc=${victim.get('pixtract.oidc')}`;
     const attackerState = `pixtract.oidc=${attacker.get('pixtract.oidc')}`;
     for (const [cookie, url] of [[victimState, withoutState], [victimState, altered], [attackerState, callback]] as const) {

@@ -12,15 +12,12 @@ export class MediaController {
     private readonly auth: AuthClient,
   ) {}
 
-  /** GET /api/proxy-image?url=… (w=, format=, download=1, sourceUrl=, fullpage=true). */
-  @Get('proxy-image')
-  proxyImage(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.zipper.forward(req, res);
-  }
-
-  /** GET /api/screenshot-boxes?url=…: where the images sit in the page's cached screenshot. */
-  @Get('screenshot-boxes')
-  screenshotBoxes(@Req() req: Request, @Res() res: Response): Promise<void> {
+  /**
+   * GET /api/proxy-image?url=… (w=, format=, download=1, sourceUrl=, fullpage=true), and GET
+   * /api/screenshot-boxes?url=… (where the images sit in the page's cached screenshot): forwarded as they are.
+   */
+  @Get(['proxy-image', 'screenshot-boxes'])
+  media(@Req() req: Request, @Res() res: Response): Promise<void> {
     return this.zipper.forward(req, res);
   }
 

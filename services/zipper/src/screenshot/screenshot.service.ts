@@ -28,7 +28,7 @@ export class ScreenshotService {
 
   async send(pageUrl: string, res: Response): Promise<void> {
     // The worker's browser is guarded too; checking here answers a hostile address with a 4xx at once.
-    const url = await this.checked(pageUrl);
+    const url = (await this.guarded(() => checkUrl(pageUrl, this.policy))).href;
     const cacheKey = screenshotCacheKey(url);
     const bytes = (await this.redis.getBuffer(cacheKey)) ?? (await this.render(cacheKey, url));
     const format = sniffImageFormat(bytes);
@@ -41,7 +41,8 @@ export class ScreenshotService {
    * A cache read fetches nothing: the URL's syntax (and literal addresses) is checked, its name is not resolved.
    */
   async boxes(pageUrl: string): Promise<ScreenshotBoxes> {
-    const stored = await this.redis.get(screenshotBoxesKey(this.normalised(pageUrl).href));
+    const url = await this.guarded(() => checkUrlSyntax(pageUrl, this.policy));
+    const stored = await this.redis.get(screenshotBoxesKey(url.href));
     try {
       return screenshotBoxesSchema.parse(JSON.parse(stored ?? 'null'));
     } catch {
@@ -49,17 +50,10 @@ export class ScreenshotService {
     }
   }
 
-  private normalised(pageUrl: string): URL {
+  /** A URL check whose refusal is the catalogue's 4xx. */
+  private async guarded<T>(check: () => T | Promise<T>): Promise<T> {
     try {
-      return checkUrlSyntax(pageUrl, this.policy);
-    } catch (error) {
-      throw toAppException(error);
-    }
-  }
-
-  private async checked(pageUrl: string): Promise<string> {
-    try {
-      return (await checkUrl(pageUrl, this.policy)).href;
+      return await check();
     } catch (error) {
       throw toAppException(error);
     }
