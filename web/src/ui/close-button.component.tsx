@@ -1,10 +1,9 @@
-import { forwardRef, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 
 /** The × in the top corner that closes a dialog or dismisses a card; `label` names what it closes. */
-export const CloseButton = forwardRef<HTMLButtonElement, ComponentProps<'button'> & { label: string }>(function CloseButton({ label, ...props }, ref) {
+export function CloseButton({ label, ...props }: ComponentProps<'button'> & { label: string }) {
   return (
     <button
-      ref={ref}
       type="button"
       aria-label={label}
       className="absolute end-3 top-3 rounded-lg px-2.5 py-1 text-lg text-slate-500 hover:bg-slate-900/5 dark:hover:bg-slate-800"
@@ -13,4 +12,4 @@ export const CloseButton = forwardRef<HTMLButtonElement, ComponentProps<'button'
       ×
     </button>
   );
-});
+}

@@ -12,7 +12,7 @@ const authApi = api.injectEndpoints({
     }),
     login: build.mutation<AuthUser, LoginRequest>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body }),
-      invalidatesTags: [...ACCOUNT_DATA],
+      invalidatesTags: ACCOUNT_DATA,
     }),
     register: build.mutation<AuthUser, RegisterRequest>({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
@@ -20,7 +20,7 @@ const authApi = api.injectEndpoints({
     }),
     logout: build.mutation<unknown, void>({
       query: () => ({ url: '/auth/logout', method: 'POST' }),
-      invalidatesTags: [...ACCOUNT_DATA],
+      invalidatesTags: ACCOUNT_DATA,
     }),
   }),
 });

@@ -49,6 +49,12 @@ describe('socket events as views', () => {
     expect(withProgress(loading, { stage: 'measuring', percent: 75, imagesFound: 2, files: newer }).progress?.files).toEqual(newer);
   });
 
+  it('a GET answer whose stage names no images keeps the preview too', () => {
+    const files = [{ fileUrl: 'https://example.com/from-the-html.png' }];
+    const shown: ExtractionView = { ...queued, status: 'running', progress: { stage: 'loading', percent: 10, imagesFound: 1, files } };
+    expect(newerExtractionView(shown, { ...queued, status: 'running', progress: { stage: 'scrolling', percent: 30, imagesFound: 1 } }).progress?.files).toEqual(files);
+  });
+
   it('completion carries the result and a finished progress', () => {
     expect(withResult(running(90), result)).toMatchObject({
       status: 'completed',

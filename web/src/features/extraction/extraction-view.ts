@@ -15,14 +15,20 @@ export function newerExtractionView(current: ExtractionView, incoming: Extractio
   if (step === 0 && (incoming.progress?.percent ?? 0) < (current.progress?.percent ?? 0)) {
     return { ...incoming, progress: current.progress };
   }
-  return incoming;
+  return withPreviewKept(current, incoming);
 }
 
-/** A stage that names no images keeps the preview an earlier one sent (the HTML's images while the page renders). */
-export function withProgress(view: ExtractionView, progress: ExtractionProgress): ExtractionView {
-  const files = progress.files ?? view.progress?.files;
-  return newerExtractionView(view, { ...view, status: 'running', progress: { ...progress, ...(files && { files }) } });
+/**
+ * A running stage that names no images (a socket event or a GET answer) keeps the preview an earlier one sent: the
+ * HTML's images while the page renders.
+ */
+function withPreviewKept(current: ExtractionView, incoming: ExtractionView): ExtractionView {
+  const files = current.progress?.files;
+  if (incoming.status !== 'running' || !incoming.progress || incoming.progress.files || !files) return incoming;
+  return { ...incoming, progress: { ...incoming.progress, files } };
 }
+
+export const withProgress = (view: ExtractionView, progress: ExtractionProgress): ExtractionView => newerExtractionView(view, { ...view, status: 'running', progress });
 
 export const withResult = (view: ExtractionView, result: ExtractionResponse): ExtractionView =>
   newerExtractionView(view, {
