@@ -6,7 +6,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ensureDatabases } from '../scripts/lib/databases.mjs';
 import { freePort, isPortFree, waitUntil } from '../scripts/lib/net.mjs';
-import { ROOT as root } from '../scripts/lib/paths.mjs';
+import { run, tail } from '../scripts/lib/exec.mjs';
+import { bin, ROOT as root } from '../scripts/lib/paths.mjs';
 import { ensurePostgres } from '../scripts/lib/postgres.mjs';
 import { ensureRedis } from '../scripts/lib/redis.mjs';
 import { SERVICES, serviceProcesses } from '../scripts/lib/services.mjs';
@@ -67,31 +68,30 @@ export async function startServices(names, env = {}) {
     allowPrivateNetworks: true,
   }).filter((service) => names.includes(service.name));
   const children = new Map(launches.map((launch) => [launch.name, spawn(launch.command, launch.args, { cwd: root, env: { ...process.env, ...launch.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] })]));
-  const baseOf = (name) => `http://127.0.0.1:${basePort + SERVICES.find((service) => service.name === name).offset}`;
+  const baseOf = (name) => new URL(launches.find((launch) => launch.name === name).readyUrl).origin;
   for (const name of names) {
     const healthy = () => fetch(`${baseOf(name)}/health`).then((res) => res.ok, () => false);
     if (!(await waitUntil(healthy, { timeoutMs: 20_000, intervalMs: 50 }))) throw new Error(`${name} did not start`);
   }
   return {
     baseOf,
-    /** Peak resident set of the zipper so far (VmHWM), in bytes. */
-    zipperPeakRss: () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${children.get('zipper').pid}/status`, 'utf8'))[1]) * 1024,
-    stop: () => Promise.all([...children.values()].map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))))),
+    /** Peak resident set of a service so far (VmHWM), in bytes. */
+    peakRss: (name) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${children.get(name).pid}/status`, 'utf8'))[1]) * 1024,
+    // A service that already exited (it crashed) is stopped: waiting for its exit would never end.
+    stop: () => Promise.all([...children.values()].map((child) => (child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')))))),
   };
 }
 
 /** The zipper alone. */
 export async function startZipperProcess(env = {}) {
   const services = await startServices(['zipper'], env);
-  return { base: services.baseOf('zipper'), peakRss: services.zipperPeakRss, stop: services.stop };
+  return { base: services.baseOf('zipper'), peakRss: () => services.peakRss('zipper'), stop: services.stop };
 }
 
-/** The services `npm start` builds (the gateway's web build included: nx caches it). */
-export function buildServices(projects) {
-  return new Promise((resolve, reject) => {
-    const build = spawn('npx', ['nx', 'run-many', '-t', 'build', '-p', ...projects, '--outputStyle=stream'], { cwd: root, stdio: 'ignore' });
-    build.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build of ${projects.join(', ')} failed (${code})`))));
-  });
+/** The services `npm start` builds (the gateway's web build included: nx caches it); Nx's output only on failure. */
+export async function buildServices(projects) {
+  const { code, output } = await run(bin('nx'), ['run-many', '-t', 'build', '-p', ...projects, '--output-style=stream'], { cwd: root });
+  if (code !== 0) throw new Error(`build of ${projects.join(', ')} failed (${code}):\n${tail(output)}`);
 }
 
 export const buildZipper = () => buildServices(['@pixtract/zipper']);

@@ -59,8 +59,8 @@ async function throughput(urlOf) {
 
 console.log(`fixture: ${Math.round(image.length / 1024)} KB JPEG, ${LATENCY_MS} ms latency; ${REQUESTS} sequential requests, then ${CONCURRENCY} clients for ${THROUGHPUT_SECONDS} s\n`);
 const rows = [];
-for (const [name, urlOf] of PATHS) rows.push({ name, ...(await latencies(urlOf)) });
-for (const row of rows) row.rate = await throughput(PATHS.find(([name]) => name === row.name)[1]);
+for (const [name, urlOf] of PATHS) rows.push({ name, urlOf, ...(await latencies(urlOf)) });
+for (const row of rows) row.rate = await throughput(row.urlOf);
 const [directRow] = rows;
 console.log('path    | median ms | p95 ms | requests/s | adds ms at the median | requests/s ÷ direct');
 for (const row of rows) {

@@ -66,6 +66,7 @@ test('outlines the image where it sits on the screenshot in Arabic at phone widt
   const [shot, box] = [(await screenshot.boundingBox())!, (await outline.boundingBox())!];
   expect(box.x - shot.x).toBeLessThan(shot.width * 0.05);
   expect(box.y).toBeGreaterThan(shot.y);
+  expect(box.y - shot.y).toBeLessThan(shot.height * 0.25);
   expect(box.x + box.width).toBeLessThan(shot.x + shot.width * 0.5);
   await saveShot(page, 'dialog-fullpage-390-ar-dark');
 });
