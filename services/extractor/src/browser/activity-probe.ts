@@ -1,24 +1,32 @@
 /** Timers shorter than this are work the page is about to do (a delayed gallery); longer ones are not waited for. */
 export const SHORT_TIMER_MS = 3_000;
 
+/** What the probe keeps on `window.__pixtractActivity`; page-settle.util's quietWait reads it. */
+export interface ActivityProbe {
+  /** When each pending short timer is due (epoch ms). */
+  timersDue: Map<number, number>;
+  /** Each pending fetch/XHR is its start time, boxed so equal times stay distinct (long polls can be told apart). */
+  requestStarts: Set<number[]>;
+  lastMutation: number;
+}
+
 /**
- * Installed before any page script: counts pending short setTimeouts and the time of the last DOM mutation, so
- * settling can wait for a page that inserts its images 2 s after load, without fixed sleeps. Read by
- * page-settle.util's pageIsQuiet under the same window property.
+ * Installed before any page script: records pending short setTimeouts (and when they are due), the page's own
+ * fetch/XHR, and the time of the last DOM mutation, so settling can wait for a page that inserts its images 2 s
+ * after load, without fixed sleeps.
  */
 export function installActivityProbe(limitMs: number): void {
-  const probe = { pendingTimers: 0, requestStarts: new Set<number[]>(), lastMutation: Date.now() };
+  const probe: ActivityProbe = { timersDue: new Map(), requestStarts: new Set(), lastMutation: Date.now() };
   Object.defineProperty(window, '__pixtractActivity', { value: probe, enumerable: false });
   const originalSetTimeout = window.setTimeout.bind(window);
   const originalClearTimeout = window.clearTimeout.bind(window);
-  const pending = new Set<number>();
   let inTimer = false;
   window.setTimeout = ((handler: TimerHandler, timeout?: number, ...args: unknown[]) => {
     // Timers set from a timer are a recurring chain (a carousel, a poll): waiting for them would never end.
     if (inTimer || typeof handler !== 'function' || !((timeout ?? 0) <= limitMs)) return originalSetTimeout(handler, timeout, ...args);
     let id = 0;
     id = originalSetTimeout(() => {
-      if (pending.delete(id)) probe.pendingTimers -= 1;
+      probe.timersDue.delete(id);
       inTimer = true;
       try {
         (handler as (...rest: unknown[]) => void)(...args);
@@ -26,17 +34,15 @@ export function installActivityProbe(limitMs: number): void {
         inTimer = false;
       }
     }, timeout);
-    pending.add(id);
-    probe.pendingTimers += 1;
+    probe.timersDue.set(id, Date.now() + (timeout ?? 0));
     return id;
   }) as typeof window.setTimeout;
   window.clearTimeout = ((id?: number) => {
-    if (id !== undefined && pending.delete(id)) probe.pendingTimers -= 1;
+    if (id !== undefined) probe.timersDue.delete(id);
     originalClearTimeout(id);
   }) as typeof window.clearTimeout;
   // fetch and XHR are counted here too: the page's own count is current the moment a scroll handler starts one.
   const originalFetch = window.fetch.bind(window);
-  // Each pending request is its start time (boxed, so equal times stay distinct): long polls can be told apart.
   window.fetch = ((...args: Parameters<typeof fetch>) => {
     const started = [Date.now()];
     probe.requestStarts.add(started);

@@ -1,40 +1,52 @@
 import type { Page } from 'playwright-core';
+import type { ActivityProbe } from '../browser/activity-probe';
 import type { PageActivity } from '../browser/page-activity';
 import { ORIGINAL_SRC_ATTRIBUTE } from './snapshot/page-snapshot';
 
 /** The DOM must have been still this long to count as settled. */
 const QUIET_MS = 50;
-const POLL_MS = 25;
+/** How soon to look again while requests or images are loading: their end cannot be foreseen. */
+const LOADING_POLL_MS = 10;
+/** The longest wait between two looks (a timer due later is looked at again meanwhile). */
+const MAX_POLL_MS = 50;
 
 /** A request or a page load still pending after this long is stuck (a hung tracker, a long poll), not work. */
 const STUCK_MS = 2_500;
 
 /**
- * Runs in the page: loaded (unless loading is stuck), no recent fetch/XHR or short timer pending, DOM still,
- * images near the viewport done.
+ * Runs in the page: 0 when it is quiet — loaded (unless loading is stuck), no recent fetch/XHR or short timer
+ * pending, the DOM still, images near the viewport done — otherwise how many ms to wait before looking again:
+ * until the next timer is due or the DOM's quiet window ends, or a short poll while something loads.
  */
-function pageIsQuiet({ quietMs, stuckMs }: { quietMs: number; stuckMs: number }): boolean {
+function pageQuietIn({ quietMs, stuckMs, loadingPollMs, maxPollMs }: { quietMs: number; stuckMs: number; loadingPollMs: number; maxPollMs: number }): number {
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   const loadIsStuck = Boolean(navigation && navigation.domContentLoadedEventEnd > 0 && performance.now() - navigation.domContentLoadedEventEnd > stuckMs);
-  if (document.readyState !== 'complete' && !loadIsStuck) return false;
-  const probe = (window as unknown as { __pixtractActivity?: { pendingTimers: number; requestStarts: Set<number[]>; lastMutation: number } }).__pixtractActivity;
+  if (document.readyState !== 'complete' && !loadIsStuck) return loadingPollMs;
+  const probe = (window as unknown as { __pixtractActivity?: ActivityProbe }).__pixtractActivity;
   const now = Date.now();
-  if (probe && (probe.pendingTimers > 0 || now - probe.lastMutation < quietMs || [...probe.requestStarts].some(([started]) => now - started < stuckMs))) return false;
+  if (probe) {
+    if (probe.timersDue.size > 0) return Math.min(maxPollMs, Math.max(1, Math.min(...probe.timersDue.values()) - now));
+    if ([...probe.requestStarts].some(([started]) => now - started < stuckMs)) return loadingPollMs;
+    if (now - probe.lastMutation < quietMs) return probe.lastMutation + quietMs - now;
+  }
   const horizon = window.innerHeight * 2;
-  return Array.from(document.images).every((img) => img.complete || img.getBoundingClientRect().top > horizon || loadIsStuck);
+  return Array.from(document.images).every((img) => img.complete || img.getBoundingClientRect().top > horizon || loadIsStuck) ? 0 : loadingPollMs;
 }
 
 /**
  * Waits until the page stopped working on what it shows: loaded, no awaited request in flight (seen by the
  * browser and by the page itself), no short timer pending, the DOM still, images near the viewport loaded.
  * Unlike `networkidle`, beacons, long polls and hung requests (after STUCK_MS) do not keep it waiting, and a
- * quiet page returns at once. Answers false when the time ran out first.
+ * quiet page returns at once. Each look says when the next is worth taking, so the wait ends close to the moment
+ * the page went quiet. Answers false when the time ran out first.
  */
 export async function waitUntilQuiet(page: Page, activity: PageActivity, timeoutMs: number): Promise<boolean> {
   const until = Date.now() + timeoutMs;
+  const options = { quietMs: QUIET_MS, stuckMs: STUCK_MS, loadingPollMs: LOADING_POLL_MS, maxPollMs: MAX_POLL_MS };
   while (Date.now() < until) {
-    if (activity.inFlight(STUCK_MS) === 0 && (await page.evaluate(pageIsQuiet, { quietMs: QUIET_MS, stuckMs: STUCK_MS }).catch(() => false))) return true;
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    const next = activity.inFlight(STUCK_MS) > 0 ? LOADING_POLL_MS : await page.evaluate(pageQuietIn, options).catch(() => LOADING_POLL_MS);
+    if (next === 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(next, until - Date.now())));
   }
   return false;
 }
