@@ -17,8 +17,6 @@ import { buildServices, fixed, median, root } from './bench.kit.mjs';
 const require = createRequire(join(root, 'services', 'extractor', 'package.json'));
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 console.log('building the extractor (nx cache makes this quick when nothing changed) ...');
 await buildServices(['@pixtract/extractor']);
@@ -26,7 +24,7 @@ await buildServices(['@pixtract/extractor']);
 require('reflect-metadata');
 const { NestFactory } = require('@nestjs/core');
 const { chromium } = require('playwright-core');
-const { startFixtureServer, FIXTURE_PAGES_DIR } = require('@pixtract/testing');
+const { startFixtureServer, FIXTURE_PAGES_DIR, CHROMIUM_TEST_LAUNCH } = require('@pixtract/testing');
 const { AppModule } = require('./dist/app.module');
 const { ExtractionService } = require('./dist/extraction/extraction.service');
 const { loadExtractorConfig } = require('./dist/extractor.config');
@@ -47,7 +45,7 @@ async function openWorker(concurrency) {
     QUEUE_PREFIX: `bench-extract-${process.pid}`,
     LOG_LEVEL: 'silent',
     PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1',
-    CHROMIUM_PATH: CHROMIUM,
+    CHROMIUM_PATH: CHROMIUM_TEST_LAUNCH.executablePath,
     EXTRACTOR_CONCURRENCY: String(concurrency),
   });
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: false });
@@ -136,7 +134,7 @@ const QUIET_BETWEEN_RUNS_MS = 300;
 const pause = () => new Promise((resolve) => setTimeout(resolve, QUIET_BETWEEN_RUNS_MS));
 
 async function naiveRun(page) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(CHROMIUM_TEST_LAUNCH);
   try {
     const tab = await browser.newPage();
     await tab.goto(fixture.url(`/pages/catalogue/${page}`), { waitUntil: 'networkidle' });
@@ -162,7 +160,7 @@ const tally = (page, result) => {
 
 console.log(`\nfixture latency ${LATENCY_MS} ms per response, median of ${RUNS} runs per page, ${pages.length} pages\n`);
 const worker = await openWorker(1);
-const floorBrowser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+const floorBrowser = await chromium.launch(CHROMIUM_TEST_LAUNCH);
 for (const page of pages) await worker.extract(page); // warm-up: browser, caches, JIT
 
 const rows = [];

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_TEST_LAUNCH } from '@pixtract/testing';
 
 /** The e2e stack's gateway (global-setup.ts starts every service on 3100-3104). */
 const E2E_BASE_URL = 'http://localhost:3100';
@@ -24,11 +25,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          // The Debian package, not Playwright's download (which cannot be fetched here).
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-        },
+        launchOptions: CHROMIUM_TEST_LAUNCH,
       },
     },
   ],

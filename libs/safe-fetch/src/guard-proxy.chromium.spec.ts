@@ -1,3 +1,4 @@
+import { CHROMIUM_TEST_LAUNCH } from '@pixtract/testing';
 import { chromium, type Browser } from 'playwright-core';
 import { PUBLIC_IP, startHttpServer, tableResolver, testPolicy, type LocalServer } from '../test/local-servers';
 import { startGuardProxy, type GuardProxy, type GuardProxyEvent } from './guard-proxy.server';
@@ -25,18 +26,9 @@ describe('Chromium through the guard proxy', () => {
     const { resolver } = tableResolver({ 'page.test': [PUBLIC_IP], 'internal.test': ['127.0.0.1'] });
     proxy = await startGuardProxy(testPolicy({ resolver, publicServer: site }), (event) => events.push(event));
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        `--proxy-server=${proxy.url}`,
-        // Chromium bypasses proxies for loopback by default; this removes that exception.
-        '--proxy-bypass-list=<-loopback>',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_TEST_LAUNCH.executablePath,
+      // Chromium bypasses proxies for loopback by default; the bypass list removes that exception.
+      args: [...CHROMIUM_TEST_LAUNCH.args, `--proxy-server=${proxy.url}`, '--proxy-bypass-list=<-loopback>'],
     });
   }, 20_000);
   afterAll(async () => {

@@ -4,3 +4,4 @@ export * from './test-database';
 export * from './base-url';
 export * from './free-port';
 export * from './cookie-jar';
+export * from './chromium';
