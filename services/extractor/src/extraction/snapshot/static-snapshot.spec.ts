@@ -38,4 +38,16 @@ describe('parseHtml', () => {
     expect(parseHtml('<div id="root"></div>', 'https://a.test/').hasEmptyAppRoot).toBe(true);
     expect(parseHtml('<div id="root"><img src="ssr.png"></div>', 'https://a.test/').hasEmptyAppRoot).toBe(false);
   });
+
+  it("reads the stylesheets for the rendered screen: print and phone-only sheets and imports are not fetched", () => {
+    const parsed = parseHtml(
+      `<link rel="stylesheet" href="all.css"><link rel="stylesheet" href="print.css" media="print">
+       <link rel="stylesheet" href="phone.css" media="(max-width: 600px)"><link rel="stylesheet" href="deferred.css" media="print" onload="this.media='all'">
+       <style media="print">.a{background:url(printed.png)}</style>
+       <style>@import url("screen.css") screen; @import "paper.css" print; @import url(layered.css) layer(base);</style><div class="a"></div>`,
+      'https://a.test/',
+    );
+    expect(parsed.linkedStylesheets.map(({ url }) => url.slice('https://a.test/'.length))).toEqual(['all.css', 'deferred.css', 'screen.css', 'layered.css']);
+    expect(parsed.stylesheets.map((sheet) => sheet.text).join('')).not.toContain('printed.png');
+  });
 });

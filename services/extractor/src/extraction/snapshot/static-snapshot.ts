@@ -1,5 +1,6 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { ElementRecord, StylesheetRecord } from './page-snapshot';
+import { mediaApplies } from './media-query';
 import { hasLazyAttribute, IMAGE_CARRIERS } from './page-snapshot';
 import { ParsedNode, SelectorTest, selectorTest, usedRules } from './used-stylesheet';
 
@@ -50,12 +51,13 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
         else if (!/json|template|text\/(?!javascript)/i.test(attrs.type ?? '')) result.scriptCount += 1;
       }
       if (tag === 'svg') record.text = DomUtils.getOuterHTML(node);
-      if (tag === 'style') {
+      if (tag === 'style' && mediaApplies(attrs.media ?? '')) {
         const css = DomUtils.textContent(node);
         result.stylesheets.push({ base, text: usedRules(css, matchesSelector), index });
         result.linkedStylesheets.push(...importsOf(css, base).map((url) => ({ url, index })));
       }
-      if (tag === 'link' && /(^|\s)stylesheet(\s|$)/i.test(attrs.rel ?? '') && attrs.href) {
+      // `media="print" onload="this.media='all'"` is the usual way to load a sheet without blocking: it applies.
+      if (tag === 'link' && /(^|\s)stylesheet(\s|$)/i.test(attrs.rel ?? '') && attrs.href && (attrs.onload || mediaApplies(attrs.media ?? ''))) {
         const href = safeUrl(attrs.href, base);
         if (href) result.linkedStylesheets.push({ url: href, index });
       }
@@ -96,7 +98,10 @@ function safeUrl(raw: string, base: string): string | undefined {
   }
 }
 
-/** `@import url("a.css")` / `@import "a.css"` targets, absolute. */
+/** `@import url("a.css")` / `@import "a.css" screen` targets, absolute; those for another medium (print) left out. */
 export function importsOf(css: string, base: string): string[] {
-  return [...css.matchAll(/@import\s+(?:url\(\s*)?["']?([^"')\s;]+)["']?\s*\)?/gi)].flatMap((match) => safeUrl(match[1], base) ?? []);
+  return [...css.matchAll(/@import\s+(?:url\(\s*)?["']?([^"')\s;]+)["']?\s*\)?([^;{]*)/gi)].flatMap((match) => {
+    const media = match[2].replace(/\b(?:layer|supports)\([^)]*\)|\blayer\b/gi, '');
+    return mediaApplies(media) ? (safeUrl(match[1], base) ?? []) : [];
+  });
 }

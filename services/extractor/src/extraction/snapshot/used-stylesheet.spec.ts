@@ -63,6 +63,20 @@ describe('usedRules: the rules that can put a picture on the page', () => {
     for (const picture of ['modal.jpg', 'hover.png', 'drawer.jpg', 'frame.png', 'icons.woff2', 'theme.css']) expect(kept).not.toContain(picture);
   });
 
+  it('drops @media rules the rendered screen (1366×900, light) does not apply: phone layouts, print, dark themes', () => {
+    const css = `
+      .hero { background: url(desktop.jpg) }
+      @media only screen and (max-width: 767px) { .hero { background: url(phone.jpg) } }
+      @media print { .hero { background: url(print.jpg) } }
+      @media (prefers-color-scheme: dark) { .hero { background: url(dark.jpg) } }
+      @media (width >= 64rem) { @supports (display: grid) { .hero { background: url(wide.jpg) } } }
+      @media (-webkit-min-device-pixel-ratio: 2) { .hero { background: url(desktop@2x.jpg) } }
+    `;
+    const kept = usedRules(css, GALLERY);
+    for (const picture of ['desktop.jpg', 'wide.jpg', 'desktop@2x.jpg']) expect(kept).toContain(picture);
+    for (const picture of ['phone.jpg', 'print.jpg', 'dark.jpg']) expect(kept).not.toContain(picture);
+  });
+
   it('is not thrown off by braces in strings or an unclosed last rule', () => {
     const kept = usedRules('.gone[data-x="{"] { background: url("a{b}.png") } .hero { background: url(last.png)', GALLERY);
     expect(kept).not.toContain('a{b}.png');

@@ -1,6 +1,7 @@
 import { selectOne } from 'css-select';
 import type { parseDocument } from 'htmlparser2';
 import { withoutComments } from '../css-image.util';
+import { mediaApplies } from './media-query';
 
 /** A parsed node (htmlparser2's DOM); DomUtils.isTag narrows it to an element. */
 export type ParsedNode = ReturnType<typeof parseDocument>['children'][number];
@@ -96,10 +97,10 @@ function blockEnd(css: string, open: number): number {
 
 /**
  * The rules of a stylesheet that can put a picture on this page: rules naming a picture whose selector matches
- * an element (inside @media, @supports and other group rules too). Rules for elements the page does not have —
- * a site-wide sheet's other pages, modals never opened, hover states — are left out, as the browser path,
- * reading computed styles, leaves them out. @import and @font-face lines are dropped; the caller reads imports
- * from the whole text.
+ * an element (inside @supports and other group rules too, and inside @media that applies to the rendered screen).
+ * Rules for elements the page does not have — a site-wide sheet's other pages, modals never opened, hover states,
+ * the phone layout, print — are left out, as the browser path, reading computed styles, leaves them out. @import
+ * and @font-face lines are dropped; the caller reads imports from the whole text.
  */
 export function usedRules(css: string, test: SelectorTest): string {
   const text = withoutComments(css);
@@ -113,9 +114,12 @@ export function usedRules(css: string, test: SelectorTest): string {
       const prelude = text.slice(position, open).split(';').pop()!.trim();
       const body = text.slice(open + 1, end);
       if (GROUPING_AT_RULE.test(prelude)) {
-        kept.push(`${prelude}{`);
-        walk(open + 1, end);
-        kept.push('}');
+        // An @media the rendered screen does not match (the phone layout, print) applies nothing.
+        if (!/^@media\b/i.test(prelude) || mediaApplies(prelude.slice('@media'.length))) {
+          kept.push(`${prelude}{`);
+          walk(open + 1, end);
+          kept.push('}');
+        }
       } else if (!prelude.startsWith('@') && NAMES_A_PICTURE.test(body) && test(prelude)) {
         kept.push(`${prelude}{${body}}`);
       }
