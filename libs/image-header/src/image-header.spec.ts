@@ -3,6 +3,28 @@ import { readImageHeader } from './image-header';
 
 const hex = (text: string) => Buffer.from(text.replace(/\s/g, ''), 'hex');
 
+/** An ICO file: its header, one 16-byte directory entry per [width, height] (0 meaning 256), then `payload`. */
+function icon(sizes: Array<[number, number]>, payload: Buffer = Buffer.alloc(0)): Buffer {
+  const directory = Buffer.alloc(6 + 16 * sizes.length);
+  directory.writeUInt16LE(1, 2);
+  directory.writeUInt16LE(sizes.length, 4);
+  sizes.forEach(([width, height], i) => {
+    directory[6 + 16 * i] = width;
+    directory[7 + 16 * i] = height;
+    directory.writeUInt32LE(directory.length, 18 + 16 * i);
+  });
+  return Buffer.concat([directory, payload]);
+}
+
+/** An ISO-BMFF `ftyp` box: major brand, minor version 0, compatible brands. */
+function ftyp(major: string, ...compatible: string[]): Buffer {
+  const box = Buffer.alloc(16 + 4 * compatible.length);
+  box.writeUInt32BE(box.length, 0);
+  box.write(`ftyp${major}`, 4, 'latin1');
+  compatible.forEach((brand, i) => box.write(brand, 16 + 4 * i, 'latin1'));
+  return box;
+}
+
 describe('readImageHeader', () => {
   it('reads PNG, GIF, JPEG, WebP, BMP, ICO and SVG sizes from the first bytes', () => {
     expect(readImageHeader(solidPng(37, 21))).toEqual({ mimeType: 'image/png', width: 37, height: 21 });
@@ -20,8 +42,29 @@ describe('readImageHeader', () => {
     bmp.writeInt32LE(12, 18);
     bmp.writeInt32LE(-7, 22);
     expect(readImageHeader(bmp)).toEqual({ mimeType: 'image/bmp', width: 12, height: 7 });
-    expect(readImageHeader(hex('00000100 0100 2000'))).toEqual({ mimeType: 'image/x-icon', width: 32, height: 256 });
+    expect(readImageHeader(icon([[32, 0]]))).toEqual({ mimeType: 'image/x-icon', width: 32, height: 256 });
     expect(readImageHeader(Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 30"></svg>'))).toEqual({ mimeType: 'image/svg+xml', width: 40, height: 30 });
+  });
+
+  it.each([
+    ['a favicon with 16, 48 and 32 px entries', icon([[16, 16], [48, 48], [32, 32]]), 48, 48],
+    ['PNG-compressed 256 px entry, sized 0 in the directory', icon([[16, 16], [0, 0]], solidPng(256, 256)), 256, 256],
+    ['probe cut short in the third entry', icon([[16, 16], [32, 32], [64, 64]]).subarray(0, 6 + 16 * 2 + 8), 32, 32],
+  ])('measures an ICO by its largest directory entry: %s', (_case, bytes, width, height) => {
+    expect(readImageHeader(bytes)).toEqual({ mimeType: 'image/x-icon', width, height });
+  });
+
+  it('leaves an ICO unmeasured when no directory entry was read whole', () => {
+    expect(readImageHeader(icon([[32, 32]]).subarray(0, 12))).toEqual({ mimeType: 'image/x-icon' });
+  });
+
+  it.each([
+    ['avif', ftyp('avif', 'mif1', 'miaf'), 'image/avif'],
+    ['mif1 naming avif among its compatible brands', ftyp('mif1', 'avif', 'miaf'), 'image/avif'],
+    ['mif1 naming heic', ftyp('mif1', 'heic'), 'image/heic'],
+    ['heic', ftyp('heic', 'mif1'), 'image/heic'],
+  ])('tells AVIF from HEIC by the ftyp brands: %s', (_case, bytes, mimeType) => {
+    expect(readImageHeader(bytes)).toEqual({ mimeType });
   });
 
   it('answers undefined for what is not an image, whatever its name', () => {

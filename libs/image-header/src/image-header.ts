@@ -14,10 +14,10 @@ export function readImageHeader(bytes: Buffer): ImageHeader | undefined {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { mimeType: 'image/jpeg', ...jpegSize(bytes) };
   if (bytes.length >= 16 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return { mimeType: 'image/webp', ...webpSize(bytes) };
   if (bytes.length >= 12 && bytes.toString('latin1', 4, 8) === 'ftyp' && /^(avif|avis|heic|heix|mif1)/.test(bytes.toString('latin1', 8, 12))) {
-    return { mimeType: bytes.toString('latin1', 8, 11) === 'avi' ? 'image/avif' : 'image/heic', ...ispeSize(bytes) };
+    return { mimeType: ftypBrands(bytes).some((brand) => brand === 'avif' || brand === 'avis') ? 'image/avif' : 'image/heic', ...ispeSize(bytes) };
   }
   if (bytes.length >= 26 && bytes.toString('latin1', 0, 2) === 'BM') return { mimeType: 'image/bmp', width: bytes.readInt32LE(18), height: Math.abs(bytes.readInt32LE(22)) };
-  if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0x00000100) return { mimeType: 'image/x-icon', width: bytes[6] || 256, height: bytes[7] || 256 };
+  if (bytes.length >= 6 && bytes.readUInt32BE(0) === 0x00000100) return { mimeType: 'image/x-icon', ...icoSize(bytes) };
   if (bytes.length >= 4 && (bytes.readUInt32BE(0) === 0x49492a00 || bytes.readUInt32BE(0) === 0x4d4d002a)) return { mimeType: 'image/tiff' };
   const text = bytes.toString('utf8', 0, Math.min(bytes.length, 4096));
   if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/i.test(text)) return { mimeType: 'image/svg+xml', ...svgSize(text) };
@@ -50,6 +50,33 @@ function webpSize(bytes: Buffer): { width?: number; height?: number } {
     return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) };
   }
   return {};
+}
+
+/**
+ * The major brand, then the compatible ones, of an ISO-BMFF `ftyp` box: an AVIF may name the generic HEIF brand
+ * `mif1` first and `avif` only among the compatible ones.
+ */
+function ftypBrands(bytes: Buffer): string[] {
+  const end = Math.min(bytes.readUInt32BE(0), bytes.length);
+  const brands = [bytes.toString('latin1', 8, 12)];
+  for (let at = 16; at + 4 <= end; at += 4) brands.push(bytes.toString('latin1', at, at + 4));
+  return brands;
+}
+
+/**
+ * ICO: one 16-byte directory entry per size a favicon carries (16, 32, 48…), PNG-compressed ones too; the
+ * largest is the icon's size. A probe cut short mid-directory counts only the entries it read whole.
+ */
+function icoSize(bytes: Buffer): { width?: number; height?: number } {
+  const entries = Math.min(bytes.readUInt16LE(4), Math.floor((bytes.length - 6) / 16));
+  let largest: { width?: number; height?: number } = {};
+  for (let at = 6; at < 6 + 16 * entries; at += 16) {
+    // A byte holds at most 255, so 0 stands for 256.
+    const width = bytes[at] || 256;
+    const height = bytes[at + 1] || 256;
+    if (width * height > (largest.width ?? 0) * (largest.height ?? 0)) largest = { width, height };
+  }
+  return largest;
 }
 
 /** AVIF/HEIF: the first `ispe` property box holds the image's spatial extent. */

@@ -33,7 +33,7 @@ describe('GET /api/proxy-image (hermetic web, private networks refused)', () => 
     site = await web.site('images.example', (req, res) => {
       lastReferer = req.headers.referer;
       const path = req.url ?? '/';
-      if (path === '/photo.png' || path === '/no-extension') {
+      if (path === '/photo.png' || path === '/no-extension' || path === '/really-a-png.jpg') {
         if (req.headers['if-none-match'] === '"v1"') return void res.writeHead(304, { etag: '"v1"' }).end();
         return void res.writeHead(200, { 'content-type': 'image/png', 'content-length': PNG.length, etag: '"v1"', 'last-modified': 'Tue, 01 Jul 2025 10:00:00 GMT', 'cache-control': 'public, max-age=600' }).end(PNG);
       }
@@ -131,12 +131,14 @@ describe('GET /api/proxy-image (hermetic web, private networks refused)', () => 
     expect(await sharp(Buffer.from(await webp.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 64 });
   });
 
-  it('names a download=1 attachment with host, base name, date and the URL extension, else the real type', async () => {
+  it("names a download=1 attachment with host, base name, date and the bytes' type, spelled as the URL does when they agree", async () => {
     const today = new Date().toISOString().slice(0, 10);
     const named = await proxy({ url: site.url('/photo.png'), download: '1' });
     expect(named.headers.get('content-disposition')).toBe(`attachment; filename="images.example-photo-${today}.png"; filename*=UTF-8''images.example-photo-${today}.png`);
     const typed = await proxy({ url: site.url('/no-extension'), download: '1' });
     expect(typed.headers.get('content-disposition')).toContain(`filename="images.example-no_extension-${today}.png"`);
+    const lying = await proxy({ url: site.url('/really-a-png.jpg'), download: '1' });
+    expect(lying.headers.get('content-disposition')).toContain(`filename="images.example-really_a_png-${today}.png"`);
   });
 
   const blocked: Array<[string, string]> = [

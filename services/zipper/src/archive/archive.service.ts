@@ -8,7 +8,7 @@ import { imageDimensions } from '../fetching/image-dimensions.util';
 import { convertImage } from '../fetching/image-transform.util';
 import { MIME_TYPES } from '../fetching/image-signature.util';
 import { RemoteImageFetcher } from '../fetching/remote-image.fetcher';
-import { EXTENSION_OF_FORMAT, attachmentDisposition, extensionFromUrl } from '../naming/image-file-name.util';
+import { attachmentDisposition, savedExtension } from '../naming/image-file-name.util';
 import { ZIPPER_CONFIG, type ZipperConfig } from '../zipper.config';
 import { archiveFileName } from './archive-naming.util';
 import { ArchiveBuilder, type ArchiveItem, type FetchedImage } from './archive.builder';
@@ -81,7 +81,6 @@ export class ArchiveService {
       const bytes = await convertImage(Buffer.concat(chunks), request.convert, this.config.IMAGE_MAX_PIXELS);
       return { chunks: [bytes], size: bytes.length, format, mimeType: MIME_TYPES[format], extension: request.convert, ...(await imageDimensions([bytes])) };
     }
-    const extension = extensionFromUrl(url) ?? EXTENSION_OF_FORMAT[image.format];
-    return { chunks, size, format: image.format, mimeType: image.mimeType, extension, ...(await imageDimensions(chunks)) };
+    return { chunks, size, format: image.format, mimeType: image.mimeType, extension: savedExtension(url, image.format), ...(await imageDimensions(chunks)) };
   }
 }

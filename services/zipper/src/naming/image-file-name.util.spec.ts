@@ -1,4 +1,4 @@
-import { attachmentDisposition, baseNameFromUrl, extensionFromUrl, hostLabel, imageDownloadName, sanitiseNamePart } from './image-file-name.util';
+import { attachmentDisposition, baseNameFromUrl, hostLabel, imageDownloadName, sanitiseNamePart, savedExtension } from './image-file-name.util';
 
 describe('image file names', () => {
   it.each([
@@ -15,12 +15,19 @@ describe('image file names', () => {
     expect(sanitiseNamePart(text)).toBe(expected);
   });
 
-  it('takes the extension from the URL only when it is one of the seed list', () => {
-    expect(extensionFromUrl('https://a.example/p/Photo.JPG?x=1#y')).toBe('jpg');
-    expect(extensionFromUrl('https://a.example/logo.svg')).toBe('svg');
-    expect(extensionFromUrl('https://a.example/image.php?id=3')).toBeUndefined();
-    expect(extensionFromUrl('https://a.example/')).toBeUndefined();
-    expect(extensionFromUrl('not a url')).toBeUndefined();
+  it.each([
+    ['https://a.example/p/Photo.JPG?x=1#y', 'jpeg', 'jpg'],
+    ['https://a.example/p/photo.jpeg', 'jpeg', 'jpeg'],
+    ['https://a.example/logo.svg', 'svg', 'svg'],
+    ['https://res.cloudinary.example/image/upload/f_auto/photo.jpg', 'webp', 'webp'],
+    ['https://static.wix.example/media/photo.jpg', 'avif', 'avif'],
+    ['https://a.example/really-a.jpg', 'png', 'png'],
+    ['https://a.example/scan.tif', 'tiff', 'tiff'],
+    ['https://a.example/image.php?id=3', 'gif', 'gif'],
+    ['https://a.example/', 'png', 'png'],
+    ['not a url', 'jpeg', 'jpg'],
+  ] as const)('saves %s, whose bytes are %s, as .%s: the URL lends its extension only when it names that format', (url, format, extension) => {
+    expect(savedExtension(url, format)).toBe(extension);
   });
 
   it('reads the base name and the host a file name may carry', () => {

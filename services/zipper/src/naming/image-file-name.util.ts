@@ -1,7 +1,7 @@
 import type { ImageFormat } from '../fetching/image-signature.util';
 
-/** Extensions a URL may lend a saved file (the seed's list); anything else takes the real type's. */
-const URL_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'svg', 'avif']);
+/** Extensions a URL may lend a saved file (the seed's list), by the format they name. */
+const URL_EXTENSIONS: Record<string, ImageFormat> = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp', svg: 'svg', avif: 'avif' };
 
 export const EXTENSION_OF_FORMAT: Record<ImageFormat, string> = {
   jpeg: 'jpg',
@@ -25,10 +25,13 @@ function lastPathSegment(url: string): string {
   }
 }
 
-/** `.../Photo.JPG?x=1` → `jpg`; undefined when the URL names no extension of the seed's list. */
-export function extensionFromUrl(url: string): string | undefined {
-  const extension = /\.([a-z0-9]+)$/i.exec(lastPathSegment(url))?.[1]?.toLowerCase();
-  return extension && URL_EXTENSIONS.has(extension) ? extension : undefined;
+/**
+ * A saved file's extension: the URL's when it names the format the bytes are (`Photo.JPEG` stays `.jpeg`), else
+ * the format's own, since CDNs (Cloudinary's f_auto, Wix) serve WebP and AVIF under `.jpg` URLs.
+ */
+export function savedExtension(url: string, format: ImageFormat): string {
+  const fromUrl = /\.([a-z0-9]+)$/i.exec(lastPathSegment(url))?.[1]?.toLowerCase();
+  return fromUrl && URL_EXTENSIONS[fromUrl] === format ? fromUrl : EXTENSION_OF_FORMAT[format];
 }
 
 /** The URL's file name without its extension: `.../red-car.png` → `red-car`. */

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream';
 import { toAppException } from '../fetching/fetch-error.util';
 import { makeThumbnail } from '../fetching/image-transform.util';
 import { RemoteImageFetcher } from '../fetching/remote-image.fetcher';
-import { EXTENSION_OF_FORMAT, attachmentDisposition, extensionFromUrl, imageDownloadName } from '../naming/image-file-name.util';
+import { EXTENSION_OF_FORMAT, attachmentDisposition, imageDownloadName, savedExtension } from '../naming/image-file-name.util';
 import { ZIPPER_CONFIG, type ZipperConfig } from '../zipper.config';
 import { IMAGE_SAFETY_HEADERS, cachingHeaders, conditionalHeaders, variantCachingHeaders } from './image-response-headers.util';
 
@@ -47,7 +47,7 @@ export class ImageProxyService {
     res.status(200).set({ ...IMAGE_SAFETY_HEADERS, ...cachingHeaders(image.headers), 'content-type': image.mimeType });
     if (image.headers['content-length']) res.set('content-length', image.headers['content-length']);
     if (query.download) {
-      res.set('content-disposition', attachmentDisposition(imageDownloadName(query.url, extensionFromUrl(query.url) ?? EXTENSION_OF_FORMAT[image.format], new Date())));
+      res.set('content-disposition', attachmentDisposition(imageDownloadName(query.url, savedExtension(query.url, image.format), new Date())));
     }
     // Headers are out: a failure from here on can only cut the response short, which pipeline does by destroying it.
     pipeline(image.body, res, () => undefined);
