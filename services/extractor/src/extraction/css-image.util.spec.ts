@@ -50,7 +50,31 @@ describe('imagesInCssText', () => {
     ]);
   });
 
+  it('follows custom properties that hold other custom properties, fallback included', () => {
+    const tokens = customPropertiesIn(':root { --img: url(/a.jpg); --bg2: var(--img); --bg3: var(--bg2); --alt: var(--missing, url(alt.png)) }');
+    expect(imagesInCssText('.x { background: var(--bg3) } .y { background-image: var(--alt) }', tokens)).toEqual([
+      { url: '/a.jpg', variants: [] },
+      { url: 'alt.png', variants: [] },
+    ]);
+  });
+
+  it('names nothing for a custom property cycle', () => {
+    const cycle = customPropertiesIn(':root { --a: var(--b); --b: var(--a); --self: var(--self) }');
+    expect(imagesInCssText('.x { background: var(--a) } .y { background: var(--self), url(kept.png) }', cycle)).toEqual([{ url: 'kept.png', variants: [] }]);
+  });
+
+  it('refuses a value that var() blows up level by level, as browsers do, and still reads a modest fan-out', () => {
+    const levels = Array.from({ length: 8 }, (_, level) => `--l${level + 1}: var(--l${level}) var(--l${level}) var(--l${level}) var(--l${level});`);
+    const doubling = customPropertiesIn(`:root { --l0: url(big.png) ${'x'.repeat(100)}; ${levels.join(' ')} }`);
+    expect(imagesInCssText('.x { background: var(--l8) } .y { background: var(--l2) }', doubling)).toEqual(Array.from({ length: 16 }, () => ({ url: 'big.png', variants: [] })));
+  });
+
   it('tells which custom properties image declarations read', () => {
     expect(customPropertiesUsedForImages('.card { background-image: var(--card-picture, none); color: var(--ink) } .x { --bg: url(a.png) }')).toEqual(['--card-picture']);
+  });
+
+  it('counts the custom properties a used one reads as used, and not those only unused ones read', () => {
+    const css = '.card { background: var(--card) } :root { --card: var(--photo); --photo: var(--card); --token: var(--brand) }';
+    expect(customPropertiesUsedForImages(css)).toEqual(['--card', '--photo']);
   });
 });

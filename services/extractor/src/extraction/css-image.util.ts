@@ -38,27 +38,69 @@ const VAR_REFERENCE = /var\(\s*(--[\w-]+)\s*(?:,\s*((?:[^()]|\([^()]*\))*))?\)/g
 /** CSS text without its comments. */
 export const withoutComments = (css: string): string => css.replace(/\/\*[\s\S]*?\*\//g, '');
 
-/** The custom properties of `css` that hold a picture (static path: nothing computes var() there). */
+/**
+ * The custom properties of `css` that may hold a picture: a url(), an image-set(), or another property's value
+ * (`--card: var(--photo)`). Static path: nothing computes var() there.
+ */
 export function customPropertiesIn(css: string): CustomProperties {
   const properties: CustomProperties = new Map();
-  for (const match of withoutComments(css).matchAll(CUSTOM_PROPERTY)) if (/url\(|image-set\(/i.test(match[2])) properties.set(match[1], match[2].trim());
+  for (const match of withoutComments(css).matchAll(CUSTOM_PROPERTY)) if (/url\(|image-set\(|var\(\s*--/i.test(match[2])) properties.set(match[1], match[2].trim());
   return properties;
 }
 
-/** Names of the custom properties that image declarations of `css` read through var(). */
+/**
+ * Names of the custom properties that image declarations of `css` read through var(), and of those the used ones
+ * read in turn: with `.card { background: var(--card) } :root { --card: var(--photo) }`, `--photo` is used too.
+ */
 export function customPropertiesUsedForImages(css: string): string[] {
-  return [...withoutComments(css).matchAll(IMAGE_DECLARATION)].flatMap((match) => [...match[2].matchAll(VAR_REFERENCE)].map((reference) => reference[1]));
+  const text = withoutComments(css);
+  const reads = new Map<string, string[]>();
+  for (const [, name, value] of text.matchAll(CUSTOM_PROPERTY)) {
+    const names = reads.get(name) ?? [];
+    for (const read of namesReadBy(value)) names.push(read);
+    reads.set(name, names);
+  }
+  const used = new Set([...text.matchAll(IMAGE_DECLARATION)].flatMap((match) => namesReadBy(match[2])));
+  // A Set's iteration reaches what is added during it, and adds each name once: chains are followed, cycles end.
+  for (const name of used) for (const read of reads.get(name) ?? []) used.add(read);
+  return [...used];
+}
+
+const namesReadBy = (value: string): string[] => [...value.matchAll(VAR_REFERENCE)].map((reference) => reference[1]);
+
+/** How many var() levels are followed: a chain ends within it, a cycle (`--a: var(--b); --b: var(--a)`) names nothing. */
+const MAX_VAR_DEPTH = 8;
+/** Beyond the longest data: URI kept: `--b: var(--a) var(--a)` doubles a value per level. */
+const MAX_RESOLVED_LENGTH = 1_000_000;
+
+/**
+ * `value` with its var() references replaced by the properties' values, or their fallbacks, level by level. A value
+ * var() grows past MAX_RESOLVED_LENGTH is invalid, as browsers treat it, and names nothing.
+ */
+function resolveCustomProperties(value: string, customProperties: CustomProperties): string {
+  let resolved = value;
+  for (let depth = 0; depth < MAX_VAR_DEPTH && resolved.includes('var('); depth += 1) {
+    let length = resolved.length;
+    resolved = resolved.replace(VAR_REFERENCE, (reference, name: string, fallback?: string) => {
+      const substitute = customProperties.get(name) ?? fallback ?? '';
+      length += substitute.length - reference.length;
+      // Stop building once too long: one level can already multiply the value's length.
+      return length > MAX_RESOLVED_LENGTH ? '' : substitute;
+    });
+    if (length > MAX_RESOLVED_LENGTH) return '';
+  }
+  return resolved;
 }
 
 /**
  * Every picture a stylesheet (or a style attribute) names, in source order; @font-face sources excluded. With
- * `customProperties`, `background-image: var(--hero)` names the picture `--hero` holds; a custom property no image
- * declaration uses names none (design tokens for other pages).
+ * `customProperties`, `background-image: var(--hero)` names the picture `--hero` holds, directly or through other
+ * properties (`--hero: var(--photo)`); a custom property no image declaration uses names none (design tokens for
+ * other pages).
  */
 export function imagesInCssText(css: string, customProperties?: CustomProperties): CssImage[] {
   const text = withoutComments(css).replace(/@font-face\s*{[^}]*}/gi, '');
-  const resolve = (value: string) => (customProperties ? value.replace(VAR_REFERENCE, (_all, name: string, fallback?: string) => customProperties.get(name) ?? fallback ?? '') : value);
-  return [...text.matchAll(IMAGE_DECLARATION)].flatMap((match) => imagesInCssValue(resolve(match[2])));
+  return [...text.matchAll(IMAGE_DECLARATION)].flatMap((match) => imagesInCssValue(customProperties ? resolveCustomProperties(match[2], customProperties) : match[2]));
 }
 
 function findImageSets(value: string): { whole: string; body: string }[] {

@@ -1,16 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CssImage, imagesInCssValue } from '../css-image.util';
 import { IMAGE_EXTENSIONS, extensionOf } from '../image-url.util';
-import { LAZY_BACKGROUND_ATTRIBUTES, type PageSnapshot } from '../snapshot/page-snapshot';
+import { ElementRecord, LAZY_BACKGROUND_ATTRIBUTES, type PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, firstAttribute, ImageCollector, sighting } from './image-collector.interface';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
 import { largestCandidate, parseSrcset, SrcsetCandidate } from './srcset.util';
 
 /** Elements whose own src means something else (a frame, a script, a video) are not lazy images. */
 const NOT_PICTURES = new Set(['img', 'amp-img', 'source', 'iframe', 'script', 'video', 'audio', 'embed', 'object', 'link', 'a', 'input']);
+/** A 2× background attribute is its 1× attribute's name plus this (vanilla-lazyload's data-bg-hidpi, data-bg-multi-hidpi). */
+const HIDPI = '-hidpi';
+/** image-set() bodies, several separated by `|`: vanilla-lazyload's data-bg-set, lozad's data-background-image-set. */
+const IMAGE_SET_ATTRIBUTES = ['data-bg-set', 'data-background-image-set'];
 
 /**
- * Lazy loaders on other elements (`<div data-bg>`, lazysizes' `data-bgset`, `<div data-src>`): the image the
- * script would paint as a background. A generic data-src counts only when it names an image file.
+ * Lazy loaders on other elements (`<div data-bg>`, `data-bg-set`, lazysizes' `data-bgset`, `<div data-src>`): the
+ * images the script would paint as a background. A generic data-src counts only when it names an image file.
  */
 @Injectable()
 export class LazyBackgroundCollector implements ImageCollector {
@@ -22,8 +27,8 @@ export class LazyBackgroundCollector implements ImageCollector {
     return snapshot.elements
       .filter((element) => !NOT_PICTURES.has(element.tag))
       .flatMap((element) => {
-        const background = firstAttribute(element, LAZY_BACKGROUND_ATTRIBUTES);
-        if (background) return sighting(element, background.replace(/^url\(["']?|["']?\)$/g, ''), 'lazy');
+        const backgrounds = [...listedBackgrounds(element), ...imageSetBackgrounds(element)];
+        if (backgrounds.length > 0) return backgrounds.flatMap((image) => sighting(element, image.url, 'lazy', { variants: image.variants }));
         const candidates = bgsetCandidates(firstAttribute(element, ['data-bgset', ...this.lazy.srcset]) ?? '');
         const largest = largestCandidate(candidates);
         if (largest) return sighting(element, largest.url, 'lazy', { variants: candidates.filter((candidate) => candidate !== largest).map((candidate) => candidate.url) });
@@ -36,4 +41,29 @@ export class LazyBackgroundCollector implements ImageCollector {
 /** lazysizes' bgset: srcsets for several media, `a.jpg 600w [(max-width: 700px)] | b.jpg 1600w`; every candidate of all of them. */
 function bgsetCandidates(bgset: string): SrcsetCandidate[] {
   return bgset.split('|').flatMap((set) => parseSrcset(set.replace(/\[[^\]]*\]\s*$/, '')));
+}
+
+/**
+ * The first LAZY_BACKGROUND_ATTRIBUTES value's pictures. A 2× list outranks its 1× list picture by picture, each 1×
+ * file the variant of its 2× one; lists that do not line up are both kept.
+ */
+function listedBackgrounds(element: ElementRecord): CssImage[] {
+  const name = LAZY_BACKGROUND_ATTRIBUTES.find((attribute) => element.attrs[attribute]?.trim());
+  if (!name) return [];
+  const images = backgroundList(element.attrs[name]);
+  const oneX = name.endsWith(HIDPI) ? backgroundList(element.attrs[name.slice(0, -HIDPI.length)] ?? '') : [];
+  if (oneX.length !== images.length) return [...images, ...oneX];
+  return images.map((image, position) => ({ url: image.url, variants: [...image.variants, oneX[position].url, ...oneX[position].variants] }));
+}
+
+/** A bare URL, or a CSS background list (`url(a.jpg), linear-gradient(…), url(b.jpg)`): every url() in it. */
+function backgroundList(value: string): CssImage[] {
+  const text = value.trim();
+  if (!text) return [];
+  return /url\(|image-set\(/i.test(text) ? imagesInCssValue(text) : [{ url: text, variants: [] }];
+}
+
+/** Each image-set() of the first IMAGE_SET_ATTRIBUTES value: its densest candidate, the others its variants. */
+function imageSetBackgrounds(element: ElementRecord): CssImage[] {
+  return (firstAttribute(element, IMAGE_SET_ATTRIBUTES) ?? '').split('|').flatMap((set) => (set.trim() ? imagesInCssValue(`image-set(${set})`) : []));
 }
