@@ -4,7 +4,7 @@ import { SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { createHash } from 'node:crypto';
 import { SAFE_FETCH_POLICY } from '../extractor.config';
 import type { CataloguedImage } from './image-catalogue';
-import { dataUriBytes } from './data-uri.util';
+import { dataUriImage } from './data-uri.util';
 import { probeImage } from './image-probe.util';
 import { Measured, MeasuringSession } from './measuring-session';
 
@@ -15,7 +15,7 @@ export type ReceivedBody = (url: string) => Promise<Buffer | undefined>;
  * Fills in what the collectors could not see: natural size and real type from the first bytes (data: URIs
  * decoded, loaded images from the browser's own copy, the rest by a Range probe), file size, and same-bytes
  * duplicates — through a per-job MeasuringSession that stops at the deadline; what was not measured by then stays
- * unknown.
+ * unknown. A data: URI holding no image (no readable header) is dropped, like a file that is gone.
  */
 @Injectable()
 export class ImageMeasurerService {
@@ -31,8 +31,8 @@ export class ImageMeasurerService {
 
   private async measureOne(image: CataloguedImage, signal: AbortSignal, received?: ReceivedBody): Promise<Measured | undefined> {
     if (image.url.startsWith('data:')) {
-      const bytes = dataUriBytes(image.url);
-      return bytes && { header: readImageHeader(bytes), bytes: bytes.length, fingerprint: fingerprint(bytes, bytes.length) };
+      const data = dataUriImage(image.url);
+      return data ? { header: data.header, bytes: data.bytes.length, fingerprint: fingerprint(data.bytes, data.bytes.length) } : { gone: true };
     }
     const body = await received?.(image.url);
     const header = body?.length ? readImageHeader(body.subarray(0, HEADER_PROBE_BYTES)) : undefined;

@@ -3,6 +3,9 @@
  * at the file name, not the folders (`/loading-dock/bay.jpg` is content), and at the size once it is known.
  */
 
+import { dataUriBytes, dataUriMimeType } from './data-uri.util';
+import { drawsSomething } from './svg-drawing.util';
+
 /** Extensions of things that are not pictures: scripts, pages, stylesheets, documents, data, fonts, media. */
 const NOT_IMAGE_EXTENSIONS = new Set(['js', 'mjs', 'cjs', 'css', 'html', 'htm', 'xhtml', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'json', 'xml', 'rss', 'atom', 'csv', 'zip', 'gz', 'rar', '7z', 'woff', 'woff2', 'ttf', 'otf', 'eot', 'mp4', 'webm', 'mp3', 'ogg', 'wav', 'mov', 'exe', 'dmg', 'map']);
 
@@ -12,8 +15,19 @@ const NOT_IMAGE_EXTENSIONS = new Set(['js', 'mjs', 'cjs', 'css', 'html', 'htm', 
  */
 const SERVER_SCRIPT_EXTENSIONS = new Set(['php', 'asp', 'aspx', 'jsp', 'cgi']);
 
-/** File names (without extension) of stand-ins and beacons. */
-const NOISE_NAME = /^(placeholder|placeholder[-_]?image|img[-_]?placeholder|blank|spacer|clear|transparent|trans|pixel|1x1|1px|spinner|loader|loading|ajax[-_]?loader|preloader|lazy|lazyload|lazy[-_]placeholder|tracking|tracker|beacon|spacer[-_]?gif|empty)$/i;
+/**
+ * Stand-ins by name: placeholders, loading indicators, "no picture" notices. Theme and plugin words before them
+ * and sizes, densities, durations or shades after them still make a stand-in (`woocommerce-placeholder-300x300`,
+ * `ajax-loader@2x`, `Spinner-1s-200px`); any other word makes content (`fidget-spinner`, `loading-dock`). Matched
+ * on the lower-cased stem with its separators made `-`; a prefix may be joined on (`ajaxloader`), a qualifier not, so
+ * that a run of digits has one reading only.
+ */
+const GENERIC_PREFIXES = ['woocommerce', 'woo', 'wp', 'default', 'img', 'image', 'ajax', 'site', 'theme', 'generic', 'loading', 'lazy'];
+const STAND_IN_WORDS = ['placeholder(image)?', 'spinner', 'loader', 'loading', 'preloader', 'throbber', 'lazy-?load', 'no-?(image|img|photo|picture|thumb|thumbnail)s?(-available)?', '(image|photo|picture)-?(coming-soon|not-found|not-available|unavailable)'];
+const QUALIFIERS = ['\\d+(x\\d+)?(px|x|s|w)?', 'small', 'large', 'white', 'black', 'dark', 'light', 'gr[ae]y', 'image', 'img', 'icon'];
+const STAND_IN_NAME = new RegExp(`^((${GENERIC_PREFIXES.join('|')})-?)*(${STAND_IN_WORDS.join('|')})(-(${QUALIFIERS.join('|')}))*$`);
+/** Spacers and beacons: the whole name only, as these words also name content resized alike (a Pixel phone's `pixel-300x300.jpg`). */
+const SPACER_NAME = /^(blank|spacer|spacer-?gif|clear|transparent|trans|pixel|1x1|1px|lazy|tracking|tracker|beacon|empty)$/;
 
 /** Hosts and paths of well-known tracking pixels. */
 const TRACKERS = [/(^|\.)facebook\.com$/, /(^|\.)google-analytics\.com$/, /(^|\.)doubleclick\.net$/, /(^|\.)googletagmanager\.com$/, /(^|\.)bat\.bing\.com$/, /(^|\.)scorecardresearch\.com$/, /(^|\.)quantserve\.com$/, /(^|\.)analytics\.twitter\.com$/, /(^|\.)t\.co$/, /(^|\.)pixel\.wp\.com$/, /(^|\.)stats\.wp\.com$/];
@@ -26,7 +40,7 @@ const PICTURE_FILE = /\.(jpe?g|png|webp|avif|svg)$/i;
  * <img>, a background, an image response), rather than naming it in a link or metadata.
  */
 export function noiseReasonOfUrl(url: string, shown = false): string | undefined {
-  if (url.startsWith('data:')) return undefined;
+  if (url.startsWith('data:')) return isStandInDrawing(url) ? 'stand-in drawing' : undefined;
   const parsed = new URL(url);
   if ((parsed.pathname === '/' || parsed.pathname === '') && !parsed.search) return 'bare host';
   const file = decodeSafely(parsed.pathname.slice(parsed.pathname.lastIndexOf('/') + 1));
@@ -34,7 +48,7 @@ export function noiseReasonOfUrl(url: string, shown = false): string | undefined
   const extension = dot > 0 ? file.slice(dot + 1).toLowerCase() : '';
   const stem = dot > 0 ? file.slice(0, dot) : file;
   if (NOT_IMAGE_EXTENSIONS.has(extension) || (!shown && SERVER_SCRIPT_EXTENSIONS.has(extension))) return 'not an image file';
-  if (NOISE_NAME.test(stem)) return 'placeholder or tracking image';
+  if (isStandInName(stem)) return 'placeholder or tracking image';
   if (PICTURE_FILE.test(file)) return undefined;
   if (TRACKERS.some((host) => host.test(parsed.hostname))) return 'tracking host';
   if (TRACKING_FILE.test(file)) return 'tracking image';
@@ -45,6 +59,16 @@ export function noiseReasonOfUrl(url: string, shown = false): string | undefined
 export function isNoiseSize(width: number | undefined, height: number | undefined): boolean {
   if (width === undefined || height === undefined) return false;
   return Math.min(width, height) <= 2 || Math.max(width, height) <= 8;
+}
+
+/** An SVG data: URI drawing nothing: a layout sizer (Gatsby, lazy loaders) or a blur-up preview (Next.js). */
+function isStandInDrawing(url: string): boolean {
+  return dataUriMimeType(url) === 'image/svg+xml' && !drawsSomething(dataUriBytes(url)?.toString('utf8') ?? '', true);
+}
+
+function isStandInName(stem: string): boolean {
+  const name = stem.toLowerCase().replace(/[-_.@ ]+/g, '-');
+  return STAND_IN_NAME.test(name) || SPACER_NAME.test(name);
 }
 
 function decodeSafely(text: string): string {

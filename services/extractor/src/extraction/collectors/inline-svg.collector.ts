@@ -1,17 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { ElementRecord, PageSnapshot } from '../snapshot/page-snapshot';
+import { drawsSomething, namesPlaceholder } from '../svg-drawing.util';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
 
-/** Markup that draws something itself (a lone `<use>` of a sprite is the sprite's image, not this one). */
-const DRAWS = /<(path|circle|rect|ellipse|line|polyline|polygon|text)\b/i;
-/** Definitions drawn only where something <use>s them: a sprite sheet of <symbol>s shows nothing itself. */
-const DEFINITIONS = /<(symbol|defs|clipPath|mask|pattern|marker)\b[\s\S]*?<\/\1\s*>/gi;
-
-/** Drawn where it stands: not hidden, not sized to nothing (by its attributes or the browser's box), drawing outside its definitions. */
-function drawsItself({ attrs, box, text = '' }: ElementRecord): boolean {
-  const hidden = 'hidden' in attrs || /display\s*:\s*none|visibility\s*:\s*hidden/i.test(attrs.style ?? '');
-  const sizedToNothing = attrs.width?.trim() === '0' || attrs.height?.trim() === '0' || (box !== undefined && (box.width === 0 || box.height === 0));
-  return !hidden && !sizedToNothing && DRAWS.test(text.replace(DEFINITIONS, ''));
+/**
+ * Drawn where it stands (not sized to nothing by the browser's box either), and not a placeholder drawing shown
+ * for a missing picture.
+ */
+function drawsItself({ box, text = '' }: ElementRecord): boolean {
+  const sizedToNothing = box !== undefined && (box.width === 0 || box.height === 0);
+  return !sizedToNothing && !namesPlaceholder(text) && drawsSomething(text);
 }
 
 /** Inline `<svg>` drawings, exported as standalone SVG files (data: URIs with the namespace declared). */

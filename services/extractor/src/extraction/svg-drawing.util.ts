@@ -1,0 +1,53 @@
+/** What SVG markup shows, read from its text: inline `<svg>` elements and `data:image/svg+xml` files alike. */
+
+/** Shapes that paint where they stand (a `<use>` draws its sprite, an `<image>` its file: another image's drawing). */
+const SHAPES = /<(?:path|circle|rect|ellipse|line|polyline|polygon|text)\b([^>]*)>/gi;
+const IMAGES = /<image\b([^>]*)>/gi;
+/** Definitions drawn only where something <use>s them: a sprite sheet of <symbol>s shows nothing itself. */
+const DEFINITIONS = /<(symbol|defs|clipPath|mask|pattern|marker)\b[\s\S]*?<\/\1\s*>/gi;
+const FILTERS = /<filter\b([^>]*)>([\s\S]*?)<\/filter\s*>/gi;
+/** A shape filled with nothing (`fill="transparent"`) paints only a stroke, its own or one it inherits. */
+const NO_FILL = /(?<![\w-])fill\s*[:=]\s*["']?\s*(none|transparent)\b/i;
+const STROKE = /(?<![\w-])stroke\s*[:=]\s*["']?\s*(?!none\b|transparent\b)[^\s"';]/i;
+/**
+ * A class or id naming a placeholder (Shopify's `placeholder-svg`, `placeholder-svg--small`,
+ * `product-card__placeholder`), not one merely mentioning it (`no-placeholder-icon`).
+ */
+const PLACEHOLDER_NAME = /^([\w-]*[-_])?placeholder([-_](svg|image|img))?(--[\w-]+)?$/i;
+
+/**
+ * Whether the markup draws something where it stands: its root neither hidden nor sized to nothing, and a painted
+ * shape outside its definitions. `withPictures`: an `<image>` counts too (a standalone file shows its pictures; an
+ * inline SVG's are found on their own), unless blurred: a blur-up preview of a picture still loading (Next.js).
+ */
+export function drawsSomething(markup: string, withPictures = false): boolean {
+  const root = /<svg\b[^>]*>/i.exec(markup)?.[0];
+  if (!root || hidden(root)) return false;
+  const drawing = markup.replace(DEFINITIONS, '');
+  const stroked = STROKE.test(drawing);
+  const shapes = [...drawing.matchAll(SHAPES)].some(([, shape]) => stroked || !NO_FILL.test(shape));
+  return shapes || (withPictures && [...drawing.matchAll(IMAGES)].some(([, image]) => !blurred(image, markup)));
+}
+
+/** Whether the root's class or id names it a placeholder: a drawing shown for a missing picture (Shopify's themes). */
+export function namesPlaceholder(markup: string): boolean {
+  const root = /<svg\b[^>]*>/i.exec(markup)?.[0] ?? '';
+  return [...(attribute(root, 'class') ?? '').split(/\s+/), attribute(root, 'id') ?? ''].some((name) => PLACEHOLDER_NAME.test(name));
+}
+
+/** Hidden, or a side of zero, by its own attributes. */
+function hidden(tag: string): boolean {
+  return /\shidden(?=[\s=/>])/i.test(tag) || /display\s*:\s*none|visibility\s*:\s*hidden/i.test(attribute(tag, 'style') ?? '') || attribute(tag, 'width')?.trim() === '0' || attribute(tag, 'height')?.trim() === '0';
+}
+
+/** Filtered by a CSS `blur()` or by an SVG filter with an `<feGaussianBlur>`. */
+function blurred(image: string, markup: string): boolean {
+  if (/(?<![\w-])filter\s*:[^;"']*blur\(/i.test(image)) return true;
+  const id = /(?<![\w-])filter\s*[:=][^;>]*?url\(\s*["']?#([^"')\s]+)/i.exec(image)?.[1];
+  return id !== undefined && [...markup.matchAll(FILTERS)].some(([, tag, content]) => attribute(tag, 'id') === id && /<feGaussianBlur\b/i.test(content));
+}
+
+function attribute(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+}
