@@ -40,6 +40,21 @@ describe('catalogue', () => {
       ['https://a.test/other.jpg', false],
     ]);
   });
+
+  it('flags a thumbnail with its own srcset inside the link to its original, and keeps the earlier of two pictures naming each other', () => {
+    const images = catalogue([
+      found('https://a.test/original.jpg', 1, { sourceNode: 'link', variants: ['https://a.test/thumb-480.jpg', 'https://a.test/thumb-240.jpg'] }),
+      found('https://a.test/thumb-480.jpg', 2, { sourceNode: 'srcset', variants: ['https://a.test/thumb-240.jpg'] }),
+      found('https://a.test/a.webp', 3, { sourceNode: 'picture', variants: ['https://a.test/a.jpg'] }),
+      found('https://a.test/a.jpg', 4, { variants: ['https://a.test/a.webp'] }),
+    ]);
+    expect(images.map(({ url, duplicate, renditionOf }) => [url, duplicate, renditionOf])).toEqual([
+      ['https://a.test/original.jpg', false, undefined],
+      ['https://a.test/thumb-480.jpg', true, 'https://a.test/original.jpg'],
+      ['https://a.test/a.webp', false, undefined],
+      ['https://a.test/a.jpg', true, 'https://a.test/a.webp'],
+    ]);
+  });
 });
 
 describe('normaliseImageUrl', () => {
@@ -61,9 +76,32 @@ describe('matchesFileTypes', () => {
     const [jpeg, webp] = catalogue([found('https://a.test/p.jpeg', 1), found('https://a.test/render?id=1', 2, { sourceNode: 'network', mimeType: 'image/webp' })]);
     expect([matchesFileTypes(jpeg, ['jpg']), matchesFileTypes(webp, ['webp']), matchesFileTypes(webp, ['image/png']), matchesFileTypes(webp, undefined)]).toEqual([true, true, false, true]);
   });
+
+  it.each([
+    [['webp'], true],
+    [['image/webp'], true],
+    [['jpg'], false],
+  ])('goes by the bytes when they and the URL disagree: a .jpg that is really WebP, asked for %p, matches: %p', (fileTypes, expected) => {
+    const [image] = catalogue([found('https://res.cloudinary.test/image/upload/f_auto/photo.jpg', 1, { mimeType: 'image/webp' })]);
+    expect(matchesFileTypes(image, fileTypes)).toBe(expected);
+  });
 });
 
 describe('toExtractedFile', () => {
+  it.each([
+    ['https://res.cloudinary.test/image/upload/f_auto/photo.jpg', 'image/webp', 'webp'],
+    ['https://static.wix.test/media/photo.jpg', 'image/avif', 'avif'],
+    ['https://a.test/really-a.jpg', 'image/png', 'png'],
+    ['https://a.test/photo.jpeg', 'image/jpeg', 'jpeg'],
+    ['https://a.test/scan.tif', 'image/tiff', 'tif'],
+    ['https://a.test/photo.heif', 'image/heic', 'heif'],
+    ['https://a.test/photo.jxl', 'image/jxl', 'jxl'],
+    ['https://a.test/logo.png', undefined, 'png'],
+  ])('names %s, measured as %p, with extension %p: the bytes\' type wins over a URL that disagrees', (url, mimeType, extension) => {
+    const [image] = catalogue([found(url, 1, { mimeType })]);
+    expect(toExtractedFile(image, 0, '2026-01-01T00:00:00.000Z').extension).toBe(extension);
+  });
+
   it('describes the image in the contract\'s words, extension from the MIME type when the URL has none', () => {
     const [image] = catalogue([found('https://a.test/render?id=1', 4, { alt: 'A', width: 3, height: 4, mimeType: 'image/webp', bytes: 99, box: { x: 1.4, y: 2.6, width: 30, height: 40 } })]);
     expect(toExtractedFile(image, 0, '2026-01-01T00:00:00.000Z')).toEqual({

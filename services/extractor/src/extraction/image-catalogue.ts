@@ -10,6 +10,8 @@ const NAMED_ONLY = new Set<SourceNode>(['link', 'meta', 'json-ld', 'icon', 'prel
 export interface CataloguedImage extends FoundImage {
   key: string;
   duplicate: boolean;
+  /** Flagged as a rendition of this image (its key): if that one proves to be no image, this one stands alone. */
+  renditionOf?: string;
 }
 
 /**
@@ -19,30 +21,38 @@ export interface CataloguedImage extends FoundImage {
  * not even as a srcset variant; their type and byte size fill in the rest.
  */
 export function catalogue(found: FoundImage[]): CataloguedImage[] {
-  const ordered = found.map((image, index) => ({ image, index })).sort((a, b) => a.image.domIndex - b.image.domIndex || a.index - b.index);
+  // Noise first: only images that stay can own renditions.
+  const ordered = found
+    .filter((image) => !noiseReasonOfUrl(image.url, image.shown ?? !NAMED_ONLY.has(image.sourceNode)))
+    .map((image, index) => ({ image, index }))
+    .sort((a, b) => a.image.domIndex - b.image.domIndex || a.index - b.index);
   const named = new Set<string>();
-  const renditions = new Set<string>();
-  for (const { image } of ordered) {
+  /** Each variant's first owner: its place in `ordered` and its key. */
+  const renditions = new Map<string, { place: number; key: string }>();
+  for (const [place, { image }] of ordered.entries()) {
     if (image.sourceNode === 'network') continue;
-    named.add(normaliseImageUrl(image.url));
-    for (const variant of image.variants ?? []) {
-      named.add(normaliseImageUrl(variant));
-      renditions.add(normaliseImageUrl(variant));
+    const key = normaliseImageUrl(image.url);
+    named.add(key);
+    for (const variant of (image.variants ?? []).map(normaliseImageUrl)) {
+      named.add(variant);
+      if (!renditions.has(variant)) renditions.set(variant, { place, key });
     }
   }
   const network = new Map<string, FoundImage>();
   const seen = new Set<string>();
   const images: CataloguedImage[] = [];
-  for (const { image } of ordered) {
-    if (noiseReasonOfUrl(image.url, !NAMED_ONLY.has(image.sourceNode))) continue;
+  for (const [place, { image }] of ordered.entries()) {
     const key = normaliseImageUrl(image.url);
     if (image.sourceNode === 'network') {
       network.set(key, image);
       if (named.has(key) || seen.has(key)) continue;
     }
-    // A rendition of another image (a preload of a srcset candidate, the noscript copy of a lazy image's
-    // smaller file) is that image again: kept with its place, flagged like any other repeat.
-    images.push({ ...image, key, duplicate: seen.has(key) || (renditions.has(key) && !image.variants?.length) });
+    // A rendition of another image (a preload of a srcset candidate, the noscript copy of a lazy image's smaller
+    // file, a thumbnail inside the link to its original) is that image again: kept with its place, flagged like
+    // any other repeat. Of two pictures that name each other as renditions, the earlier one stays.
+    const owner = renditions.get(key);
+    const rendition = !seen.has(key) && owner !== undefined && (!image.variants?.length || owner.place < place);
+    images.push({ ...image, key, duplicate: seen.has(key) || rendition, ...(rendition && { renditionOf: owner.key }) });
     seen.add(key);
   }
   for (const image of images) {
@@ -71,23 +81,28 @@ export function withoutTinyImages(images: CataloguedImage[]): CataloguedImage[] 
 }
 
 const MIME_EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp', 'image/avif': 'avif', 'image/svg+xml': 'svg', 'image/bmp': 'bmp', 'image/x-icon': 'ico', 'image/vnd.microsoft.icon': 'ico', 'image/tiff': 'tiff', 'image/heic': 'heic' };
-const SYNONYMS: Record<string, string> = { jpeg: 'jpg', jpe: 'jpg', jfif: 'jpg', tif: 'tiff' };
+// heif: the header reader cannot tell a HEIF from a HEIC and calls both image/heic.
+const SYNONYMS: Record<string, string> = { jpeg: 'jpg', jpe: 'jpg', jfif: 'jpg', tif: 'tiff', heif: 'heic' };
 const canonical = (extension: string) => SYNONYMS[extension] ?? extension;
 
-/** The file's extension: the URL's when it names an image type, else the one its MIME type implies. */
+/**
+ * The file's extension: the URL's when it names the image type the bytes are (or their type is unknown), else
+ * the one the MIME type implies, since CDNs (Cloudinary's f_auto, Wix) serve WebP and AVIF under `.jpg` URLs.
+ */
 function extensionFor(image: Pick<FoundImage, 'url' | 'mimeType'>): string | undefined {
   const fromUrl = extensionOf(image.url);
-  if (fromUrl && IMAGE_EXTENSIONS.has(fromUrl)) return fromUrl;
-  return (image.mimeType && MIME_EXTENSIONS[image.mimeType]) || fromUrl;
+  const fromMime = image.mimeType ? MIME_EXTENSIONS[image.mimeType] : undefined;
+  if (fromUrl && IMAGE_EXTENSIONS.has(fromUrl) && (!fromMime || canonical(fromUrl) === fromMime)) return fromUrl;
+  return fromMime ?? fromUrl;
 }
 
 /** The request's `fileTypes` (`["jpg", "png"]`, `["image/webp"]`); none = every type. */
 export function matchesFileTypes(image: CataloguedImage, fileTypes: string[] | undefined): boolean {
   if (!fileTypes?.length) return true;
   const wanted = new Set(fileTypes.map((type) => canonical(type.trim().toLowerCase().replace(/^image\//, '').replace(/^\./, '').replace('svg+xml', 'svg'))));
+  // One type per file, the one its extension names: a `.jpg` URL whose bytes are WebP is a webp, never a jpg.
   const extension = extensionFor(image);
-  const fromMime = image.mimeType ? MIME_EXTENSIONS[image.mimeType] : undefined;
-  return [extension, fromMime].some((candidate) => candidate !== undefined && wanted.has(canonical(candidate)));
+  return extension !== undefined && wanted.has(canonical(extension));
 }
 
 /** Whole CSS pixels: what the web outlines, for the extraction's files and the screenshot's boxes alike. */

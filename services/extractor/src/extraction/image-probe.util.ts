@@ -9,7 +9,7 @@ interface ProbedImage {
   /** The bytes read (at most HEADER_PROBE_BYTES), for same-bytes de-duplication. */
   prefix: Buffer;
   contentType?: string;
-  /** The server says the file does not exist (404, 410). */
+  /** The server says there is no picture here: 404, 410, or a page in its place. */
   gone?: boolean;
 }
 
@@ -27,5 +27,8 @@ export async function probeImage(url: string, policy: SafeFetchPolicy, signal: A
   const prefix = await readCapped(response.body, HEADER_PROBE_BYTES);
   const total = /\/(\d+)$/.exec(String(response.headers['content-range'] ?? ''))?.[1] ?? (response.status === 200 ? response.headers['content-length'] : undefined);
   const contentType = String(response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() || undefined;
-  return { header: readImageHeader(prefix), bytes: total === undefined ? undefined : Number(total), prefix, contentType };
+  const header = readImageHeader(prefix);
+  // A link or script URL that answers a web page (an attachment page, a login wall) names no picture.
+  if (!header && contentType && /^(text\/html|application\/(xhtml\+xml|json))$/.test(contentType)) return { gone: true, prefix };
+  return { header, bytes: total === undefined ? undefined : Number(total), prefix, contentType };
 }

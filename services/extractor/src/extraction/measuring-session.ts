@@ -11,7 +11,7 @@ export interface Measured {
   bytes?: number;
   contentType?: string;
   fingerprint?: string;
-  /** The server says the file does not exist. */
+  /** No picture there: the server says the file does not exist, or answers a page in its place. */
   gone?: boolean;
 }
 
@@ -24,7 +24,7 @@ type MeasureOne = (image: CataloguedImage, signal: AbortSignal) => Promise<Measu
  */
 export class MeasuringSession {
   private readonly results = new Map<string, Promise<Measured | undefined>>();
-  /** Keys of files that are no images of the page: on refused (private) addresses, or gone (404, 410). */
+  /** Keys of files that are no images of the page: on refused (private) addresses, or gone (404, 410, a page). */
   private readonly notImages = new Set<string>();
   private readonly controller = new AbortController();
   private timer: NodeJS.Timeout;
@@ -49,7 +49,7 @@ export class MeasuringSession {
   /**
    * Measures the images not measured yet and fills in all of them: natural size, real type, byte size, same-bytes
    * duplicates. Answers the keys of files that are no images of the page: the SSRF rule refuses their address
-   * (private networks), or their server says they do not exist (404, 410).
+   * (private networks), or their server says they do not exist (404, 410) or answers a page instead.
    */
   async measure(images: CataloguedImage[]): Promise<Set<string>> {
     for (const image of images) if (!image.duplicate && !this.results.has(image.key)) this.results.set(image.key, this.measureInTurn(image));
@@ -64,6 +64,13 @@ export class MeasuringSession {
       }
       image.mimeType = result.header?.mimeType ?? image.mimeType ?? (result.contentType?.startsWith('image/') ? result.contentType : undefined);
       image.bytes ??= result.bytes;
+    }
+    // A thumbnail flagged as the rendition of a link that proved to be no picture (a page, a 404) stands alone.
+    for (const image of images) {
+      if (image.renditionOf !== undefined && this.notImages.has(image.renditionOf)) {
+        image.duplicate = false;
+        delete image.renditionOf;
+      }
     }
     markSameBytes(images, (key) => measured.get(key)?.fingerprint);
     return new Set(keys.filter((key) => this.notImages.has(key)));

@@ -18,6 +18,8 @@ export interface FoundImage {
   box?: { x: number; y: number; width: number; height: number };
   mimeType?: string;
   bytes?: number;
+  /** The page displays this file as a picture; by default, links, metadata, icons and preloads only name theirs. */
+  shown?: boolean;
 }
 
 /**

@@ -1,17 +1,57 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { extensionOf, IMAGE_EXTENSIONS } from '../image-url.util';
-import type { PageSnapshot } from '../snapshot/page-snapshot';
-import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
+import type { ElementRecord, PageSnapshot } from '../snapshot/page-snapshot';
+import { FoundImage, firstAttribute, ImageCollector, sighting } from './image-collector.interface';
+import { imgSighting } from './img.collector';
+import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
 
-/** `<a href>` to an image file: galleries link their thumbnails to the full-size original. */
+/** Where lightbox scripts keep the full-size file when `href` is not it (PhotoSwipe, Fancybox, lightGallery). */
+const LINKED_FILE_ATTRIBUTES = ['data-pswp-src', 'data-src', 'data-full', 'href'];
+/** A link a lightbox opens as a picture, whatever its URL looks like (`/image?id=5`). */
+const LIGHTBOX_ATTRIBUTES = ['data-fancybox', 'data-lightbox', 'data-pswp-width', 'data-lg-size', 'data-glightbox'];
+const LIGHTBOX_CLASS = /(?:^|\s)(?:mfp-image|glightbox|fancybox|lightbox|swipebox|venobox|lightgallery-item|photoswipe-item)(?:\s|$)/i;
+
+/**
+ * `<a href>` to an image file: galleries link their thumbnails to the full-size original. The thumbnail inside
+ * such a link is a rendition of that original (its variant), so the list shows the original once, with the
+ * thumbnail's alt and place.
+ */
 @Injectable()
 export class ImageLinkCollector implements ImageCollector {
   readonly name = 'image-link';
 
+  constructor(@Inject(LAZY_ATTRIBUTES) private readonly lazy: LazyAttributes) {}
+
   collect(snapshot: PageSnapshot): FoundImage[] {
+    const thumbnails = new Map(snapshot.elements.filter((element) => element.link !== undefined).map((element) => [element.link!, element]));
     return snapshot.elements
-      .filter((element) => element.tag === 'a' && element.attrs.href)
-      .flatMap((element) => sighting(element, element.attrs.href, 'link', { alt: element.attrs.title?.trim() || undefined }))
-      .filter((image) => !image.url.startsWith('data:') && IMAGE_EXTENSIONS.has(extensionOf(image.url) ?? ''));
+      .filter((element) => element.tag === 'a')
+      .flatMap((link) => {
+        const lightbox = isLightbox(link);
+        const file = linkedFile(link, lightbox);
+        const thumbnail = thumbnails.get(link.index);
+        const shown = file && thumbnail ? imgSighting(thumbnail, this.lazy)[0] : undefined;
+        return sighting(link, file, 'link', {
+          alt: link.attrs.title?.trim() || shown?.alt,
+          variants: shown ? [shown.url, ...(shown.variants ?? [])] : [],
+          ...(!link.box?.width && shown?.box && { box: shown.box }),
+          // A lightbox shows its file as a picture: a script URL there (`/image.php?id=5`) is one.
+          ...(lightbox && { shown: true }),
+        });
+      })
+      .filter((image) => !image.url.startsWith('data:'));
   }
+}
+
+/** The full-size file a link opens: an image file's URL, or whatever a lightbox link names. */
+function linkedFile(link: ElementRecord, lightbox: boolean): string | undefined {
+  for (const name of LINKED_FILE_ATTRIBUTES) {
+    const resolved = sighting(link, link.attrs[name], 'link')[0]?.url;
+    if (resolved && (lightbox || IMAGE_EXTENSIONS.has(extensionOf(resolved) ?? ''))) return resolved;
+  }
+  return undefined;
+}
+
+function isLightbox(link: ElementRecord): boolean {
+  return LIGHTBOX_ATTRIBUTES.some((name) => link.attrs[name] !== undefined) || LIGHTBOX_CLASS.test(link.attrs.class ?? '') || /lightbox|prettyphoto/i.test(link.attrs.rel ?? '');
 }

@@ -62,6 +62,46 @@ describe('ImgCollector', () => {
     ).toEqual([{ url: 'https://example.com/wide.jpg', sourceNode: 'img', domIndex: 7, width: 1200, height: 400 }]);
   });
 
+  it('reports the full-size file a gallery or zoom script names, with what the page shows as its renditions', () => {
+    expect(
+      collect(
+        img({ src: '/hoodie-300.jpg', 'data-large_image': '/hoodie.jpg' }),
+        img({ src: '/beach-300.jpg', srcset: '/beach-300.jpg 300w, /beach-768.jpg 768w', 'data-orig-file': '/beach.jpg', 'data-large-file': '/beach-1024.jpg' }),
+        img({ src: '/ring.jpg', 'data-zoom-image': '/ring-zoom.jpg' }, { currentSrc: 'https://example.com/ring.jpg', natural: { width: 400, height: 400 } }),
+      ),
+    ).toEqual([
+      { url: 'https://example.com/hoodie.jpg', sourceNode: 'img', domIndex: 7, variants: ['https://example.com/hoodie-300.jpg'] },
+      { url: 'https://example.com/beach.jpg', sourceNode: 'img', domIndex: 7, variants: ['https://example.com/beach-300.jpg', 'https://example.com/beach-768.jpg'] },
+      { url: 'https://example.com/ring-zoom.jpg', sourceNode: 'img', domIndex: 7, variants: ['https://example.com/ring.jpg'] },
+    ]);
+  });
+
+  it('prefers a src outside the srcset when the page declares the image wider than every candidate', () => {
+    const cover = { src: '/cover.jpg', width: '2400', srcset: '/cover-2048.jpg 2048w, /cover-300.jpg 300w' };
+    const squarespace = { 'data-src': '/photo.jpg', 'data-image-dimensions': '3000x2000', srcset: '/photo.jpg?format=2500w 2500w' };
+    const wordpress = { src: '/post-1024.jpg', width: '1024', srcset: '/post-1024.jpg 1024w, /post.jpg 2048w' };
+    expect(collect(img(cover), img(squarespace), img(wordpress)).map((image) => image.url)).toEqual([
+      'https://example.com/cover.jpg',
+      'https://example.com/photo.jpg',
+      'https://example.com/post.jpg',
+    ]);
+  });
+
+  it('leaves the size of a srcset pick to measuring: the browser scales a candidate by its density', () => {
+    const [image] = collect(img({ src: '/a-400.jpg', srcset: '/a-400.jpg 400w, /a-800.jpg 800w', sizes: '100px' }, { currentSrc: 'https://example.com/a-800.jpg', natural: { width: 100, height: 75 } }));
+    expect(image).toEqual({ url: 'https://example.com/a-800.jpg', sourceNode: 'srcset', domIndex: 7, variants: ['https://example.com/a-400.jpg'] });
+  });
+
+  it('reads <amp-anim> like <amp-img>, and skips AMP placeholders and fallbacks', () => {
+    expect(
+      collect(
+        img({ src: '/waves.gif', width: '320', height: '180' }, { tag: 'amp-anim' }),
+        img({ src: '/blur.jpg', placeholder: '' }, { tag: 'amp-img' }),
+        img({ src: '/still.jpg', fallback: '' }, { tag: 'amp-img' }),
+      ),
+    ).toEqual([{ url: 'https://example.com/waves.gif', sourceNode: 'amp-img', domIndex: 7 }]);
+  });
+
   it('tags images inside shadow roots and frames by where they were found', () => {
     expect(collect(img({ src: 'a.png' }, { scope: 'shadow' }), img({ src: 'b.png' }, { scope: 'iframe' })).map((image) => image.sourceNode)).toEqual(['shadow-dom', 'iframe']);
   });

@@ -1,13 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isNoiseSize } from '../noise-rules';
-import { ORIGINAL_SRC_ATTRIBUTE, type ElementRecord, type PageSnapshot } from '../snapshot/page-snapshot';
+import { resolveImageUrl } from '../image-url.util';
+import { isNoiseSize, noiseReasonOfUrl } from '../noise-rules';
+import { FULL_SIZE_ATTRIBUTES, ORIGINAL_SRC_ATTRIBUTE, type ElementRecord, type PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, firstAttribute, ImageCollector, sighting } from './image-collector.interface';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
-import { largestCandidate, parseSrcset } from './srcset.util';
+import { largestCandidate, parseSrcset, SrcsetCandidate } from './srcset.util';
+
+/** Tags read as pictures of their own: <img>, and AMP's stand-ins for it. */
+const IMG_TAGS = new Set(['img', 'amp-img', 'amp-anim']);
 
 /**
- * `<img>` and `<amp-img>`. The real source of a lazy image (data-src, data-srcset, ...) wins over its
- * placeholder `src`, which is dropped; with a srcset the largest candidate is reported and the others kept as
+ * `<img>`, `<amp-img>` and `<amp-anim>`. The real source of a lazy image (data-src, data-srcset, ...) wins over its
+ * placeholder `src`, which is dropped; a full-size file a gallery or zoom script names (data-orig-file,
+ * data-large_image, ...) wins over both; with a srcset the largest candidate is reported and the others kept as
  * variants; an inline data: image is reported as such. A decoded size counts only for the file it belongs to.
  */
 @Injectable()
@@ -17,36 +22,51 @@ export class ImgCollector implements ImageCollector {
   constructor(@Inject(LAZY_ATTRIBUTES) private readonly lazy: LazyAttributes) {}
 
   collect(snapshot: PageSnapshot): FoundImage[] {
-    return snapshot.elements.filter((element) => element.tag === 'img' || element.tag === 'amp-img').flatMap((element) => this.imageOf(element));
+    return snapshot.elements.filter((element) => IMG_TAGS.has(element.tag)).flatMap((element) => imgSighting(element, this.lazy));
   }
+}
 
-  private imageOf(element: ElementRecord): FoundImage[] {
-    const { attrs } = element;
-    // Gatsby's blurred stand-in sits beside the real <img>; a 1×1 beacon declares its size (noscript pixels are never decoded).
-    if (attrs['data-placeholder-image'] !== undefined) return [];
-    if (!element.natural && isNoiseSize(lengthOf(attrs.width), lengthOf(attrs.height))) return [];
-    const lazySrc = withTemplateWidth(firstAttribute(element, this.lazy.src), attrs['data-widths']);
-    const lazySrcset = firstAttribute(element, this.lazy.srcset);
-    const srcset = lazySrcset ?? element.attrs.srcset ?? '';
-    const candidates = parseSrcset(srcset);
-    const largest = largestCandidate(candidates);
-    // In a <picture>, currentSrc is the chosen <source>'s file: the <img>'s own file is its src.
-    const plain = lazySrc ?? (element.attrs.src?.trim() || element.currentSrc);
-    const raw = largest?.url ?? plain;
-    if (!raw) return [];
-    const isLazy = Boolean(lazySrc || lazySrcset);
-    // The src a lazy image had before its loader (or our forcing, which keeps it aside) swapped in the real one: a
-    // blur-up or low-quality rendition the browser may have fetched, so the network capture must not count it again.
-    const original = isLazy ? (attrs[ORIGINAL_SRC_ATTRIBUTE] ?? attrs.src)?.trim() : undefined;
-    const renditions = [largest && plain, original].filter((url): url is string => Boolean(url) && !isPlaceholder(url!));
-    const variants = [...candidates.filter((candidate) => candidate !== largest).map((candidate) => candidate.url), ...renditions];
-    const sourceNode = element.tag === 'amp-img' ? 'amp-img' : isLazy ? 'lazy' : largest ? 'srcset' : raw.trim().startsWith('data:') ? 'data-uri' : 'img';
-    const [image] = sighting(element, raw, sourceNode, { alt: attrs.alt?.trim() || undefined, variants });
-    if (!image) return [];
-    const decodedUrl = element.currentSrc ? sighting(element, element.currentSrc, 'img')[0]?.url : undefined;
-    if (element.natural && decodedUrl === image.url) Object.assign(image, element.natural);
-    return [image];
-  }
+/** The picture one <img> (or AMP image) shows, as the img collector reports it; none for stand-ins and beacons. */
+export function imgSighting(element: ElementRecord, lazy: LazyAttributes): FoundImage[] {
+  const { attrs } = element;
+  // Gatsby's blurred stand-in sits beside the real <img>; AMP shows [placeholder] and [fallback] only until (or
+  // unless) the real image loads; a 1×1 beacon declares its size (noscript pixels are never decoded).
+  if (attrs['data-placeholder-image'] !== undefined) return [];
+  if (element.tag.startsWith('amp-') && (attrs.placeholder !== undefined || attrs.fallback !== undefined)) return [];
+  if (!element.natural && isNoiseSize(lengthOf(attrs.width), lengthOf(attrs.height))) return [];
+  const lazySrc = withTemplateWidth(firstAttribute(element, lazy.src), attrs['data-widths']);
+  const lazySrcset = firstAttribute(element, lazy.srcset);
+  const candidates = parseSrcset(lazySrcset ?? attrs.srcset ?? '');
+  const largest = largestCandidate(candidates);
+  // In a <picture>, currentSrc is the chosen <source>'s file: the <img>'s own file is its src.
+  const plain = lazySrc ?? (attrs.src?.trim() || element.currentSrc);
+  const fullSize = firstAttribute(element, FULL_SIZE_ATTRIBUTES);
+  const best = fullSize ?? (largest && !(plain && outranksSrcset(plain, candidates, largest, attrs)) ? largest.url : plain);
+  if (!best) return [];
+  const isLazy = Boolean(lazySrc || lazySrcset);
+  // The src a lazy image had before its loader (or our forcing, which keeps it aside) swapped in the real one: a
+  // blur-up or low-quality rendition the browser may have fetched, so the network capture must not count it again.
+  const original = isLazy ? (attrs[ORIGINAL_SRC_ATTRIBUTE] ?? attrs.src)?.trim() : undefined;
+  const renditions = [plain, largest?.url, original].filter((url): url is string => Boolean(url) && url !== best && !isPlaceholder(url!, element.base));
+  const variants = [...candidates.filter((candidate) => candidate.url !== best).map((candidate) => candidate.url), ...renditions];
+  const sourceNode = element.tag !== 'img' ? 'amp-img' : isLazy ? 'lazy' : largest && best === largest.url ? 'srcset' : best.trim().startsWith('data:') ? 'data-uri' : 'img';
+  const [image] = sighting(element, best, sourceNode, { alt: attrs.alt?.trim() || undefined, variants });
+  if (!image) return [];
+  // A decoded size is the file's own only without a srcset: for a `w` candidate the browser scales it by density.
+  const decodedUrl = element.currentSrc && candidates.length === 0 ? sighting(element, element.currentSrc, 'img')[0]?.url : undefined;
+  if (element.natural && decodedUrl === image.url) Object.assign(image, element.natural);
+  return [image];
+}
+
+/**
+ * A src that is not among the srcset's candidates is the bigger file when the page declares the image wider than
+ * the widest candidate (WordPress cover blocks keep the original in src; Squarespace declares
+ * `data-image-dimensions="3000x2000"` beside a srcset up to 2500w).
+ */
+function outranksSrcset(plain: string, candidates: SrcsetCandidate[], largest: SrcsetCandidate, attrs: Record<string, string>): boolean {
+  if (largest.width === undefined || candidates.some((candidate) => candidate.url === plain)) return false;
+  const declaredWidth = Number(/^(\d+)x\d+$/.exec(attrs['data-image-dimensions']?.trim() ?? '')?.[1]) || lengthOf(attrs.width);
+  return declaredWidth !== undefined && declaredWidth > largest.width;
 }
 
 /**
@@ -64,7 +84,8 @@ function lengthOf(value: string | undefined): number | undefined {
   return value && /^\s*\d+(\.\d+)?(px)?\s*$/i.test(value) ? Number.parseFloat(value) : undefined;
 }
 
-/** A lazy loader's stand-in: a data: URI or an obvious placeholder file. */
-function isPlaceholder(src: string): boolean {
-  return src.trim().startsWith('data:') || /(placeholder|blank|spacer|transparent|loading|lazy)[^/]*$/i.test(src);
+/** A lazy loader's stand-in: a data: URI, or a file the noise rules drop (placeholder.png, spinner.gif). */
+function isPlaceholder(src: string, base: string): boolean {
+  const url = resolveImageUrl(src, base);
+  return !url || url.startsWith('data:') || noiseReasonOfUrl(url, true) !== undefined;
 }

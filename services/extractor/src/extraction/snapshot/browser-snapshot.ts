@@ -19,6 +19,7 @@ const recordSchema = z.object({
   box: sizeSchema.extend({ x: z.number(), y: z.number() }).optional(),
   backgrounds: z.array(z.object({ value: z.string().max(MAX_VALUE_LENGTH), pseudo: z.enum(['before', 'after']).optional() })).optional(),
   text: z.string().max(MAX_VALUE_LENGTH).optional(),
+  link: z.number().int().nonnegative().optional(),
 });
 const walkSchema = z.object({ records: z.array(z.unknown()), truncated: z.boolean() });
 
@@ -31,6 +32,7 @@ function walkDocument({ limit, carriers }: { limit: number; carriers: string[] }
   const records: unknown[] = [];
   let index = 0;
   let truncated = false;
+  const linkIndexes = new Map<Element, number>();
   const attrsOf = (element: Element) => {
     const attrs: Record<string, string> = {};
     for (const attr of Array.from(element.attributes)) if (attr.name.length <= 100) attrs[attr.name] = attr.value.slice(0, 2_000_000);
@@ -76,7 +78,12 @@ function walkDocument({ limit, carriers }: { limit: number; carriers: string[] }
         };
         if (scope) record.scope = scope;
         if (backgrounds.length > 0) record.backgrounds = backgrounds;
-        if (tag === 'img' || tag === 'amp-img') {
+        if (tag === 'a') linkIndexes.set(element, index);
+        if (tag === 'img' || tag === 'amp-img' || tag === 'amp-anim') {
+          const link = element.closest('a[href]');
+          const linkIndex = link && linkIndexes.get(link);
+          // AMP's elements render an <img> of their own: counted once.
+          if (linkIndex && link.querySelectorAll('img:not(amp-img img, amp-anim img), amp-img, amp-anim').length === 1) record.link = linkIndex;
           const img = (tag === 'img' ? element : element.querySelector('img')) as HTMLImageElement | null;
           if (img) {
             record.currentSrc = img.currentSrc;

@@ -21,6 +21,8 @@ export interface ElementRecord {
   backgrounds?: { value: string; pseudo?: 'before' | 'after' }[];
   /** Raw text: ld+json scripts, noscript fallbacks, inline <svg> markup. */
   text?: string;
+  /** An <img> that is the only picture inside an `<a href>`: that link's index (a thumbnail of the linked original). */
+  link?: number;
 }
 
 export interface StylesheetRecord {
@@ -64,16 +66,38 @@ export const LAZY_SRC_ATTRIBUTES = [
   'data-echo',
   'data-img',
   'data-image',
+  'ix-src',
 ];
-export const LAZY_SRCSET_ATTRIBUTES = ['data-srcset', 'data-lazy-srcset', 'data-original-set'];
-/** lazysizes and friends put backgrounds here. */
-export const LAZY_BACKGROUND_ATTRIBUTES = ['data-bg', 'data-background', 'data-background-image', 'data-bg-src'];
+export const LAZY_SRCSET_ATTRIBUTES = ['data-srcset', 'data-lazy-srcset', 'data-original-set', 'ix-srcset'];
+/**
+ * Where galleries, zoom and lightbox scripts keep an image's full-size file (Jetpack, WooCommerce, elevateZoom,
+ * Magnify, Owl's retina source), best first: that file is the image, what the page displays is its rendition.
+ */
+export const FULL_SIZE_ATTRIBUTES = ['data-orig-file', 'data-large_image', 'data-zoom-image', 'data-zoom-src', 'data-magnify-src', 'data-src-retina', 'data-large-file'];
+/**
+ * Where lazy loaders and site templates keep a background, best first: a URL or a CSS background list. vanilla-lazyload
+ * (data-bg, its 2× `-hidpi` twin and their `-multi` lists; lazysizes reads data-bg too), Swiper, lozad, Flickity's
+ * bgLazyLoad, theme scripts' data-bg-image and data-setbg, parallax.js.
+ */
+export const LAZY_BACKGROUND_ATTRIBUTES = [
+  'data-bg-multi-hidpi',
+  'data-bg-multi',
+  'data-bg-hidpi',
+  'data-bg',
+  'data-background',
+  'data-background-image',
+  'data-bg-src',
+  'data-flickity-bg-lazyload',
+  'data-bg-image',
+  'data-setbg',
+  'data-image-src',
+];
 
 /** Where the browser path keeps a lazy <img>'s own src when it swaps in the lazy source (see forceLazyLoading). */
 export const ORIGINAL_SRC_ATTRIBUTE = 'data-pixtract-original-src';
 
 /** Tags that can carry an image themselves; other elements count only with a background or a lazy attribute. */
-export const IMAGE_CARRIERS = new Set(['img', 'source', 'video', 'input', 'link', 'meta', 'script', 'noscript', 'svg', 'image', 'use', 'object', 'embed', 'amp-img', 'a', 'iframe']);
+export const IMAGE_CARRIERS = new Set(['img', 'source', 'video', 'input', 'link', 'meta', 'script', 'noscript', 'svg', 'image', 'use', 'object', 'embed', 'amp-img', 'amp-anim', 'a', 'iframe']);
 
 /** A data-* attribute holding something URL-like: lazy loaders of every brand. */
 export function hasLazyAttribute(attrs: Record<string, string>): boolean {

@@ -31,13 +31,15 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
   const result: ParsedHtml = { elements: [], stylesheets: [], matchesSelector: selectorTest(document.children), linkedStylesheets: [], scriptCount: 0, hasEmptyAppRoot: false };
   let index = 0;
 
-  const walk = (nodes: ParsedNode[], base: string, scope: ElementRecord['scope'], matchesSelector: SelectorTest) => {
+  /** `link`: the index of the `<a href>` being walked, when it holds a single picture. */
+  const walk = (nodes: ParsedNode[], base: string, scope: ElementRecord['scope'], matchesSelector: SelectorTest, link?: number) => {
     for (const node of nodes) {
       if (!DomUtils.isTag(node)) continue;
       index += 1;
       const tag = node.name.toLowerCase();
       const attrs = { ...node.attribs };
-      const record: ElementRecord = { index, tag, attrs, base, ...(scope && { scope }) };
+      const record: ElementRecord = { index, tag, attrs, base, ...(scope && { scope }), ...(link && (tag === 'img' || tag.startsWith('amp-')) && { link }) };
+      const wrappedLink = tag === 'a' && attrs.href && picturesInside(node.children) === 1 ? index : link;
       // Inline handlers (onload=, onerror=) are scripts too.
       if (Object.keys(attrs).some((name) => /^on[a-z]+$/.test(name))) result.scriptCount += 1;
       const style = attrs.style;
@@ -71,7 +73,7 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
       // A shadow root's own <style> applies inside it; the page's sheets are matched on the whole tree, shadow included.
       if (tag === 'template' && attrs.shadowrootmode === 'open') walk(node.children, base, 'shadow', selectorTest(node.children));
       if (tag === 'svg') walkSvgChildren(node.children, base, scope);
-      else if (!SKIPPED.has(tag)) walk(node.children, base, scope, matchesSelector);
+      else if (!SKIPPED.has(tag)) walk(node.children, base, scope, matchesSelector, wrappedLink);
     }
   };
   // Images inside an inline SVG (<image>, <use>) are their own files as well.
@@ -88,6 +90,14 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
   const base = (baseElement && safeUrl(baseElement.attribs.href, documentUrl)) || documentUrl;
   walk(document.children, base, undefined, result.matchesSelector);
   return result;
+}
+
+/** <img>, <amp-img> and <amp-anim> elements among `nodes` and their descendants, as the rendered page has them (noscript is text there). */
+function picturesInside(nodes: ParsedNode[]): number {
+  return nodes.reduce((count, node) => {
+    if (!DomUtils.isTag(node) || SKIPPED.has(node.name)) return count;
+    return count + (node.name === 'img' || node.name === 'amp-img' || node.name === 'amp-anim' ? 1 : picturesInside(node.children));
+  }, 0);
 }
 
 function safeUrl(raw: string, base: string): string | undefined {

@@ -1,0 +1,36 @@
+import type { ElementRecord } from '../snapshot/page-snapshot';
+import { ImageLinkCollector } from './image-link.collector';
+import { lazyAttributes } from './lazy-attributes';
+
+const BASE = 'https://example.com/gallery/';
+const element = (index: number, tag: string, attrs: Record<string, string>, extra: Partial<ElementRecord> = {}): ElementRecord => ({ index, tag, attrs, base: BASE, ...extra });
+const collect = (...elements: ElementRecord[]) => new ImageLinkCollector(lazyAttributes()).collect({ url: BASE, elements, stylesheets: [], network: [] });
+
+describe('ImageLinkCollector', () => {
+  it('reports links to image files, with the thumbnail inside as a rendition (its alt and place too)', () => {
+    const box = { x: 10, y: 20, width: 200, height: 150 };
+    expect(
+      collect(
+        element(1, 'a', { href: 'dunes.jpg' }),
+        element(2, 'img', { src: 'dunes-240.jpg', srcset: 'dunes-240.jpg 240w, dunes-480.jpg 480w', alt: 'Dunes' }, { link: 1, box }),
+        element(3, 'a', { href: 'about.html' }),
+        element(4, 'a', { href: 'plain.png', title: ' Plain ' }),
+      ),
+    ).toEqual([
+      { url: 'https://example.com/gallery/dunes.jpg', sourceNode: 'link', domIndex: 1, alt: 'Dunes', box, variants: ['https://example.com/gallery/dunes-480.jpg', 'https://example.com/gallery/dunes-240.jpg'] },
+      { url: 'https://example.com/gallery/plain.png', sourceNode: 'link', domIndex: 4, alt: 'Plain' },
+    ]);
+  });
+
+  it('reads where lightboxes keep the file (PhotoSwipe, Fancybox) and takes script URLs from lightbox links only', () => {
+    expect(
+      collect(
+        element(1, 'a', { href: 'thumb.jpg', 'data-pswp-src': 'full.jpg', 'data-pswp-width': '2400' }),
+        element(2, 'a', { 'data-fancybox': 'gallery', 'data-src': 'harbour.jpg', href: 'javascript:;' }),
+        element(3, 'a', { class: 'image-link mfp-image', href: '/image?id=5' }),
+        element(4, 'a', { href: '/image?id=6' }),
+        element(5, 'a', { 'data-fancybox': '', 'data-src': '#inline-content', href: 'javascript:;' }),
+      ).map((image) => image.url),
+    ).toEqual(['https://example.com/gallery/full.jpg', 'https://example.com/gallery/harbour.jpg', 'https://example.com/image?id=5']);
+  });
+});
