@@ -16,6 +16,8 @@ const CHROMIUM_ARGS = [
   '--proxy-bypass-list=<-loopback>',
   // WebRTC would otherwise open UDP sockets of its own, around the proxy.
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  // A sandboxed frame otherwise renders in a process of its own, whose image responses the page never reports.
+  '--disable-features=IsolateSandboxedIframes',
 ];
 
 const CONTEXT_OPTIONS: BrowserContextOptions = {
