@@ -20,21 +20,29 @@ export function installActivityProbe(limitMs: number): void {
   Object.defineProperty(window, '__pixtractActivity', { value: probe, enumerable: false });
   const originalSetTimeout = window.setTimeout.bind(window);
   const originalClearTimeout = window.clearTimeout.bind(window);
-  let inTimer = false;
+  /** While a waited-for timer's handler runs: its chain (when the chain began, how deep it is, its delay). */
+  let running: { start: number; depth: number; delay: number } | undefined;
   window.setTimeout = ((handler: TimerHandler, timeout?: number, ...args: unknown[]) => {
-    // Timers set from a timer are a recurring chain (a carousel, a poll): waiting for them would never end.
-    if (inTimer || typeof handler !== 'function' || !((timeout ?? 0) <= limitMs)) return originalSetTimeout(handler, timeout, ...args);
+    const delay = Number(timeout) || 0;
+    const now = Date.now();
+    const chain = running ? { start: running.start, depth: running.depth + 1, delay } : { start: now, depth: 0, delay };
+    // A timer set from a timer is waited for when it is a step of a short sequence (600 ms, then 1.2 s, then the
+    // gallery): at most two steps deep, all within limitMs, each with a delay of its own. One repeating its
+    // parent's delay is a loop (a poll, a ticker, a carousel): waiting for it would never end.
+    const waited = typeof handler === 'function' && now + delay - chain.start <= limitMs && chain.depth <= 2 && !(running && running.delay === delay);
+    if (!waited) return originalSetTimeout(handler, timeout, ...args);
     let id = 0;
     id = originalSetTimeout(() => {
       probe.timersDue.delete(id);
-      inTimer = true;
+      const outer = running;
+      running = chain;
       try {
         (handler as (...rest: unknown[]) => void)(...args);
       } finally {
-        inTimer = false;
+        running = outer;
       }
     }, timeout);
-    probe.timersDue.set(id, Date.now() + (timeout ?? 0));
+    probe.timersDue.set(id, now + delay);
     return id;
   }) as typeof window.setTimeout;
   window.clearTimeout = ((id?: number) => {
