@@ -77,7 +77,7 @@ const MAX_RESOLVED_LENGTH = 1_000_000;
  * `value` with its var() references replaced by the properties' values, or their fallbacks, level by level. A value
  * var() grows past MAX_RESOLVED_LENGTH is invalid, as browsers treat it, and names nothing.
  */
-function resolveCustomProperties(value: string, customProperties: CustomProperties): string {
+export function resolveCustomProperties(value: string, customProperties: CustomProperties): string {
   let resolved = value;
   for (let depth = 0; depth < MAX_VAR_DEPTH && resolved.includes('var('); depth += 1) {
     let length = resolved.length;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CssImage, customPropertiesIn, customPropertiesUsedForImages, imagesInCssText, imagesInCssValue } from '../css-image.util';
+import { CssImage, customPropertiesIn, customPropertiesUsedForImages, imagesInCssText, imagesInCssValue, resolveCustomProperties } from '../css-image.util';
 import type { PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
 
@@ -49,9 +49,11 @@ function customPropertiesOf(snapshot: PageSnapshot) {
  */
 function imagesInStyleAttribute(style: string, sheetProperties: Map<string, string>, namesInUse: Set<string>): CssImage[] {
   const own = customPropertiesIn(`;${style}`);
+  const known = new Map([...sheetProperties, ...own]);
   const images = [
-    ...imagesInCssText(`;${style}`, new Map([...sheetProperties, ...own])),
-    ...[...own].filter(([name]) => namesInUse.has(name)).flatMap(([, value]) => imagesInCssValue(value)),
+    ...imagesInCssText(`;${style}`, known),
+    // `--card: var(--photo)` names what --photo holds, here or in the sheets.
+    ...[...own].filter(([name]) => namesInUse.has(name)).flatMap(([, value]) => imagesInCssValue(resolveCustomProperties(value, known))),
   ];
   return images.filter((image, index) => images.findIndex((other) => other.url === image.url) === index);
 }
