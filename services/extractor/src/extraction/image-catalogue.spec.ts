@@ -41,6 +41,23 @@ describe('catalogue', () => {
     ]);
   });
 
+  it('counts the place the page shows an image, not the metadata naming it earlier', () => {
+    const images = catalogue([
+      found('https://a.test/logo.png', 1, { sourceNode: 'meta' }),
+      found('https://a.test/logo.png', 2, { sourceNode: 'json-ld' }),
+      found('https://a.test/share.png', 3, { sourceNode: 'meta' }),
+      found('https://a.test/logo.png', 9, { alt: 'Logo' }),
+      found('https://a.test/logo.png', 12, { sourceNode: 'css-background' }),
+    ]);
+    expect(images.map(({ url, sourceNode, duplicate }) => [url, sourceNode, duplicate])).toEqual([
+      ['https://a.test/logo.png', 'meta', true],
+      ['https://a.test/logo.png', 'json-ld', true],
+      ['https://a.test/share.png', 'meta', false],
+      ['https://a.test/logo.png', 'img', false],
+      ['https://a.test/logo.png', 'css-background', true],
+    ]);
+  });
+
   it('flags a thumbnail with its own srcset inside the link to its original, and keeps the earlier of two pictures naming each other', () => {
     const images = catalogue([
       found('https://a.test/original.jpg', 1, { sourceNode: 'link', variants: ['https://a.test/thumb-480.jpg', 'https://a.test/thumb-240.jpg'] }),

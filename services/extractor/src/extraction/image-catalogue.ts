@@ -16,14 +16,15 @@ export interface CataloguedImage extends FoundImage {
 
 /**
  * Page order (document position, then the order collectors reported), noise URLs out, and every occurrence of
- * an image kept: the first one counts, later ones are flagged `duplicate` (same normalised URL), and so is a
+ * an image kept: the first place the page shows it counts (else its first mention), the others are flagged
+ * `duplicate` (same normalised URL), and so is a
  * sighting of a file that is another image's variant. Network captures only add images the DOM did not name,
  * not even as a srcset variant; their type and byte size fill in the rest.
  */
 export function catalogue(found: FoundImage[]): CataloguedImage[] {
   // Noise first: only images that stay can own renditions.
   const ordered = found
-    .filter((image) => !noiseReasonOfUrl(image.url, image.shown ?? !NAMED_ONLY.has(image.sourceNode)))
+    .filter((image) => !noiseReasonOfUrl(image.url, isShown(image)))
     .map((image, index) => ({ image, index }))
     .sort((a, b) => a.image.domIndex - b.image.domIndex || a.index - b.index);
   const named = new Set<string>();
@@ -38,6 +39,13 @@ export function catalogue(found: FoundImage[]): CataloguedImage[] {
       if (!renditions.has(variant)) renditions.set(variant, { place, key });
     }
   }
+  // The place where the page shows an image, when it does: that sighting is the image, not the og:image or
+  // JSON-LD line naming it earlier (it carries the alt, the box and the place a person sees).
+  const firstShown = new Map<string, number>();
+  for (const [place, { image }] of ordered.entries()) {
+    const key = normaliseImageUrl(image.url);
+    if (image.sourceNode !== 'network' && isShown(image) && !firstShown.has(key)) firstShown.set(key, place);
+  }
   const network = new Map<string, FoundImage>();
   const seen = new Set<string>();
   const images: CataloguedImage[] = [];
@@ -50,10 +58,11 @@ export function catalogue(found: FoundImage[]): CataloguedImage[] {
     // A rendition of another image (a preload of a srcset candidate, the noscript copy of a lazy image's smaller
     // file, a thumbnail inside the link to its original) is that image again: kept with its place, flagged like
     // any other repeat. Of two pictures that name each other as renditions, the earlier one stays.
+    const shownLater = (firstShown.get(key) ?? place) > place;
     const owner = renditions.get(key);
     const rendition = !seen.has(key) && owner !== undefined && (!image.variants?.length || owner.place < place);
-    images.push({ ...image, key, duplicate: seen.has(key) || rendition, ...(rendition && { renditionOf: owner.key }) });
-    seen.add(key);
+    images.push({ ...image, key, duplicate: seen.has(key) || shownLater || rendition, ...(rendition && { renditionOf: owner.key }) });
+    if (!shownLater) seen.add(key);
   }
   for (const image of images) {
     const response = network.get(image.key);
@@ -61,6 +70,11 @@ export function catalogue(found: FoundImage[]): CataloguedImage[] {
     image.bytes ??= response?.bytes;
   }
   return images;
+}
+
+/** Does the page display this sighting's file as a picture (rather than name it in a link or metadata)? */
+function isShown(image: FoundImage): boolean {
+  return image.shown ?? !NAMED_ONLY.has(image.sourceNode);
 }
 
 /** Later copies of the same bytes under another URL are duplicates too. */
