@@ -10,7 +10,7 @@ const NAMED_ONLY = new Set<SourceNode>(['link', 'meta', 'json-ld', 'icon', 'prel
 export interface CataloguedImage extends FoundImage {
   key: string;
   duplicate: boolean;
-  /** Flagged as a rendition of this image (its key): if that one proves to be no image, this one stands alone. */
+  /** Flagged as a rendition of this image (now its key): if that one proves to be no image, this one stands alone. */
   renditionOf?: string;
 }
 
@@ -59,9 +59,9 @@ export function catalogue(found: FoundImage[]): CataloguedImage[] {
     // file, a thumbnail inside the link to its original) is that image again: kept with its place, flagged like
     // any other repeat. Of two pictures that name each other as renditions, the earlier one stays.
     const shownLater = (firstShown.get(key) ?? place) > place;
-    const owner = renditions.get(key);
-    const rendition = !seen.has(key) && owner !== undefined && (!image.variants?.length || owner.place < place);
-    images.push({ ...image, key, duplicate: seen.has(key) || shownLater || rendition, ...(rendition && { renditionOf: owner.key }) });
+    const owner = image.renditionOf ? { key: normaliseImageUrl(image.renditionOf), place: -1 } : renditions.get(key);
+    const rendition = !seen.has(key) && owner !== undefined && owner.key !== key && (!image.variants?.length || owner.place < place);
+    images.push({ ...image, key, duplicate: seen.has(key) || shownLater || rendition, renditionOf: rendition ? owner.key : undefined });
     if (!shownLater) seen.add(key);
   }
   for (const image of images) {

@@ -20,6 +20,8 @@ export interface FoundImage {
   bytes?: number;
   /** The page displays this file as a picture; by default, links, metadata, icons and preloads only name theirs. */
   shown?: boolean;
+  /** Another file (absolute URL) is this picture as the page shows it; this one is its rendition (a <picture>'s other formats). */
+  renditionOf?: string;
 }
 
 /**

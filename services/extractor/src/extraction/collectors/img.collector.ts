@@ -22,7 +22,8 @@ export class ImgCollector implements ImageCollector {
   constructor(@Inject(LAZY_ATTRIBUTES) private readonly lazy: LazyAttributes) {}
 
   collect(snapshot: PageSnapshot): FoundImage[] {
-    return snapshot.elements.filter((element) => IMG_TAGS.has(element.tag)).flatMap((element) => imgSighting(element, this.lazy));
+    // A <picture>'s <img> is read with its sources, by the picture collector.
+    return snapshot.elements.filter((element) => IMG_TAGS.has(element.tag) && element.picture === undefined).flatMap((element) => imgSighting(element, this.lazy));
   }
 }
 

@@ -1,12 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { PageSnapshot } from '../snapshot/page-snapshot';
+import { mediaApplies } from '../snapshot/media-query';
+import type { ElementRecord, PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, firstAttribute, ImageCollector, sighting } from './image-collector.interface';
+import { imgSighting } from './img.collector';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
 import { largestCandidate, parseSrcset } from './srcset.util';
 
+/** Formats Chromium decodes: a <source> of another type (JPEG XL, HEIC) is skipped by the browser too. */
+const DECODED_TYPES = new Set(['image/avif', 'image/webp', 'image/png', 'image/apng', 'image/jpeg', 'image/jpg', 'image/gif', 'image/svg+xml', 'image/bmp', 'image/x-icon', 'image/vnd.microsoft.icon']);
+
 /**
- * `<picture><source srcset>`: every source is a file of its own (art direction, avif/webp alternatives), the
- * largest candidate of each reported with the rest as variants. `<source src>` of video/audio is not an image.
+ * `<picture>`: its sources (avif/webp alternatives, art direction) and its <img> are one picture. The file the
+ * browser shows on the rendered screen (the first source whose media applies and whose type it decodes, else the
+ * <img>) is the image, at its largest candidate; every other source and the <img> are found too, as its
+ * renditions (flagged repeats, so Show Duplicates lists them). `<source src>` of video/audio is not an image.
  */
 @Injectable()
 export class PictureCollector implements ImageCollector {
@@ -15,13 +22,28 @@ export class PictureCollector implements ImageCollector {
   constructor(@Inject(LAZY_ATTRIBUTES) private readonly lazy: LazyAttributes) {}
 
   collect(snapshot: PageSnapshot): FoundImage[] {
-    return snapshot.elements
-      .filter((element) => element.tag === 'source')
-      .flatMap((element) => {
-        const candidates = parseSrcset(firstAttribute(element, [...this.lazy.srcset, 'srcset']) ?? '');
-        const largest = largestCandidate(candidates);
-        if (!largest) return [];
-        return sighting(element, largest.url, 'picture', { variants: candidates.filter((candidate) => candidate !== largest).map((candidate) => candidate.url) });
-      });
+    const pictures = new Map<number, ElementRecord[]>();
+    for (const element of snapshot.elements) if (element.picture !== undefined) pictures.set(element.picture, [...(pictures.get(element.picture) ?? []), element]);
+    const loose = snapshot.elements.filter((element) => element.tag === 'source' && element.picture === undefined).flatMap((source) => this.sourceSighting(source));
+    return [...loose, ...[...pictures.values()].flatMap((members) => this.pictureSightings(members))];
+  }
+
+  private pictureSightings(members: ElementRecord[]): FoundImage[] {
+    const sightings = members.map((member) => ({ member, image: member.tag === 'img' ? imgSighting(member, this.lazy)[0] : this.sourceSighting(member)[0] }));
+    const shown =
+      sightings.find(({ member, image }) => image && member.tag === 'source' && mediaApplies(member.attrs.media ?? '') && (!member.attrs.type || DECODED_TYPES.has(member.attrs.type.trim().toLowerCase()))) ??
+      sightings.find(({ member, image }) => image && member.tag === 'img');
+    return sightings.flatMap(({ image }) => {
+      if (!image) return [];
+      if (!shown?.image || image === shown.image) return [image];
+      return [{ ...image, renditionOf: shown.image.url }];
+    });
+  }
+
+  private sourceSighting(source: ElementRecord): FoundImage[] {
+    const candidates = parseSrcset(firstAttribute(source, [...this.lazy.srcset, 'srcset']) ?? '');
+    const largest = largestCandidate(candidates);
+    if (!largest) return [];
+    return sighting(source, largest.url, 'picture', { variants: candidates.filter((candidate) => candidate !== largest).map((candidate) => candidate.url) });
   }
 }

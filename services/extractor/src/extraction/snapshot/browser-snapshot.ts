@@ -20,6 +20,7 @@ const recordSchema = z.object({
   backgrounds: z.array(z.object({ value: z.string().max(MAX_VALUE_LENGTH), pseudo: z.enum(['before', 'after']).optional() })).optional(),
   text: z.string().max(MAX_VALUE_LENGTH).optional(),
   link: z.number().int().nonnegative().optional(),
+  picture: z.number().int().nonnegative().optional(),
 });
 const walkSchema = z.object({ records: z.array(z.unknown()), truncated: z.boolean() });
 
@@ -33,6 +34,7 @@ function walkDocument({ limit, carriers }: { limit: number; carriers: string[] }
   let index = 0;
   let truncated = false;
   const linkIndexes = new Map<Element, number>();
+  const pictureIndexes = new Map<Element, number>();
   const attrsOf = (element: Element) => {
     const attrs: Record<string, string> = {};
     for (const attr of Array.from(element.attributes)) if (attr.name.length <= 100) attrs[attr.name] = attr.value.slice(0, 2_000_000);
@@ -66,6 +68,7 @@ function walkDocument({ limit, carriers }: { limit: number; carriers: string[] }
         const value = imageValue(pseudoStyle.backgroundImage) ?? imageValue(pseudoStyle.content);
         if (value) backgrounds.push({ value, pseudo });
       }
+      if (tag === 'picture') pictureIndexes.set(element, index);
       const inlineSvg = tag === 'svg' && !(element.parentElement && element.parentElement.closest('svg'));
       if (CARRIERS.has(tag) || backgrounds.length > 0 || hasLazyAttribute(element)) {
         const rect = element.getBoundingClientRect();
@@ -79,6 +82,8 @@ function walkDocument({ limit, carriers }: { limit: number; carriers: string[] }
         if (scope) record.scope = scope;
         if (backgrounds.length > 0) record.backgrounds = backgrounds;
         if (tag === 'a') linkIndexes.set(element, index);
+        const picture = (tag === 'source' || tag === 'img') && element.parentElement ? pictureIndexes.get(element.parentElement) : undefined;
+        if (picture) record.picture = picture;
         if (tag === 'img' || tag === 'amp-img' || tag === 'amp-anim') {
           const link = element.closest('a[href]');
           const linkIndex = link && linkIndexes.get(link);

@@ -23,6 +23,8 @@ export interface ElementRecord {
   text?: string;
   /** An <img> that is the only picture inside an `<a href>`: that link's index (a thumbnail of the linked original). */
   link?: number;
+  /** A <source> or <img> of a <picture>: the picture's index (its files are one image). */
+  picture?: number;
 }
 
 export interface StylesheetRecord {

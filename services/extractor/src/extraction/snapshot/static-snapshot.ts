@@ -31,14 +31,14 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
   const result: ParsedHtml = { elements: [], stylesheets: [], matchesSelector: selectorTest(document.children), linkedStylesheets: [], scriptCount: 0, hasEmptyAppRoot: false };
   let index = 0;
 
-  /** `link`: the index of the `<a href>` being walked, when it holds a single picture. */
-  const walk = (nodes: ParsedNode[], base: string, scope: ElementRecord['scope'], matchesSelector: SelectorTest, link?: number) => {
+  /** `link`: the index of the `<a href>` being walked, when it holds a single picture; `picture`: of the parent <picture>. */
+  const walk = (nodes: ParsedNode[], base: string, scope: ElementRecord['scope'], matchesSelector: SelectorTest, link?: number, picture?: number) => {
     for (const node of nodes) {
       if (!DomUtils.isTag(node)) continue;
       index += 1;
       const tag = node.name.toLowerCase();
       const attrs = { ...node.attribs };
-      const record: ElementRecord = { index, tag, attrs, base, ...(scope && { scope }), ...(link && (tag === 'img' || tag.startsWith('amp-')) && { link }) };
+      const record: ElementRecord = { index, tag, attrs, base, ...(scope && { scope }), ...(link && (tag === 'img' || tag.startsWith('amp-')) && { link }), ...(picture && (tag === 'source' || tag === 'img') && { picture }) };
       const wrappedLink = tag === 'a' && attrs.href && picturesInside(node.children) === 1 ? index : link;
       // Inline handlers (onload=, onerror=) are scripts too.
       if (Object.keys(attrs).some((name) => /^on[a-z]+$/.test(name))) result.scriptCount += 1;
@@ -73,7 +73,7 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
       // A shadow root's own <style> applies inside it; the page's sheets are matched on the whole tree, shadow included.
       if (tag === 'template' && attrs.shadowrootmode === 'open') walk(node.children, base, 'shadow', selectorTest(node.children));
       if (tag === 'svg') walkSvgChildren(node.children, base, scope);
-      else if (!SKIPPED.has(tag)) walk(node.children, base, scope, matchesSelector, wrappedLink);
+      else if (!SKIPPED.has(tag)) walk(node.children, base, scope, matchesSelector, wrappedLink, tag === 'picture' ? index : undefined);
     }
   };
   // Images inside an inline SVG (<image>, <use>) are their own files as well.
