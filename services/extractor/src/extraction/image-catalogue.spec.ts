@@ -67,16 +67,17 @@ describe('catalogue', () => {
     ]);
     expect(images.map(({ url, duplicate, renditionOf }) => [url, duplicate, renditionOf])).toEqual([
       ['https://a.test/original.jpg', false, undefined],
-      ['https://a.test/thumb-480.jpg', true, 'https://a.test/original.jpg'],
+      ['https://a.test/thumb-480.jpg', true, normaliseImageUrl('https://a.test/original.jpg')],
       ['https://a.test/a.webp', false, undefined],
-      ['https://a.test/a.jpg', true, 'https://a.test/a.webp'],
+      ['https://a.test/a.jpg', true, normaliseImageUrl('https://a.test/a.webp')],
     ]);
   });
 });
 
 describe('normaliseImageUrl', () => {
-  it('treats percent-encoding variants of unreserved characters as one URL', () => {
-    expect(normaliseImageUrl('https://a.test/a%2db%7E.png?q=%2f')).toBe('https://a.test/a-b~.png?q=%2F');
+  it('treats percent-encoding variants of unreserved characters, and http and https, as one URL', () => {
+    expect(normaliseImageUrl('https://a.test/a%2db%7E.png?q=%2f')).toBe(normaliseImageUrl('http://a.test/a-b~.png?q=%2F'));
+    expect(normaliseImageUrl('http://a.test/a.png')).not.toBe(normaliseImageUrl('http://b.test/a.png'));
   });
 });
 

@@ -31,11 +31,12 @@ const UNRESERVED = /%(2[DdEe]|3[0-9]|4[1-9A-Fa-f]|5[0-9Aa]|5[Ff]|6[1-9A-Fa-f]|7[
 /**
  * The identity used for de-duplication: on top of resolveImageUrl's form (default port, host case, relative
  * paths, fragment), percent-escapes of unreserved characters are decoded and the others upper-cased, so
- * `/a%2Db.png` and `/a-b.png` are one image.
+ * `/a%2Db.png` and `/a-b.png` are one image, and so are its http and https addresses.
  */
 export function normaliseImageUrl(url: string): string {
   if (url.startsWith('data:')) return url;
-  return url.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase()).replace(UNRESERVED, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
+  // One file over http and https: an og:image names the https copy of the picture a page shows over http.
+  return url.replace(/^https:/, 'http:').replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase()).replace(UNRESERVED, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
 }
 
 /** `png` for `/a/photo.PNG?x=1` (or `data:image/png;...`); undefined when the URL names no extension. */

@@ -34,6 +34,8 @@ export function imgSighting(element: ElementRecord, lazy: LazyAttributes): Found
   // unless) the real image loads; a 1×1 beacon declares its size (noscript pixels are never decoded).
   if (attrs['data-placeholder-image'] !== undefined) return [];
   if (element.tag.startsWith('amp-') && (attrs.placeholder !== undefined || attrs.fallback !== undefined)) return [];
+  // An inline picture hidden from assistive tech is a blur-up stand-in (gatsby-image's 20 px preview).
+  if (attrs['aria-hidden'] === 'true' && attrs.src?.trim().startsWith('data:')) return [];
   if (!element.natural && isNoiseSize(lengthOf(attrs.width), lengthOf(attrs.height))) return [];
   const lazySrc = withTemplateWidth(firstAttribute(element, lazy.src), attrs['data-widths']);
   const lazySrcset = firstAttribute(element, lazy.srcset);
@@ -66,7 +68,8 @@ export function imgSighting(element: ElementRecord, lazy: LazyAttributes): Found
  */
 function outranksSrcset(plain: string, candidates: SrcsetCandidate[], largest: SrcsetCandidate, attrs: Record<string, string>): boolean {
   if (largest.width === undefined || candidates.some((candidate) => candidate.url === plain)) return false;
-  const declaredWidth = Number(/^(\d+)x\d+$/.exec(attrs['data-image-dimensions']?.trim() ?? '')?.[1]) || lengthOf(attrs.width);
+  // Squarespace `data-image-dimensions="3000x2000"`, Jetpack `data-orig-size="3000,2000"` and `data-width`, or width.
+  const declaredWidth = Number(/^(\d+)[x,]\d+$/.exec((attrs['data-image-dimensions'] ?? attrs['data-orig-size'])?.trim() ?? '')?.[1]) || lengthOf(attrs['data-width']) || lengthOf(attrs.width);
   return declaredWidth !== undefined && declaredWidth > largest.width;
 }
 

@@ -70,7 +70,9 @@ function walkDocument({ limit, carriers }: { limit: number; carriers: string[] }
       }
       if (tag === 'picture') pictureIndexes.set(element, index);
       const inlineSvg = tag === 'svg' && !(element.parentElement && element.parentElement.closest('svg'));
-      if (CARRIERS.has(tag) || backgrounds.length > 0 || hasLazyAttribute(element)) {
+      // The <img> AMP renders inside its own element is that element's (its placeholder's too): recorded there.
+      const renderedByAmp = tag === 'img' && Boolean(element.parentElement?.localName.startsWith('amp-'));
+      if ((CARRIERS.has(tag) && !renderedByAmp) || backgrounds.length > 0 || hasLazyAttribute(element)) {
         const rect = element.getBoundingClientRect();
         const record: Record<string, unknown> = {
           index,
@@ -85,7 +87,7 @@ function walkDocument({ limit, carriers }: { limit: number; carriers: string[] }
         const picture = (tag === 'source' || tag === 'img') && element.parentElement ? pictureIndexes.get(element.parentElement) : undefined;
         if (picture) record.picture = picture;
         if (tag === 'img' || tag === 'amp-img' || tag === 'amp-anim') {
-          const link = element.closest('a[href]');
+          const link = element.closest('a');
           const linkIndex = link && linkIndexes.get(link);
           // AMP's elements render an <img> of their own: counted once.
           if (linkIndex && link.querySelectorAll('img:not(amp-img img, amp-anim img), amp-img, amp-anim').length === 1) record.link = linkIndex;

@@ -39,7 +39,8 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
       const tag = node.name.toLowerCase();
       const attrs = { ...node.attribs };
       const record: ElementRecord = { index, tag, attrs, base, ...(scope && { scope }), ...(link && (tag === 'img' || tag.startsWith('amp-')) && { link }), ...(picture && (tag === 'source' || tag === 'img') && { picture }) };
-      const wrappedLink = tag === 'a' && attrs.href && picturesInside(node.children) === 1 ? index : link;
+      // Lightbox links may have no href at all (Fancybox's data-src): any <a> can hold the thumbnail of its file.
+      const wrappedLink = tag === 'a' && picturesInside(node.children) === 1 ? index : link;
       // Inline handlers (onload=, onerror=) are scripts too.
       if (Object.keys(attrs).some((name) => /^on[a-z]+$/.test(name))) result.scriptCount += 1;
       const style = attrs.style;
