@@ -41,6 +41,11 @@ describe('catalogue', () => {
     ]);
   });
 
+  it('leaves out stand-ins, and the network responses that bring them back', () => {
+    const images = catalogue([found('https://a.test/blur.jpg', 1, { standIn: true }), found('https://a.test/real.jpg', 2), found('https://a.test/blur.jpg', 100, { sourceNode: 'network' })]);
+    expect(images.map(({ url }) => url)).toEqual(['https://a.test/real.jpg']);
+  });
+
   it('counts the place the page shows an image, not the metadata naming it earlier', () => {
     const images = catalogue([
       found('https://a.test/logo.png', 1, { sourceNode: 'meta' }),

@@ -34,6 +34,7 @@ export function catalogue(found: FoundImage[]): CataloguedImage[] {
     if (image.sourceNode === 'network') continue;
     const key = normaliseImageUrl(image.url);
     named.add(key);
+    if (image.standIn) continue;
     for (const variant of (image.variants ?? []).map(normaliseImageUrl)) {
       named.add(variant);
       if (!renditions.has(variant)) renditions.set(variant, { place, key });
@@ -44,12 +45,13 @@ export function catalogue(found: FoundImage[]): CataloguedImage[] {
   const firstShown = new Map<string, number>();
   for (const [place, { image }] of ordered.entries()) {
     const key = normaliseImageUrl(image.url);
-    if (image.sourceNode !== 'network' && isShown(image) && !firstShown.has(key)) firstShown.set(key, place);
+    if (image.sourceNode !== 'network' && !image.standIn && isShown(image) && !firstShown.has(key)) firstShown.set(key, place);
   }
   const network = new Map<string, FoundImage>();
   const seen = new Set<string>();
   const images: CataloguedImage[] = [];
   for (const [place, { image }] of ordered.entries()) {
+    if (image.standIn) continue;
     const key = normaliseImageUrl(image.url);
     if (image.sourceNode === 'network') {
       network.set(key, image);

@@ -22,6 +22,8 @@ export interface FoundImage {
   shown?: boolean;
   /** Another file (absolute URL) is this picture as the page shows it; this one is its rendition (a <picture>'s other formats). */
   renditionOf?: string;
+  /** A stand-in the page shows until (or instead of) its picture: never an image, not even as a network response. */
+  standIn?: boolean;
 }
 
 /**

@@ -30,7 +30,7 @@ export class ImageLinkCollector implements ImageCollector {
         const lightbox = isLightbox(link);
         const file = linkedFile(link, lightbox);
         const thumbnail = thumbnails.get(link.index);
-        const shown = file && thumbnail ? imgSighting(thumbnail, this.lazy)[0] : undefined;
+        const shown = file && thumbnail ? imgSighting(thumbnail, this.lazy).find((image) => !image.standIn) : undefined;
         return sighting(link, file, 'link', {
           alt: link.attrs.title?.trim() || shown?.alt,
           variants: shown ? [shown.url, ...(shown.variants ?? [])] : [],

@@ -5,6 +5,8 @@ import { lazyAttributes } from './lazy-attributes';
 const BASE = 'https://example.com/gallery/index.html';
 const img = (attrs: Record<string, string>, extra: Partial<ElementRecord> = {}): ElementRecord => ({ index: 7, tag: 'img', attrs, base: BASE, ...extra });
 const collect = (...elements: ElementRecord[]) => new ImgCollector(lazyAttributes(['data-my-picture'])).collect({ url: BASE, elements, stylesheets: [], network: [] } satisfies PageSnapshot);
+/** What the list shows: stand-ins are reported only so the network capture leaves them out. */
+const shown = (...elements: ElementRecord[]) => collect(...elements).filter((image) => !image.standIn);
 
 describe('ImgCollector', () => {
   it('reports the loaded source with its decoded size, alt and box', () => {
@@ -53,7 +55,7 @@ describe('ImgCollector', () => {
 
   it('skips Gatsby\'s blurred stand-in, beacons sized 1×1 by their attributes, and src="#"', () => {
     expect(
-      collect(
+      shown(
         img({ 'data-placeholder-image': '', src: 'data:image/jpeg;base64,/9j/4AAQ' }),
         img({ src: 'https://ct.pinterest.test/v3/?tid=1&noscript=1', width: '1', height: '1' }),
         img({ src: '#' }),
@@ -77,7 +79,7 @@ describe('ImgCollector', () => {
   });
 
   it('skips an inline picture hidden from assistive tech: a blur-up stand-in', () => {
-    expect(collect(img({ src: 'data:image/jpeg;base64,/9j/2wBD', 'aria-hidden': 'true' }), img({ src: '/decor.png', 'aria-hidden': 'true' })).map((image) => image.url)).toEqual(['https://example.com/decor.png']);
+    expect(shown(img({ src: 'data:image/jpeg;base64,/9j/2wBD', 'aria-hidden': 'true' }), img({ src: '/decor.png', 'aria-hidden': 'true' })).map((image) => image.url)).toEqual(['https://example.com/decor.png']);
   });
 
   it('prefers a src outside the srcset when the page declares the image wider than every candidate', () => {
@@ -100,12 +102,19 @@ describe('ImgCollector', () => {
 
   it('reads <amp-anim> like <amp-img>, and skips AMP placeholders and fallbacks', () => {
     expect(
-      collect(
+      shown(
         img({ src: '/waves.gif', width: '320', height: '180' }, { tag: 'amp-anim' }),
         img({ src: '/blur.jpg', placeholder: '' }, { tag: 'amp-img' }),
         img({ src: '/still.jpg', fallback: '' }, { tag: 'amp-img' }),
       ),
     ).toEqual([{ url: 'https://example.com/waves.gif', sourceNode: 'amp-img', domIndex: 7 }]);
+  });
+
+  it('names stand-ins as such, so the network capture does not bring them back', () => {
+    expect(collect(img({ src: '/still.jpg', placeholder: '' }, { tag: 'amp-img' }), img({ src: '/hidden.jpg', width: '0', height: '0' }, { natural: { width: 400, height: 300 } }))).toEqual([
+      { url: 'https://example.com/still.jpg', sourceNode: 'img', domIndex: 7, standIn: true },
+      { url: 'https://example.com/hidden.jpg', sourceNode: 'img', domIndex: 7, standIn: true },
+    ]);
   });
 
   it('tags images inside shadow roots and frames by where they were found', () => {

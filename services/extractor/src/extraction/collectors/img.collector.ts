@@ -30,13 +30,21 @@ export class ImgCollector implements ImageCollector {
 /** The picture one <img> (or AMP image) shows, as the img collector reports it; none for stand-ins and beacons. */
 export function imgSighting(element: ElementRecord, lazy: LazyAttributes): FoundImage[] {
   const { attrs } = element;
-  // Gatsby's blurred stand-in sits beside the real <img>; AMP shows [placeholder] and [fallback] only until (or
-  // unless) the real image loads; a 1×1 beacon declares its size (noscript pixels are never decoded).
-  if (attrs['data-placeholder-image'] !== undefined) return [];
-  if (element.tag.startsWith('amp-') && (attrs.placeholder !== undefined || attrs.fallback !== undefined)) return [];
-  // An inline picture hidden from assistive tech is a blur-up stand-in (gatsby-image's 20 px preview).
-  if (attrs['aria-hidden'] === 'true' && attrs.src?.trim().startsWith('data:')) return [];
-  if (!element.natural && isNoiseSize(lengthOf(attrs.width), lengthOf(attrs.height))) return [];
+  // Named as stand-ins, so the network capture does not bring them back: Gatsby's blurred preview beside the real
+  // <img>, and its aria-hidden data: preview; AMP's [placeholder] and [fallback], shown only until (or unless) the
+  // real image loads; an image declared 0 wide or high; a 1×1 beacon declaring its size (noscript pixels are
+  // never decoded, so only the declaration tells).
+  const declared = { width: lengthOf(attrs.width), height: lengthOf(attrs.height) };
+  if (
+    attrs['data-placeholder-image'] !== undefined ||
+    (attrs['aria-hidden'] === 'true' && attrs.src?.trim().startsWith('data:')) ||
+    (element.tag.startsWith('amp-') && (attrs.placeholder !== undefined || attrs.fallback !== undefined)) ||
+    declared.width === 0 ||
+    declared.height === 0 ||
+    (!element.natural && isNoiseSize(declared.width, declared.height))
+  ) {
+    return sighting(element, attrs.src ?? element.currentSrc, 'img', { standIn: true });
+  }
   const lazySrc = withTemplateWidth(firstAttribute(element, lazy.src), attrs['data-widths']);
   const lazySrcset = firstAttribute(element, lazy.srcset);
   const candidates = parseSrcset(lazySrcset ?? attrs.srcset ?? '');

@@ -32,10 +32,10 @@ export class PictureCollector implements ImageCollector {
     const sightings = members.map((member) => ({ member, image: member.tag === 'img' ? imgSighting(member, this.lazy)[0] : this.sourceSighting(member)[0] }));
     const shown =
       sightings.find(({ member, image }) => image && member.tag === 'source' && mediaApplies(member.attrs.media ?? '') && (!member.attrs.type || DECODED_TYPES.has(member.attrs.type.trim().toLowerCase()))) ??
-      sightings.find(({ member, image }) => image && member.tag === 'img');
+      sightings.find(({ member, image }) => image && !image.standIn && member.tag === 'img');
     return sightings.flatMap(({ image }) => {
       if (!image) return [];
-      if (!shown?.image || image === shown.image) return [image];
+      if (!shown?.image || image === shown.image || image.standIn) return [image];
       return [{ ...image, renditionOf: shown.image.url }];
     });
   }
