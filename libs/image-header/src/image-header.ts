@@ -56,7 +56,7 @@ function webpSize(bytes: Buffer): { width?: number; height?: number } {
  * The major brand, then the compatible ones, of an ISO-BMFF `ftyp` box: an AVIF may name the generic HEIF brand
  * `mif1` first and `avif` only among the compatible ones.
  */
-function ftypBrands(bytes: Buffer): string[] {
+export function ftypBrands(bytes: Buffer): string[] {
   const end = Math.min(bytes.readUInt32BE(0), bytes.length);
   const brands = [bytes.toString('latin1', 8, 12)];
   for (let at = 16; at + 4 <= end; at += 4) brands.push(bytes.toString('latin1', at, at + 4));

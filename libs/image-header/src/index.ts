@@ -1,1 +1,1 @@
-export { HEADER_PROBE_BYTES, readImageHeader, type ImageHeader } from './image-header';
+export { ftypBrands, HEADER_PROBE_BYTES, readImageHeader, type ImageHeader } from './image-header';

@@ -10,6 +10,7 @@ describe('image signatures', () => {
     ['gif', bytes('GIF89a', 1, 0, 1, 0)],
     ['webp', bytes('RIFF', 0, 0, 0, 0, 'WEBPVP8 ')],
     ['avif', bytes(0, 0, 0, 0x1c, 'ftypavif')],
+    ['avif', bytes(0, 0, 0, 0x18, 'ftypmif1', 0, 0, 0, 0, 'mif1avif')],
     ['svg', Buffer.from('\uFEFF<?xml version="1.0"?>\n<!-- c -->\n<!DOCTYPE svg>\n<svg xmlns="http://www.w3.org/2000/svg"/>')],
   ])('recognises %s', (format, head) => {
     expect(sniffImageFormat(head)).toBe(format);
@@ -18,6 +19,7 @@ describe('image signatures', () => {
   it.each([
     ['HTML', Buffer.from('<!doctype html><html><svg></svg></html>')],
     ['a script', Buffer.from('alert(1)')],
+    ['a HEIC photo', bytes(0, 0, 0, 0x18, 'ftypheic', 0, 0, 0, 0, 'mif1heic')],
     ['nothing', Buffer.alloc(0)],
   ])('recognises no image in %s', (_label, head) => {
     expect(sniffImageFormat(head)).toBeUndefined();
