@@ -6,7 +6,7 @@ import { isNoiseSize, noiseReasonOfUrl } from './noise-rules';
 /** Sightings that name a file without the page displaying it (links, metadata, icons, preloads). */
 const NAMED_ONLY = new Set<SourceNode>(['link', 'meta', 'json-ld', 'icon', 'preload']);
 
-/** A sighting that survived the URL noise rules; `duplicate` when an earlier sighting is the same image. */
+/** A sighting that survived the URL noise rules; `duplicate` when another sighting is the same image. */
 export interface CataloguedImage extends FoundImage {
   key: string;
   duplicate: boolean;
@@ -15,11 +15,11 @@ export interface CataloguedImage extends FoundImage {
 }
 
 /**
- * Page order (document position, then the order collectors reported), noise URLs out, and every occurrence of
- * an image kept: the first place the page shows it counts (else its first mention), the others are flagged
- * `duplicate` (same normalised URL), and so is a
- * sighting of a file that is another image's variant. Network captures only add images the DOM did not name,
- * not even as a srcset variant; their type and byte size fill in the rest.
+ * Page order (document position, then the order collectors reported), noise URLs and stand-ins out, and every
+ * occurrence of an image kept: the first place the page shows it counts (else its first mention), the others are
+ * flagged `duplicate` (same normalised URL), and so is a sighting of a file that is another image's rendition.
+ * Network captures only add images the DOM did not name, not even as a variant or a stand-in; their type and byte
+ * size fill in the rest.
  */
 export function catalogue(found: FoundImage[]): CataloguedImage[] {
   // Noise first: only images that stay can own renditions.
