@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { extensionOf, IMAGE_EXTENSIONS } from '../image-url.util';
 import type { ElementRecord, PageSnapshot } from '../snapshot/page-snapshot';
-import { FoundImage, firstAttribute, ImageCollector, sighting } from './image-collector.interface';
+import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
 import { imgSighting } from './img.collector';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
 
