@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import { createService } from '@pixtract/service-kit';
 import { baseUrlOf } from '@pixtract/testing';
 import { AppModule } from '../src/app.module';
