@@ -70,6 +70,11 @@ describe('noiseReasonOfUrl', () => {
 });
 
 describe('isNoiseSize', () => {
+  it('reads no SVG data: URI longer than a stand-in could be: a hostile megabyte of markup is a drawing, at once', () => {
+    const huge = `data:image/svg+xml,${encodeURIComponent(`<svg ${'a="b" '.repeat(100_000)}></svg>`)}`;
+    expect(noiseReasonOfUrl(huge, true)).toBeUndefined();
+  });
+
   it('drops pixels, hairlines and specks, keeps icons and unknown sizes', () => {
     expect([isNoiseSize(1, 1), isNoiseSize(900, 2), isNoiseSize(8, 8), isNoiseSize(16, 16), isNoiseSize(undefined, undefined)]).toEqual([true, true, true, false, false]);
   });

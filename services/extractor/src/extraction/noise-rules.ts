@@ -61,9 +61,12 @@ export function isNoiseSize(width: number | undefined, height: number | undefine
   return Math.min(width, height) <= 2 || Math.max(width, height) <= 8;
 }
 
+/** Stand-in SVGs are a few hundred bytes (a blur-up preview embeds a tiny JPEG): a longer one is a drawing, unread. */
+const MAX_STAND_IN_SVG_LENGTH = 32 * 1024;
+
 /** An SVG data: URI drawing nothing: a layout sizer (Gatsby, lazy loaders) or a blur-up preview (Next.js). */
 function isStandInDrawing(url: string): boolean {
-  return dataUriMimeType(url) === 'image/svg+xml' && !drawsSomething(dataUriBytes(url)?.toString('utf8') ?? '', true);
+  return url.length <= MAX_STAND_IN_SVG_LENGTH && dataUriMimeType(url) === 'image/svg+xml' && !drawsSomething(dataUriBytes(url)?.toString('utf8') ?? '', true);
 }
 
 function isStandInName(stem: string): boolean {

@@ -25,7 +25,12 @@ function pageQuietIn({ quietMs, stuckMs, loadingPollMs, maxPollMs }: { quietMs: 
   const probe = (window as unknown as { __pixtractActivity?: ActivityProbe }).__pixtractActivity;
   const now = Date.now();
   if (probe) {
-    if (probe.timersDue.size > 0) return Math.min(maxPollMs, Math.max(1, Math.min(...probe.timersDue.values()) - now));
+    if (probe.timersDue.size > 0) {
+      // A loop, not Math.min(...values): a hostile page may have a million timers pending.
+      let nextDue = Number.POSITIVE_INFINITY;
+      for (const due of probe.timersDue.values()) nextDue = Math.min(nextDue, due);
+      return Math.min(maxPollMs, Math.max(1, nextDue - now));
+    }
     if ([...probe.requestStarts].some(([started]) => now - started < stuckMs)) return loadingPollMs;
     if (now - probe.lastMutation < quietMs) return probe.lastMutation + quietMs - now;
   }

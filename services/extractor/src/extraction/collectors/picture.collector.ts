@@ -23,7 +23,12 @@ export class PictureCollector implements ImageCollector {
 
   collect(snapshot: PageSnapshot): FoundImage[] {
     const pictures = new Map<number, ElementRecord[]>();
-    for (const element of snapshot.elements) if (element.picture !== undefined) pictures.set(element.picture, [...(pictures.get(element.picture) ?? []), element]);
+    for (const element of snapshot.elements) {
+      if (element.picture === undefined) continue;
+      const members = pictures.get(element.picture) ?? [];
+      members.push(element);
+      pictures.set(element.picture, members);
+    }
     const loose = snapshot.elements.filter((element) => element.tag === 'source' && element.picture === undefined).flatMap((source) => this.sourceSighting(source));
     return [...loose, ...[...pictures.values()].flatMap((members) => this.pictureSightings(members))];
   }

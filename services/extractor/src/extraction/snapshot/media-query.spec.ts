@@ -42,4 +42,12 @@ describe('mediaApplies: media queries answered for the 1366×900 light screen th
   ])('%s → %s', (query, expected) => {
     expect(mediaApplies(query)).toBe(expected);
   });
+
+  it.each([
+    ['spaces', `(width${' '.repeat(200_000)}x)`],
+    ['nested not', `${'not '.repeat(50_000)}(max-width: 1px)`],
+    ['nested parentheses', `${'('.repeat(50_000)}width${')'.repeat(50_000)}`],
+  ])('reads a hostile query (%s) as not understood, without hanging or overflowing the stack', (_label, query) => {
+    expect(mediaApplies(query)).toBe(true);
+  });
 });

@@ -36,8 +36,12 @@ const RESOLUTION = /(?:resolution|device-pixel-ratio)$/;
 const MEDIA_TYPES_SHOWN = new Set(['all', 'screen']);
 const PX_PER_UNIT: Record<string, number> = { px: 1, em: 16, rem: 16, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6, pt: 96 / 72, pc: 16, vw: 13.66, vh: 9, vmin: 9, vmax: 13.66 };
 
+/** Real media queries are a few dozen characters; a longer one is a hostile page's, read as not understood. */
+const MAX_QUERY_LENGTH = 1_000;
+
 /** Does this media query list (`screen and (max-width: 600px), print`) apply to the rendered screen? */
 export function mediaApplies(list: string): boolean {
+  if (list.length > MAX_QUERY_LENGTH) return true;
   const queries = splitTopLevel(list.trim().toLowerCase(), ',');
   if (queries.length === 0 || (queries.length === 1 && queries[0] === '')) return true;
   return queries.some((query) => queryApplies(query.trim()));
