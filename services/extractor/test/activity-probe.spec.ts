@@ -17,36 +17,42 @@ describe('activity probe', () => {
   });
   afterEach(() => page.close());
 
-  const pendingTimers = () => page.evaluate(() => (window as unknown as { __pixtractActivity: { timersDue: Map<number, number> } }).__pixtractActivity.timersDue.size);
+  /** Timers the probe counts as pending, read inside the page's own handlers: no race with the clock. */
+  type Seen = { pending: number[]; done: boolean };
+  const seen = () => page.evaluate(() => (window as unknown as { seen: Seen }).seen);
 
   it('waits for each step of a short sequence of timers (a gallery that appears after 200 ms, then 400 ms)', async () => {
     await page.evaluate(() => {
-      const steps = window as unknown as { step: number };
-      steps.step = 0;
+      const probe = (window as unknown as { __pixtractActivity: { timersDue: Map<number, number> } }).__pixtractActivity;
+      const record: Seen = { pending: [probe.timersDue.size], done: false };
+      (window as unknown as { seen: Seen }).seen = record;
       setTimeout(() => {
-        steps.step = 1;
-        setTimeout(() => (steps.step = 2), 400);
+        setTimeout(() => {
+          record.pending.push(probe.timersDue.size);
+          record.done = true;
+        }, 400);
+        record.pending.push(probe.timersDue.size);
       }, 200);
+      record.pending[0] = probe.timersDue.size;
     });
-    expect(await pendingTimers()).toBe(1);
-    await page.waitForFunction(() => (window as unknown as { step: number }).step === 1);
-    expect(await pendingTimers()).toBe(1);
-    await page.waitForFunction(() => (window as unknown as { step: number }).step === 2);
-    expect(await pendingTimers()).toBe(0);
+    await page.waitForFunction(() => (window as unknown as { seen: Seen }).seen.done);
+    // Pending: the first timer, then the second (set from the first), then none.
+    expect((await seen()).pending).toEqual([1, 1, 0]);
   });
 
   it('does not wait for a loop (a poll or a ticker repeating its delay), nor for a timer beyond the limit', async () => {
     await page.evaluate((beyond) => {
-      const ticks = window as unknown as { ticks: number };
-      ticks.ticks = 0;
+      const probe = (window as unknown as { __pixtractActivity: { timersDue: Map<number, number> } }).__pixtractActivity;
+      const record: Seen = { pending: [], done: false };
+      (window as unknown as { seen: Seen }).seen = record;
+      setTimeout(() => undefined, beyond);
       const tick = () => {
-        ticks.ticks += 1;
         setTimeout(tick, 30);
+        if (record.pending.push(probe.timersDue.size) === 3) record.done = true;
       };
       setTimeout(tick, 30);
-      setTimeout(() => undefined, beyond);
     }, SHORT_TIMER_MS + 1_000);
-    await page.waitForFunction(() => (window as unknown as { ticks: number }).ticks >= 3);
-    expect(await pendingTimers()).toBe(0);
+    await page.waitForFunction(() => (window as unknown as { seen: Seen }).seen.done);
+    expect((await seen()).pending.slice(0, 3)).toEqual([0, 0, 0]);
   });
 });

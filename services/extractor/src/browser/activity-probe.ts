@@ -20,17 +20,20 @@ export function installActivityProbe(limitMs: number): void {
   Object.defineProperty(window, '__pixtractActivity', { value: probe, enumerable: false });
   const originalSetTimeout = window.setTimeout.bind(window);
   const originalClearTimeout = window.clearTimeout.bind(window);
-  /** While a waited-for timer's handler runs: its chain (when the chain began, how deep it is, its delay). */
-  let running: { start: number; depth: number; delay: number } | undefined;
+  /** While a timer's handler runs: its chain (when it began, how deep it is, its delay, whether it is waited for). */
+  let running: { start: number; depth: number; delay: number; waited: boolean } | undefined;
   window.setTimeout = ((handler: TimerHandler, timeout?: number, ...args: unknown[]) => {
+    if (typeof handler !== 'function') return originalSetTimeout(handler, timeout, ...args);
     const delay = Number(timeout) || 0;
     const now = Date.now();
-    const chain = running ? { start: running.start, depth: running.depth + 1, delay } : { start: now, depth: 0, delay };
+    const start = running?.start ?? now;
+    const depth = running ? running.depth + 1 : 0;
     // A timer set from a timer is waited for when it is a step of a short sequence (600 ms, then 1.2 s, then the
     // gallery): at most two steps deep, all within limitMs, each with a delay of its own. One repeating its
-    // parent's delay is a loop (a poll, a ticker, a carousel): waiting for it would never end.
-    const waited = typeof handler === 'function' && now + delay - chain.start <= limitMs && chain.depth <= 2 && !(running && running.delay === delay);
-    if (!waited) return originalSetTimeout(handler, timeout, ...args);
+    // parent's delay is a loop (a poll, a ticker, a carousel), and so is everything a loop's timers set later:
+    // waiting for them would never end.
+    const waited = (!running || (running.waited && running.delay !== delay)) && now + delay - start <= limitMs && depth <= 2;
+    const chain = { start, depth, delay, waited };
     let id = 0;
     id = originalSetTimeout(() => {
       probe.timersDue.delete(id);
@@ -42,7 +45,7 @@ export function installActivityProbe(limitMs: number): void {
         running = outer;
       }
     }, timeout);
-    probe.timersDue.set(id, now + delay);
+    if (waited) probe.timersDue.set(id, now + delay);
     return id;
   }) as typeof window.setTimeout;
   window.clearTimeout = ((id?: number) => {

@@ -30,7 +30,9 @@ describe('ImageLinkCollector', () => {
         element(3, 'a', { class: 'image-link mfp-image', href: '/image?id=5' }),
         element(4, 'a', { href: '/image?id=6' }),
         element(5, 'a', { 'data-fancybox': '', 'data-src': '#inline-content', href: 'javascript:;' }),
+        element(6, 'div', { 'data-src': 'sunset.jpg', 'data-lg-size': '2200-1467' }),
+        element(7, 'div', { 'data-src': 'not-a-lightbox.jpg' }),
       ).map((image) => image.url),
-    ).toEqual(['https://example.com/gallery/full.jpg', 'https://example.com/gallery/harbour.jpg', 'https://example.com/image?id=5']);
+    ).toEqual(['https://example.com/gallery/full.jpg', 'https://example.com/gallery/harbour.jpg', 'https://example.com/image?id=5', 'https://example.com/gallery/sunset.jpg']);
   });
 });

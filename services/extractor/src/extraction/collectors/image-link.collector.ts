@@ -1,20 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { extensionOf, IMAGE_EXTENSIONS } from '../image-url.util';
-import type { ElementRecord, PageSnapshot } from '../snapshot/page-snapshot';
+import { LIGHTBOX_ATTRIBUTES, type ElementRecord, type PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
 import { imgSighting } from './img.collector';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
 
 /** Where lightbox scripts keep the full-size file when `href` is not it (PhotoSwipe, Fancybox, lightGallery). */
 const LINKED_FILE_ATTRIBUTES = ['data-pswp-src', 'data-src', 'data-full', 'href'];
-/** A link a lightbox opens as a picture, whatever its URL looks like (`/image?id=5`). */
-const LIGHTBOX_ATTRIBUTES = ['data-fancybox', 'data-lightbox', 'data-pswp-width', 'data-lg-size', 'data-glightbox'];
+/** A link a lightbox opens as a picture, whatever its URL looks like (`/image?id=5`): by its attributes or class. */
 const LIGHTBOX_CLASS = /(?:^|\s)(?:mfp-image|glightbox|fancybox|lightbox|swipebox|venobox|lightgallery-item|photoswipe-item)(?:\s|$)/i;
 
 /**
- * `<a href>` to an image file: galleries link their thumbnails to the full-size original. The thumbnail inside
- * such a link is a rendition of that original (its variant), so the list shows the original once, with the
- * thumbnail's alt and place.
+ * `<a href>` to an image file, and lightbox items: galleries link their thumbnails to the full-size original. The
+ * thumbnail inside such a link is a rendition of that original (its variant), so the list shows the original once,
+ * with the thumbnail's alt and place.
  */
 @Injectable()
 export class ImageLinkCollector implements ImageCollector {
@@ -25,7 +24,7 @@ export class ImageLinkCollector implements ImageCollector {
   collect(snapshot: PageSnapshot): FoundImage[] {
     const thumbnails = new Map(snapshot.elements.filter((element) => element.link !== undefined).map((element) => [element.link!, element]));
     return snapshot.elements
-      .filter((element) => element.tag === 'a')
+      .filter((element) => element.tag === 'a' || LIGHTBOX_ATTRIBUTES.some((name) => element.attrs[name] !== undefined))
       .flatMap((link) => {
         const lightbox = isLightbox(link);
         const file = linkedFile(link, lightbox);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
-import { ElementRecord, IMAGE_CARRIERS } from './page-snapshot';
+import { ElementRecord, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES } from './page-snapshot';
 
 /** Elements walked per page; beyond this the page is cut off with a warning (hostile or absurd DOMs). */
 export const MAX_WALKED_ELEMENTS = 30_000;
@@ -28,12 +28,13 @@ const walkSchema = z.object({ records: z.array(z.unknown()), truncated: z.boolea
  * Runs in the page: one pass over the document in order, descending into open shadow roots and same-origin
  * frames (srcdoc included), keeping only elements that can carry an image.
  */
-function walkDocument({ limit, carriers }: { limit: number; carriers: string[] }): { records: unknown[]; truncated: boolean } {
+function walkDocument({ limit, carriers, lightbox }: { limit: number; carriers: string[]; lightbox: string[] }): { records: unknown[]; truncated: boolean } {
   const CARRIERS = new Set(carriers);
   const records: unknown[] = [];
   let index = 0;
   let truncated = false;
   const linkIndexes = new Map<Element, number>();
+  const linkSelector = ['a', ...lightbox.map((name) => `[${name}]`)].join(', ');
   const pictureIndexes = new Map<Element, number>();
   const attrsOf = (element: Element) => {
     const attrs: Record<string, string> = {};
@@ -83,11 +84,11 @@ function walkDocument({ limit, carriers }: { limit: number; carriers: string[] }
         };
         if (scope) record.scope = scope;
         if (backgrounds.length > 0) record.backgrounds = backgrounds;
-        if (tag === 'a') linkIndexes.set(element, index);
+        if (element.matches(linkSelector)) linkIndexes.set(element, index);
         const picture = (tag === 'source' || tag === 'img') && element.parentElement ? pictureIndexes.get(element.parentElement) : undefined;
         if (picture) record.picture = picture;
         if (tag === 'img' || tag === 'amp-img' || tag === 'amp-anim') {
-          const link = element.closest('a');
+          const link = element.closest(linkSelector);
           const linkIndex = link && linkIndexes.get(link);
           // AMP's elements render an <img> of their own: counted once.
           if (linkIndex && link.querySelectorAll('img:not(amp-img img, amp-anim img), amp-img, amp-anim').length === 1) record.link = linkIndex;
@@ -127,7 +128,7 @@ function walkDocument({ limit, carriers }: { limit: number; carriers: string[] }
 
 /** The rendered page as element records; `truncated` when the walk stopped at MAX_WALKED_ELEMENTS. */
 export async function snapshotRenderedPage(page: Page): Promise<{ elements: ElementRecord[]; truncated: boolean }> {
-  const walk = walkSchema.parse(await page.evaluate(walkDocument, { limit: MAX_WALKED_ELEMENTS, carriers: [...IMAGE_CARRIERS] }));
+  const walk = walkSchema.parse(await page.evaluate(walkDocument, { limit: MAX_WALKED_ELEMENTS, carriers: [...IMAGE_CARRIERS], lightbox: LIGHTBOX_ATTRIBUTES }));
   const elements = walk.records.flatMap((raw) => {
     const parsed = recordSchema.safeParse(raw);
     return parsed.success ? [parsed.data as ElementRecord] : [];

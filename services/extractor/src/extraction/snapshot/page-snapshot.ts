@@ -21,7 +21,10 @@ export interface ElementRecord {
   backgrounds?: { value: string; pseudo?: 'before' | 'after' }[];
   /** Raw text: ld+json scripts, noscript fallbacks, inline <svg> markup. */
   text?: string;
-  /** An <img> that is the only picture inside an `<a href>`: that link's index (a thumbnail of the linked original). */
+  /**
+   * An <img> that is the only picture inside an `<a>` or a lightbox item (`<div data-src data-lg-size>`): that
+   * element's index (a thumbnail of the file it opens).
+   */
   link?: number;
   /** A <source> or <img> of a <picture>: the picture's index (its files are one image). */
   picture?: number;
@@ -94,6 +97,9 @@ export const LAZY_BACKGROUND_ATTRIBUTES = [
   'data-setbg',
   'data-image-src',
 ];
+
+/** Attributes of the lightbox scripts' items (Fancybox, Lightbox2, PhotoSwipe, lightGallery, GLightbox), on <a> or any element. */
+export const LIGHTBOX_ATTRIBUTES = ['data-fancybox', 'data-lightbox', 'data-pswp-width', 'data-lg-size', 'data-glightbox'];
 
 /** Where the browser path keeps a lazy <img>'s own src when it swaps in the lazy source (see forceLazyLoading). */
 export const ORIGINAL_SRC_ATTRIBUTE = 'data-pixtract-original-src';

@@ -1,7 +1,7 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { ElementRecord, StylesheetRecord } from './page-snapshot';
 import { mediaApplies } from './media-query';
-import { hasLazyAttribute, IMAGE_CARRIERS } from './page-snapshot';
+import { hasLazyAttribute, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES } from './page-snapshot';
 import { ParsedNode, SelectorTest, selectorTest, usedRules } from './used-stylesheet';
 
 interface ParsedHtml {
@@ -39,8 +39,9 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
       const tag = node.name.toLowerCase();
       const attrs = { ...node.attribs };
       const record: ElementRecord = { index, tag, attrs, base, ...(scope && { scope }), ...(link && (tag === 'img' || tag.startsWith('amp-')) && { link }), ...(picture && (tag === 'source' || tag === 'img') && { picture }) };
-      // Lightbox links may have no href at all (Fancybox's data-src): any <a> can hold the thumbnail of its file.
-      const wrappedLink = tag === 'a' && picturesInside(node.children) === 1 ? index : link;
+      // Lightbox links may have no href at all (Fancybox's data-src), and lightGallery's items may be any element.
+      const linkLike = tag === 'a' || LIGHTBOX_ATTRIBUTES.some((name) => name in attrs);
+      const wrappedLink = linkLike && picturesInside(node.children) === 1 ? index : link;
       // Inline handlers (onload=, onerror=) are scripts too.
       if (Object.keys(attrs).some((name) => /^on[a-z]+$/.test(name))) result.scriptCount += 1;
       const style = attrs.style;
