@@ -25,34 +25,29 @@ export function catalogue(found: FoundImage[]): CataloguedImage[] {
   // Noise first: only images that stay can own renditions.
   const ordered = found
     .filter((image) => !noiseReasonOfUrl(image.url, isShown(image)))
-    .map((image, index) => ({ image, index }))
+    .map((image, index) => ({ image, index, key: normaliseImageUrl(image.url) }))
     .sort((a, b) => a.image.domIndex - b.image.domIndex || a.index - b.index);
   const named = new Set<string>();
   /** Each variant's first owner: its place in `ordered` and its key. */
   const renditions = new Map<string, { place: number; key: string }>();
-  for (const [place, { image }] of ordered.entries()) {
+  // The place where the page shows an image, when it does: that sighting is the image, not the og:image or
+  // JSON-LD line naming it earlier (it carries the alt, the box and the place a person sees).
+  const firstShown = new Map<string, number>();
+  for (const [place, { image, key }] of ordered.entries()) {
     if (image.sourceNode === 'network') continue;
-    const key = normaliseImageUrl(image.url);
     named.add(key);
     if (image.standIn) continue;
+    if (isShown(image) && !firstShown.has(key)) firstShown.set(key, place);
     for (const variant of (image.variants ?? []).map(normaliseImageUrl)) {
       named.add(variant);
       if (!renditions.has(variant)) renditions.set(variant, { place, key });
     }
   }
-  // The place where the page shows an image, when it does: that sighting is the image, not the og:image or
-  // JSON-LD line naming it earlier (it carries the alt, the box and the place a person sees).
-  const firstShown = new Map<string, number>();
-  for (const [place, { image }] of ordered.entries()) {
-    const key = normaliseImageUrl(image.url);
-    if (image.sourceNode !== 'network' && !image.standIn && isShown(image) && !firstShown.has(key)) firstShown.set(key, place);
-  }
   const network = new Map<string, FoundImage>();
   const seen = new Set<string>();
   const images: CataloguedImage[] = [];
-  for (const [place, { image }] of ordered.entries()) {
+  for (const [place, { image, key }] of ordered.entries()) {
     if (image.standIn) continue;
-    const key = normaliseImageUrl(image.url);
     if (image.sourceNode === 'network') {
       network.set(key, image);
       if (named.has(key) || seen.has(key)) continue;

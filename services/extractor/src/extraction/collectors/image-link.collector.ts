@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { extensionOf, IMAGE_EXTENSIONS } from '../image-url.util';
+import { extensionOf, IMAGE_EXTENSIONS, resolveImageUrl } from '../image-url.util';
 import { LIGHTBOX_ATTRIBUTES, type ElementRecord, type PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
 import { imgSighting } from './img.collector';
@@ -24,7 +24,7 @@ export class ImageLinkCollector implements ImageCollector {
   collect(snapshot: PageSnapshot): FoundImage[] {
     const thumbnails = new Map(snapshot.elements.filter((element) => element.link !== undefined).map((element) => [element.link!, element]));
     return snapshot.elements
-      .filter((element) => element.tag === 'a' || LIGHTBOX_ATTRIBUTES.some((name) => element.attrs[name] !== undefined))
+      .filter((element) => element.tag === 'a' || hasLightboxAttribute(element))
       .flatMap((link) => {
         const lightbox = isLightbox(link);
         const file = linkedFile(link, lightbox);
@@ -45,12 +45,16 @@ export class ImageLinkCollector implements ImageCollector {
 /** The full-size file a link opens: an image file's URL, or whatever a lightbox link names. */
 function linkedFile(link: ElementRecord, lightbox: boolean): string | undefined {
   for (const name of LINKED_FILE_ATTRIBUTES) {
-    const resolved = sighting(link, link.attrs[name], 'link')[0]?.url;
+    const resolved = link.attrs[name] === undefined ? undefined : resolveImageUrl(link.attrs[name], link.base);
     if (resolved && (lightbox || IMAGE_EXTENSIONS.has(extensionOf(resolved) ?? ''))) return resolved;
   }
   return undefined;
 }
 
+function hasLightboxAttribute(element: ElementRecord): boolean {
+  return LIGHTBOX_ATTRIBUTES.some((name) => element.attrs[name] !== undefined);
+}
+
 function isLightbox(link: ElementRecord): boolean {
-  return LIGHTBOX_ATTRIBUTES.some((name) => link.attrs[name] !== undefined) || LIGHTBOX_CLASS.test(link.attrs.class ?? '') || /lightbox|prettyphoto/i.test(link.attrs.rel ?? '');
+  return hasLightboxAttribute(link) || LIGHTBOX_CLASS.test(link.attrs.class ?? '') || /lightbox|prettyphoto/i.test(link.attrs.rel ?? '');
 }

@@ -71,12 +71,12 @@ export function imgSighting(element: ElementRecord, lazy: LazyAttributes): Found
 
 /**
  * A src that is not among the srcset's candidates is the bigger file when the page declares the image wider than
- * the widest candidate (WordPress cover blocks keep the original in src; Squarespace declares
- * `data-image-dimensions="3000x2000"` beside a srcset up to 2500w).
+ * the widest candidate: WordPress cover blocks keep the original in src with its `width`; Squarespace declares
+ * `data-image-dimensions="3000x2000"` beside a srcset up to 2500w; Jetpack `data-orig-size="3000,2000"` or
+ * `data-width`.
  */
 function outranksSrcset(plain: string, candidates: SrcsetCandidate[], largest: SrcsetCandidate, attrs: Record<string, string>): boolean {
   if (largest.width === undefined || candidates.some((candidate) => candidate.url === plain)) return false;
-  // Squarespace `data-image-dimensions="3000x2000"`, Jetpack `data-orig-size="3000,2000"` and `data-width`, or width.
   const declaredWidth = Number(/^(\d+)[x,]\d+$/.exec((attrs['data-image-dimensions'] ?? attrs['data-orig-size'])?.trim() ?? '')?.[1]) || lengthOf(attrs['data-width']) || lengthOf(attrs.width);
   return declaredWidth !== undefined && declaredWidth > largest.width;
 }

@@ -51,7 +51,8 @@ function listedBackgrounds(element: ElementRecord): CssImage[] {
   const name = LAZY_BACKGROUND_ATTRIBUTES.find((attribute) => element.attrs[attribute]?.trim());
   if (!name) return [];
   const images = backgroundList(element.attrs[name]);
-  const oneX = name.endsWith(HIDPI) ? backgroundList(element.attrs[name.slice(0, -HIDPI.length)] ?? '') : [];
+  if (!name.endsWith(HIDPI)) return images;
+  const oneX = backgroundList(element.attrs[name.slice(0, -HIDPI.length)] ?? '');
   if (oneX.length !== images.length) return [...images, ...oneX];
   return images.map((image, position) => ({ url: image.url, variants: [...image.variants, oneX[position].url, ...oneX[position].variants] }));
 }

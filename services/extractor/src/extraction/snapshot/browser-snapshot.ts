@@ -34,6 +34,14 @@ function walkDocument({ limit, carriers, lightbox }: { limit: number; carriers: 
   let index = 0;
   let truncated = false;
   const linkIndexes = new Map<Element, number>();
+  /** Pictures inside each link, counted once per link: a lightbox container may hold thousands. */
+  const picturesInLink = new Map<Element, number>();
+  const picturesIn = (link: Element) => {
+    let count = picturesInLink.get(link);
+    // AMP's elements render an <img> of their own: counted once.
+    if (count === undefined) picturesInLink.set(link, (count = link.querySelectorAll('img:not(amp-img img, amp-anim img), amp-img, amp-anim').length));
+    return count;
+  };
   const linkSelector = ['a', ...lightbox.map((name) => `[${name}]`)].join(', ');
   const pictureIndexes = new Map<Element, number>();
   const attrsOf = (element: Element) => {
@@ -90,8 +98,7 @@ function walkDocument({ limit, carriers, lightbox }: { limit: number; carriers: 
         if (tag === 'img' || tag === 'amp-img' || tag === 'amp-anim') {
           const link = element.closest(linkSelector);
           const linkIndex = link && linkIndexes.get(link);
-          // AMP's elements render an <img> of their own: counted once.
-          if (linkIndex && link.querySelectorAll('img:not(amp-img img, amp-anim img), amp-img, amp-anim').length === 1) record.link = linkIndex;
+          if (linkIndex && picturesIn(link) === 1) record.link = linkIndex;
           const img = (tag === 'img' ? element : element.querySelector('img')) as HTMLImageElement | null;
           if (img) {
             record.currentSrc = img.currentSrc;
