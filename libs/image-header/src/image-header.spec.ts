@@ -61,6 +61,7 @@ describe('readImageHeader', () => {
   it.each([
     ['avif', ftyp('avif', 'mif1', 'miaf'), 'image/avif'],
     ['mif1 naming avif among its compatible brands', ftyp('mif1', 'avif', 'miaf'), 'image/avif'],
+    ['miaf naming avif among its compatible brands', ftyp('miaf', 'avif'), 'image/avif'],
     ['mif1 naming heic', ftyp('mif1', 'heic'), 'image/heic'],
     ['heic', ftyp('heic', 'mif1'), 'image/heic'],
   ])('tells AVIF from HEIC by the ftyp brands: %s', (_case, bytes, mimeType) => {

@@ -13,9 +13,8 @@ export function readImageHeader(bytes: Buffer): ImageHeader | undefined {
   if (bytes.length >= 10 && bytes.toString('latin1', 0, 4) === 'GIF8') return { mimeType: 'image/gif', width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { mimeType: 'image/jpeg', ...jpegSize(bytes) };
   if (bytes.length >= 16 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return { mimeType: 'image/webp', ...webpSize(bytes) };
-  if (bytes.length >= 12 && bytes.toString('latin1', 4, 8) === 'ftyp' && /^(avif|avis|heic|heix|mif1)/.test(bytes.toString('latin1', 8, 12))) {
-    return { mimeType: ftypBrands(bytes).some((brand) => brand === 'avif' || brand === 'avis') ? 'image/avif' : 'image/heic', ...ispeSize(bytes) };
-  }
+  const isoType = isoImageType(bytes);
+  if (isoType) return { mimeType: isoType, ...ispeSize(bytes) };
   if (bytes.length >= 26 && bytes.toString('latin1', 0, 2) === 'BM') return { mimeType: 'image/bmp', width: bytes.readInt32LE(18), height: Math.abs(bytes.readInt32LE(22)) };
   if (bytes.length >= 6 && bytes.readUInt32BE(0) === 0x00000100) return { mimeType: 'image/x-icon', ...icoSize(bytes) };
   if (bytes.length >= 4 && (bytes.readUInt32BE(0) === 0x49492a00 || bytes.readUInt32BE(0) === 0x4d4d002a)) return { mimeType: 'image/tiff' };
@@ -53,10 +52,18 @@ function webpSize(bytes: Buffer): { width?: number; height?: number } {
 }
 
 /**
- * The major brand, then the compatible ones, of an ISO-BMFF `ftyp` box: an AVIF may name the generic HEIF brand
- * `mif1` first and `avif` only among the compatible ones.
+ * The image type an ISO-BMFF file declares in its `ftyp` box: AVIF when any brand says so (an AVIF may name the
+ * generic HEIF brand `mif1` or `miaf` first and `avif` only among the compatible ones), HEIC for the HEIF brands.
  */
-export function ftypBrands(bytes: Buffer): string[] {
+export function isoImageType(bytes: Buffer): 'image/avif' | 'image/heic' | undefined {
+  if (bytes.length < 12 || bytes.toString('latin1', 4, 8) !== 'ftyp') return undefined;
+  const brands = ftypBrands(bytes);
+  if (brands.some((brand) => brand === 'avif' || brand === 'avis')) return 'image/avif';
+  return /^(heic|heix|mif1)$/.test(brands[0]) ? 'image/heic' : undefined;
+}
+
+/** The major brand, then the compatible ones, of an ISO-BMFF `ftyp` box. */
+function ftypBrands(bytes: Buffer): string[] {
   const end = Math.min(bytes.readUInt32BE(0), bytes.length);
   const brands = [bytes.toString('latin1', 8, 12)];
   for (let at = 16; at + 4 <= end; at += 4) brands.push(bytes.toString('latin1', at, at + 4));

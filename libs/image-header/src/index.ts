@@ -1,1 +1,1 @@
-export { ftypBrands, HEADER_PROBE_BYTES, readImageHeader, type ImageHeader } from './image-header';
+export { HEADER_PROBE_BYTES, isoImageType, readImageHeader, type ImageHeader } from './image-header';

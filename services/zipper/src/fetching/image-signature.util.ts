@@ -1,4 +1,4 @@
-import { ftypBrands } from '@pixtract/image-header';
+import { isoImageType } from '@pixtract/image-header';
 
 /** The image formats Pixtract serves, by what their first bytes say. */
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'svg' | 'bmp' | 'ico' | 'tiff';
@@ -34,8 +34,8 @@ export function sniffImageFormat(head: Buffer): ImageFormat | undefined {
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a') return 'gif';
   if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return 'webp';
-  // An AVIF may name the generic HEIF brand first and `avif` among the compatible ones; HEIC is not served.
-  if (ascii(head, 4, 8) === 'ftyp' && head.length >= 12 && ftypBrands(head).some((brand) => brand === 'avif' || brand === 'avis')) return 'avif';
+  // HEIC is not served.
+  if (isoImageType(head) === 'image/avif') return 'avif';
   if (ascii(head, 0, 2) === 'BM' && head.length >= 26) return 'bmp';
   if (startsWith(head, [0x00, 0x00, 0x01, 0x00]) && head.length >= 22) return 'ico';
   if (startsWith(head, [0x49, 0x49, 0x2a, 0x00]) || startsWith(head, [0x4d, 0x4d, 0x00, 0x2a])) return 'tiff';
