@@ -59,12 +59,12 @@ export class ExtractionService {
     let progress: ExtractionView['progress'];
     if (extraction.status === 'queued' || extraction.status === 'running') {
       const { state, job } = await this.queue.lookup(extractionId);
-      const finished = state === 'completed' || state === 'unknown' || state === 'failed';
-      if (state === 'completed') await this.finaliser.complete(extractionId, job?.returnvalue);
-      else if (finished) await this.finaliser.fail(extractionId, ErrorCode.ExtractionFailed);
-      else progress = parsedProgress(job?.progress);
-      // The row as finalised (by this call or by the event listener that got there first).
-      if (finished) extraction = (await this.repository.find(extractionId)) ?? extraction;
+      if (state === 'completed' || state === 'unknown' || state === 'failed') {
+        if (state === 'completed') await this.finaliser.complete(extractionId, job?.returnvalue);
+        else await this.finaliser.fail(extractionId, ErrorCode.ExtractionFailed);
+        // The row as finalised (by this call or by the event listener that got there first).
+        extraction = (await this.repository.find(extractionId)) ?? extraction;
+      } else progress = parsedProgress(job?.progress);
     }
     const files = extraction.status === 'completed' ? await this.repository.findFiles(extractionId) : [];
     return toView(extraction, files, progress);
