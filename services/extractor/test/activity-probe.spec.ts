@@ -2,7 +2,7 @@ import { CHROMIUM_TEST_LAUNCH } from '@pixtract/testing';
 import { Browser, chromium, Page } from 'playwright-core';
 import { installActivityProbe, SHORT_TIMER_MS } from '../src/browser/activity-probe';
 
-/** The probe in real Chromium: which of a page's timers settling waits for. */
+/** The probe in real Chromium: which of a page's timers settling runs early, and how. */
 describe('activity probe', () => {
   let browser: Browser;
   let page: Page;
@@ -21,7 +21,7 @@ describe('activity probe', () => {
   type Seen = { pending: number[]; done: boolean };
   const seen = () => page.evaluate(() => (window as unknown as { seen: Seen }).seen);
 
-  it('waits for each step of a short sequence of timers (a gallery that appears after 200 ms, then 400 ms)', async () => {
+  it('counts each step of a short sequence of timers (a gallery that appears after 200 ms, then 400 ms)', async () => {
     await page.evaluate(() => {
       const probe = (window as unknown as { __pixtractActivity: { timersDue: Map<number, number> } }).__pixtractActivity;
       const record: Seen = { pending: [probe.timersDue.size], done: false };
@@ -54,5 +54,23 @@ describe('activity probe', () => {
     }, SHORT_TIMER_MS + 1_000);
     await page.waitForFunction(() => (window as unknown as { seen: Seen }).seen.done);
     expect((await seen()).pending.slice(0, 3)).toEqual([0, 0, 0]);
+  });
+
+  it('runs a short sequence at once when asked, step by step, and leaves a cleared timer and a long one alone', async () => {
+    // All in one evaluation: the page's clock has no say, only the order in which the handlers ran.
+    const ran = await page.evaluate((beyond) => {
+      const probe = (window as unknown as { __pixtractActivity: { runTimersNow(): number } }).__pixtractActivity;
+      const order: string[] = [];
+      setTimeout(() => {
+        order.push('first step');
+        setTimeout(() => order.push('gallery'), 1_200);
+      }, 600);
+      setTimeout(() => order.push('earlier'), 300);
+      clearTimeout(setTimeout(() => order.push('cleared'), 100));
+      setTimeout(() => order.push('long'), beyond);
+      const counts = [probe.runTimersNow(), probe.runTimersNow(), probe.runTimersNow()];
+      return { order, counts };
+    }, SHORT_TIMER_MS + 1_000);
+    expect(ran).toEqual({ order: ['earlier', 'first step', 'gallery'], counts: [2, 1, 0] });
   });
 });

@@ -1,4 +1,7 @@
-/** Timers shorter than this are work the page is about to do (a delayed gallery); longer ones are not waited for. */
+/**
+ * Timers shorter than this are work the page is about to do (a delayed gallery): settling runs them early rather
+ * than wait for them. Longer ones are left to run on their own time.
+ */
 export const SHORT_TIMER_MS = 3_000;
 
 /** What the probe keeps on `window.__pixtractActivity`; page-settle.util's quietWait reads it. */
@@ -8,18 +11,47 @@ export interface ActivityProbe {
   /** Each pending fetch/XHR is its start time, boxed so equal times stay distinct (long polls can be told apart). */
   requestStarts: Set<number[]>;
   lastMutation: number;
+  /**
+   * Runs every pending short timer now, earliest due first, instead of when it is due: what a page shows after
+   * 2 s is there at once. Settling calls it only when nothing is loading (Chromium's virtual-time rule: time jumps
+   * ahead only while no fetch is pending). Answers how many ran.
+   */
+  runTimersNow(): number;
 }
 
 /**
  * Installed before any page script: records pending short setTimeouts (and when they are due), the page's own
- * fetch/XHR, and the time of the last DOM mutation, so settling can wait for a page that inserts its images 2 s
- * after load, without fixed sleeps.
+ * fetch/XHR, and the time of the last DOM mutation, so settling can bring forward a page that inserts its images
+ * 2 s after load, without fixed sleeps.
  */
 export function installActivityProbe(limitMs: number): void {
-  const probe: ActivityProbe = { timersDue: new Map(), requestStarts: new Set(), lastMutation: Date.now() };
-  Object.defineProperty(window, '__pixtractActivity', { value: probe, enumerable: false });
   const originalSetTimeout = window.setTimeout.bind(window);
   const originalClearTimeout = window.clearTimeout.bind(window);
+  /** Each pending short timer's handler, as its timer would run it. */
+  const shortTimers = new Map<number, () => void>();
+  const probe: ActivityProbe = {
+    timersDue: new Map(),
+    requestStarts: new Set(),
+    lastMutation: Date.now(),
+    runTimersNow() {
+      const due = [...probe.timersDue].sort((a, b) => a[1] - b[1]);
+      for (const [id] of due) {
+        const run = shortTimers.get(id);
+        if (!run) continue; // cleared by a handler that ran before it
+        originalClearTimeout(id);
+        try {
+          run();
+        } catch (error) {
+          // Thrown where the page's own timer would have thrown it: uncaught, in the page, not in settling.
+          originalSetTimeout(() => {
+            throw error;
+          });
+        }
+      }
+      return due.length;
+    },
+  };
+  Object.defineProperty(window, '__pixtractActivity', { value: probe, enumerable: false });
   /** While a timer's handler runs: its chain (when it began, how deep it is, its delay, whether it is waited for). */
   let running: { start: number; depth: number; delay: number; waited: boolean } | undefined;
   window.setTimeout = ((handler: TimerHandler, timeout?: number, ...args: unknown[]) => {
@@ -35,8 +67,9 @@ export function installActivityProbe(limitMs: number): void {
     const waited = (!running || (running.waited && running.delay !== delay)) && now + delay - start <= limitMs && depth <= 2;
     const chain = { start, depth, delay, waited };
     let id = 0;
-    id = originalSetTimeout(() => {
+    const run = () => {
       probe.timersDue.delete(id);
+      shortTimers.delete(id);
       const outer = running;
       running = chain;
       try {
@@ -44,12 +77,19 @@ export function installActivityProbe(limitMs: number): void {
       } finally {
         running = outer;
       }
-    }, timeout);
-    if (waited) probe.timersDue.set(id, now + delay);
+    };
+    id = originalSetTimeout(run, timeout);
+    if (waited) {
+      probe.timersDue.set(id, now + delay);
+      shortTimers.set(id, run);
+    }
     return id;
   }) as typeof window.setTimeout;
   window.clearTimeout = ((id?: number) => {
-    if (id !== undefined) probe.timersDue.delete(id);
+    if (id !== undefined) {
+      probe.timersDue.delete(id);
+      shortTimers.delete(id);
+    }
     originalClearTimeout(id);
   }) as typeof window.clearTimeout;
   // fetch and XHR are counted here too: the page's own count is current the moment a scroll handler starts one.

@@ -7,31 +7,38 @@ import { ORIGINAL_SRC_ATTRIBUTE } from './snapshot/page-snapshot';
 const QUIET_MS = 50;
 /** How soon to look again while requests or images are loading: their end cannot be foreseen. */
 const LOADING_POLL_MS = 10;
-/** The longest wait between two looks (a timer due later is looked at again meanwhile). */
-const MAX_POLL_MS = 50;
 
 /** A request or a page load still pending after this long is stuck (a hung tracker, a long poll), not work. */
 const STUCK_MS = 2_500;
 
+interface QuietLook {
+  quietMs: number;
+  stuckMs: number;
+  loadingPollMs: number;
+  /** The browser has an awaited request in flight. */
+  loading: boolean;
+  /** A height past which the wait is over: the page grew, and the scroll goes on to what it added. */
+  grownPast?: number;
+}
+
 /**
- * Runs in the page: 0 when it is quiet — loaded (unless loading is stuck), no recent fetch/XHR or short timer
+ * Runs in the page: 0 when it is quiet (or grew past `grownPast`) — loaded (unless loading is stuck), no recent fetch/XHR or short timer
  * pending, the DOM still, images near the viewport done — otherwise how many ms to wait before looking again:
- * until the next timer is due or the DOM's quiet window ends, or a short poll while something loads.
+ * until the DOM's quiet window ends, or a short poll while something loads. Short timers pending once nothing
+ * loads are run at once (ActivityProbe.runTimersNow) rather than waited for.
  */
-function pageQuietIn({ quietMs, stuckMs, loadingPollMs, maxPollMs }: { quietMs: number; stuckMs: number; loadingPollMs: number; maxPollMs: number }): number {
+function pageQuietIn({ quietMs, stuckMs, loadingPollMs, loading, grownPast }: QuietLook): number {
+  if (grownPast !== undefined && (document.scrollingElement ?? document.documentElement).scrollHeight > grownPast) return 0;
+  if (loading) return loadingPollMs;
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   const loadIsStuck = Boolean(navigation && navigation.domContentLoadedEventEnd > 0 && performance.now() - navigation.domContentLoadedEventEnd > stuckMs);
   if (document.readyState !== 'complete' && !loadIsStuck) return loadingPollMs;
   const probe = (window as unknown as { __pixtractActivity?: ActivityProbe }).__pixtractActivity;
   const now = Date.now();
   if (probe) {
-    if (probe.timersDue.size > 0) {
-      // A loop, not Math.min(...values): a hostile page may have a million timers pending.
-      let nextDue = Number.POSITIVE_INFINITY;
-      for (const due of probe.timersDue.values()) nextDue = Math.min(nextDue, due);
-      return Math.min(maxPollMs, Math.max(1, nextDue - now));
-    }
     if ([...probe.requestStarts].some(([started]) => now - started < stuckMs)) return loadingPollMs;
+    // What the timers do (insert a gallery, fetch it) is looked at next.
+    if (probe.runTimersNow() > 0) return 1;
     if (now - probe.lastMutation < quietMs) return probe.lastMutation + quietMs - now;
   }
   const horizon = window.innerHeight * 2;
@@ -43,13 +50,17 @@ function pageQuietIn({ quietMs, stuckMs, loadingPollMs, maxPollMs }: { quietMs: 
  * browser and by the page itself), no short timer pending, the DOM still, images near the viewport loaded.
  * Unlike `networkidle`, beacons, long polls and hung requests (after STUCK_MS) do not keep it waiting, and a
  * quiet page returns at once. Each look says when the next is worth taking, so the wait ends close to the moment
- * the page went quiet. Answers false when the time ran out first.
+ * the page went quiet. With `grownPast`, it also ends once the page is taller than that (a scroll step need not
+ * wait for a batch's pictures before moving on to it; the rounds at the bottom wait for everything). Answers
+ * false when the time ran out first.
  */
-export async function waitUntilQuiet(page: Page, activity: PageActivity, timeoutMs: number): Promise<boolean> {
+export async function waitUntilQuiet(page: Page, activity: PageActivity, timeoutMs: number, grownPast?: number): Promise<boolean> {
   const until = Date.now() + timeoutMs;
-  const options = { quietMs: QUIET_MS, stuckMs: STUCK_MS, loadingPollMs: LOADING_POLL_MS, maxPollMs: MAX_POLL_MS };
   while (Date.now() < until) {
-    const next = activity.inFlight(STUCK_MS) > 0 ? LOADING_POLL_MS : await page.evaluate(pageQuietIn, options).catch(() => LOADING_POLL_MS);
+    const loading = activity.inFlight(STUCK_MS) > 0;
+    // Loading, with no growth to watch for: nothing to ask the page yet.
+    const look: QuietLook = { quietMs: QUIET_MS, stuckMs: STUCK_MS, loadingPollMs: LOADING_POLL_MS, loading, grownPast };
+    const next = loading && grownPast === undefined ? LOADING_POLL_MS : await page.evaluate(pageQuietIn, look).catch(() => LOADING_POLL_MS);
     if (next === 0) return true;
     await new Promise((resolve) => setTimeout(resolve, Math.min(next, until - Date.now())));
   }
@@ -138,7 +149,7 @@ const STABLE_ROUNDS = 2;
 
 /**
  * Scrolls one viewport at a time and waits after each step only as long as the page is busy (lazy images,
- * infinite loaders fetching the next batch). Done after STABLE_ROUNDS rounds at the bottom in which the page did
+ * infinite loaders fetching the next batch) and has not grown. Done after STABLE_ROUNDS rounds at the bottom in which the page did
  * not grow and no request was pending — a feed slower than a step's wait is still followed; an endless page is
  * followed to the first cap (steps, height, time).
  */
@@ -154,7 +165,7 @@ export async function scrollUntilStable(page: Page, activity: PageActivity, limi
     const scrolled = await page.evaluate(scrollOneViewport);
     onStep?.(step);
     if (scrolled.reached >= limits.maxHeight && scrolled.height > limits.maxHeight) return { steps: step, cappedBy: 'height' };
-    await waitUntilQuiet(page, activity, Math.min(limits.stepSettleMs, limits.deadline - Date.now()));
+    await waitUntilQuiet(page, activity, Math.min(limits.stepSettleMs, limits.deadline - Date.now()), scrolled.height);
     const settled = await page.evaluate(pageExtent);
     // A request still pending (not yet stuck) may be the next batch: that round proves nothing. Endless DOM
     // activity (an animated carousel) does not hold the count back, or such a page would scroll to the caps.
