@@ -1,6 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { READINESS_CHECKS, ReadinessCheck } from './readiness';
+import { withinTime } from './within-time';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -21,7 +22,7 @@ export class HealthController {
     const results = await Promise.all(
       this.checks.map(async ({ name, check }) => {
         try {
-          await withTimeout(check(), CHECK_TIMEOUT_MS);
+          await withinTime(check(), CHECK_TIMEOUT_MS);
           return [name, 'ok'] as const;
         } catch (error) {
           return [name, error instanceof Error ? error.message : String(error)] as const;
@@ -31,12 +32,4 @@ export class HealthController {
     const ready = results.every(([, state]) => state === 'ok');
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
   }
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
+import { untilConnected } from './redis.module';
 
 export interface ReadinessCheck {
   name: string;
@@ -16,20 +17,8 @@ export const postgresReadiness = (dataSource: DataSource): ReadinessCheck => ({
 export const redisReadiness = (redis: Redis): ReadinessCheck => ({
   name: 'redis',
   check: async () => {
-    if (redis.status !== 'ready') await connected(redis);
+    if (redis.status !== 'ready') await untilConnected(redis);
     if ((await redis.ping()) !== 'PONG') throw new Error('unexpected PING answer');
   },
 });
 
-/** Commands queue while a client (re)connects; readiness wants the connection's own verdict instead. */
-function connected(redis: Redis): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onReady = () => settle(resolve);
-    const onError = (error: Error) => settle(() => reject(error));
-    const settle = (done: () => void) => {
-      redis.off('ready', onReady).off('error', onError);
-      done();
-    };
-    redis.once('ready', onReady).once('error', onError);
-  });
-}

@@ -1,5 +1,6 @@
 import { Global, Inject, Injectable, Module, DynamicModule, OnApplicationShutdown } from '@nestjs/common';
 import { Redis, RedisOptions } from 'ioredis';
+import { withinTime } from './within-time';
 
 export const REDIS = Symbol('REDIS');
 
@@ -35,22 +36,30 @@ const CLOSE_WAIT_MS = 1_000;
  * and PING would wait forever in its offline queue.
  */
 export async function closeRedis(redis: Redis): Promise<void> {
-  if (redis.status === 'connecting' || redis.status === 'connect') await settled(new Promise<void>((resolve) => redis.once('ready', () => resolve()).once('error', () => resolve())));
+  if (redis.status === 'connecting' || redis.status === 'connect') await withinTime(untilConnected(redis), CLOSE_WAIT_MS).catch(() => undefined);
   if (redis.status !== 'ready') return redis.disconnect();
-  const answered = await settled(redis.ping().then(() => true));
-  if (answered !== true) return redis.disconnect();
+  const answered = await withinTime(redis.ping(), CLOSE_WAIT_MS).then(
+    () => true,
+    () => false,
+  );
+  if (!answered) return redis.disconnect();
   await redis.quit().catch(() => redis.disconnect());
 }
 
-/** The promise's value, or undefined once it rejects or CLOSE_WAIT_MS have passed. */
-async function settled<T>(work: Promise<T>): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), CLOSE_WAIT_MS)));
-  try {
-    return await Promise.race([work.catch(() => undefined), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+/**
+ * Resolves when a (re)connecting client is ready, rejects with its connection error: commands would only queue
+ * meanwhile, and readiness and closing want the connection's own verdict. Both listeners go with the first event.
+ */
+export function untilConnected(redis: Redis): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onReady = () => settle(resolve);
+    const onError = (error: Error) => settle(() => reject(error));
+    const settle = (done: () => void) => {
+      redis.off('ready', onReady).off('error', onError);
+      done();
+    };
+    redis.once('ready', onReady).once('error', onError);
+  });
 }
 
 @Injectable()
