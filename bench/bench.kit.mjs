@@ -4,10 +4,11 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { buildProjects } from '../scripts/lib/build.mjs';
 import { ensureDatabases } from '../scripts/lib/databases.mjs';
 import { freePort, isPortFree, waitUntil } from '../scripts/lib/net.mjs';
-import { run, tail } from '../scripts/lib/exec.mjs';
-import { bin, ROOT as root } from '../scripts/lib/paths.mjs';
+import { tail } from '../scripts/lib/exec.mjs';
+import { ROOT as root } from '../scripts/lib/paths.mjs';
 import { ensurePostgres } from '../scripts/lib/postgres.mjs';
 import { ensureRedis } from '../scripts/lib/redis.mjs';
 import { SERVICES, serviceProcesses } from '../scripts/lib/services.mjs';
@@ -90,8 +91,8 @@ export async function startZipperProcess(env = {}) {
 
 /** The services `npm start` builds (the gateway's web build included: nx caches it); Nx's output only on failure. */
 export async function buildServices(projects) {
-  const { code, output } = await run(bin('nx'), ['run-many', '-t', 'build', '-p', ...projects, '--output-style=stream'], { cwd: root });
-  if (code !== 0) throw new Error(`build of ${projects.join(', ')} failed (${code}):\n${tail(output)}`);
+  const { ok, output } = await buildProjects(projects, { quiet: true });
+  if (!ok) throw new Error(`build of ${projects.join(', ')} failed:\n${tail(output)}`);
 }
 
 export const buildZipper = () => buildServices(['@pixtract/zipper']);

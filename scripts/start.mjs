@@ -2,7 +2,7 @@
 // the build, then the five services with prefixed logs until Ctrl-C.
 // `npm run dev` (--dev): the same, with compilers in watch mode, services under `node --watch` and Vite.
 import { relative } from 'node:path';
-import { buildAll } from './lib/build.mjs';
+import { buildProjects } from './lib/build.mjs';
 import { ensureDatabases } from './lib/databases.mjs';
 import { ensureDependencies } from './lib/deps.mjs';
 import { VITE_PORT, devProcesses } from './lib/dev.mjs';
@@ -35,7 +35,7 @@ async function main() {
   await ensureDatabases(infrastructure.databaseServerUrl, databaseNames('pixtract'));
 
   status('Building (Nx reuses what has not changed)…');
-  if (!(await buildAll())) throw new SetupError(`The build failed (errors above): fix them, then run npm ${dev ? 'run dev' : 'start'} again.`);
+  if (!(await buildProjects()).ok) throw new SetupError(`The build failed (errors above): fix them, then run npm ${dev ? 'run dev' : 'start'} again.`);
   const [missing] = missingEntries();
   if (missing) throw new SetupError(`${relative(ROOT, missing)} is missing after the build: that service has no src/main.ts yet.`);
 

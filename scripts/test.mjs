@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildAll } from './lib/build.mjs';
+import { buildProjects } from './lib/build.mjs';
 import { ensureDependencies } from './lib/deps.mjs';
 import { infrastructureEnv, prepareInfrastructure } from './lib/infrastructure.mjs';
 import { paint, problem, status } from './lib/output.mjs';
@@ -34,8 +34,8 @@ async function runParts(results, reportDir) {
   try {
     const env = { ...process.env, ...infrastructureEnv(infrastructure) };
     status('Building (Nx reuses what has not changed)…');
-    const built = await buildAll();
-    if (!built) {
+    const built = await buildProjects();
+    if (!built.ok) {
       problem('The build failed (errors above): counted as one failure; the e2e suite needs the build and is not run.');
       results.push(STEP_FAILED);
     }
