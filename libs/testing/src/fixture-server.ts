@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { AddressInfo } from 'node:net';
@@ -37,6 +38,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *   /images/<w>x<h>.png[?c=RRGGBB] a generated PNG of exactly that size (a single `Range: bytes=` honoured, as
  *                                 static file servers and CDNs do)
  *   /images/thumb.php?size=<w>x<h>[&c=RRGGBB] the same PNG from a "server script" (timthumb and the like)
+ *   /wp-content/uploads/…/<name>[-<w>x<h>].png, /cdn/shop/files/<name>.png?width=<w>  a CMS's size copies of one
+ *                                 upload, generated like the PNGs above (see cmsSize)
  *   /delay/<ms>/<any path above>  the same response after <ms> milliseconds
  */
 export async function startFixtureServer(options: FixtureServerOptions = {}): Promise<FixtureServer> {
@@ -105,9 +108,9 @@ function byteRange(header: string | undefined, size: number): { start: number; e
 }
 
 async function serve(path: string, query: URLSearchParams, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const image = /^\/images\/(\d{1,4})x(\d{1,4})\.png$/.exec(path) ?? (path === '/images/thumb.php' ? /^(\d{1,4})x(\d{1,4})$/.exec(query.get('size') ?? '') : null);
+  const image = /^\/images\/(\d{1,4})x(\d{1,4})\.png$/.exec(path) ?? (path === '/images/thumb.php' ? /^(\d{1,4})x(\d{1,4})$/.exec(query.get('size') ?? '') : null) ?? cmsSize(path, query);
   if (image) {
-    const body = generatedPng(Number(image[1]), Number(image[2]), /^[0-9a-f]{6}$/i.exec(query.get('c') ?? '')?.[0]);
+    const body = generatedPng(Number(image[1]), Number(image[2]), /^[0-9a-f]{6}$/i.exec(query.get('c') ?? '')?.[0] ?? cmsColour(path));
     const headers = { 'content-type': 'image/png', 'accept-ranges': 'bytes', 'cache-control': 'max-age=60' };
     const range = byteRange(req.headers.range, body.length);
     if (range) {
@@ -130,6 +133,24 @@ async function serve(path: string, query: URLSearchParams, req: IncomingMessage,
     return;
   }
   notFound(res);
+}
+
+/**
+ * A CMS's size copies of one upload: WordPress's `/wp-content/uploads/…/name-300x200.png` (the original, without
+ * the suffix, is 1600×1000) and Shopify's `/cdn/shop/files/name.png?width=400` (4:3). Answers [_, width, height].
+ */
+function cmsSize(path: string, query: URLSearchParams): string[] | null {
+  const upload = /^\/wp-content\/uploads\/[\w/-]+?(?:-(\d{1,4})x(\d{1,4}))?\.png$/.exec(path);
+  if (upload) return [path, upload[1] ?? '1600', upload[2] ?? '1000'];
+  const width = /^\/cdn\/shop\/files\/[\w-]+\.png$/.test(path) && /^\d{1,4}$/.exec(query.get('width') ?? '');
+  return width ? [path, width[0], String(Math.round((Number(width[0]) * 3) / 4))] : null;
+}
+
+/** Each upload its own colour (from its name), so two uploads of one size are not the same bytes. */
+function cmsColour(path: string): string | undefined {
+  if (!path.startsWith('/wp-content/') && !path.startsWith('/cdn/shop/')) return undefined;
+  const name = /\/([a-z]+)[^/]*$/i.exec(path)?.[1] ?? '';
+  return createHash('sha1').update(name).digest('hex').slice(0, 6);
 }
 
 function notFound(res: ServerResponse): void {

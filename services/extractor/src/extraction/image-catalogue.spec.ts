@@ -1,5 +1,5 @@
 import type { FoundImage } from './collectors/image-collector.interface';
-import { catalogue, markSameBytes, matchesFileTypes, toExtractedFile } from './image-catalogue';
+import { catalogue, markSameBytes, markSameFamily, matchesFileTypes, toExtractedFile } from './image-catalogue';
 import { normaliseImageUrl } from './image-url.util';
 
 const found = (url: string, domIndex: number, extra: Partial<FoundImage> = {}): FoundImage => ({ url, domIndex, sourceNode: 'img', ...extra });
@@ -91,6 +91,29 @@ describe('markSameBytes', () => {
     const images = catalogue([found('https://a.test/a.png', 1), found('https://b.test/copy.png', 2), found('https://a.test/other.png', 3)]);
     markSameBytes(images, (key) => (key.includes('other') ? 'f2' : 'f1'));
     expect(images.map((image) => image.duplicate)).toEqual([false, true, false]);
+  });
+});
+
+describe('markSameFamily', () => {
+  it("keeps a CDN's largest copy of a picture as the image and flags the smaller ones, wherever they appear", () => {
+    const upload = 'https://blog.test/wp-content/uploads/2024/05/';
+    const images = catalogue([found(`${upload}bridge-300x200.jpg`, 1), found(`${upload}tower.jpg`, 2), found(`${upload}bridge.jpg`, 3), found(`${upload}bridge-1024x683.jpg`, 4)]);
+    const sizes = [300, 800, 2048, 1024];
+    images.forEach((image, n) => Object.assign(image, { width: sizes[n], height: sizes[n] }));
+    markSameFamily(images);
+    expect(images.map(({ duplicate, renditionOf }) => [duplicate, renditionOf])).toEqual([
+      [true, `${upload}bridge.jpg`.replace('https:', 'http:')],
+      [false, undefined],
+      [false, undefined],
+      [true, `${upload}bridge.jpg`.replace('https:', 'http:')],
+    ]);
+  });
+
+  it('leaves repeats alone and, of copies with no size known, keeps the first', () => {
+    const shop = 'https://cdn.shopify.com/s/files/1/0/files/shoe.jpg';
+    const images = catalogue([found(`${shop}?width=400`, 1), found(`${shop}?width=400`, 2), found(`${shop}?width=800`, 3)]);
+    markSameFamily(images);
+    expect(images.map((image) => image.duplicate)).toEqual([false, true, true]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ExtractedFile, ImageBox, SourceNode } from '@pixtract/contracts';
 import type { FoundImage } from './collectors/image-collector.interface';
+import { imageFamilyKey } from './image-family.util';
 import { extensionOf, IMAGE_EXTENSIONS, normaliseImageUrl } from './image-url.util';
 import { isNoiseSize, noiseReasonOfUrl } from './noise-rules';
 
@@ -83,6 +84,32 @@ export function markSameBytes(images: CataloguedImage[], fingerprintOf: (key: st
     const first = firstKeyOf.get(fingerprint);
     if (first === undefined) firstKeyOf.set(fingerprint, image.key);
     else if (first !== image.key) image.duplicate = true;
+  }
+}
+
+/**
+ * Copies of one picture in other sizes (imageFamilyKey: a CDN's or a CMS's size variants, Wix's blurred stand-in,
+ * Medium's preview) are one image, once sizes are known: the largest (of equal ones the first) is it, the others
+ * are flagged as its renditions.
+ */
+export function markSameFamily(images: CataloguedImage[]): void {
+  const families = new Map<string, CataloguedImage[]>();
+  for (const image of images) {
+    const family = image.duplicate ? undefined : imageFamilyKey(image.url);
+    if (family === undefined) continue;
+    const members = families.get(family);
+    if (members) members.push(image);
+    else families.set(family, [image]);
+  }
+  const pixels = (image: CataloguedImage) => (image.width ?? 0) * (image.height ?? 0);
+  for (const members of families.values()) {
+    if (members.length < 2) continue;
+    const largest = members.reduce((best, image) => (pixels(image) > pixels(best) ? image : best));
+    for (const image of members) {
+      if (image === largest) continue;
+      image.duplicate = true;
+      image.renditionOf = largest.key;
+    }
   }
 }
 

@@ -51,6 +51,18 @@ describe('MeasuringSession', () => {
     session.end();
   });
 
+  it('counts the copies of a picture in other sizes as one image, the largest, and never lets a gone one take them along', async () => {
+    const upload = 'https://blog.test/wp-content/uploads/2024/05/';
+    const copy = (name: string, domIndex: number): CataloguedImage => ({ url: `${upload}${name}`, key: `${upload}${name}`, domIndex, sourceNode: 'img', duplicate: false });
+    const widths: Record<string, number> = { 'bridge-300x200.jpg': 300, 'bridge-1024x683.jpg': 1024, 'tower-300x200.jpg': 300 };
+    const session = new MeasuringSession(async (target) => (target.url.endsWith('/bridge.jpg') || target.url.endsWith('/tower.jpg') ? { gone: true } : png(widths[target.url.slice(upload.length)])), Date.now() + 5_000, () => undefined);
+    const images = [copy('bridge-300x200.jpg', 1), copy('bridge.jpg', 2), copy('bridge-1024x683.jpg', 3), copy('tower-300x200.jpg', 4), copy('tower.jpg', 5)];
+    await session.measure(images);
+    session.end();
+    expect(images.map((one) => one.duplicate)).toEqual([true, false, false, false, false]);
+    expect(images[0].renditionOf).toBe(`${upload}bridge-1024x683.jpg`);
+  });
+
   it('gives images asked for after a slow start the deadline it is moved to', async () => {
     const slowProbe = (_target: CataloguedImage, signal: AbortSignal) =>
       new Promise<Measured>((resolve, reject) => {

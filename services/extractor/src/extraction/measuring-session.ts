@@ -1,6 +1,6 @@
 import type { ImageHeader } from '@pixtract/image-header';
 import { SafeFetchError } from '@pixtract/safe-fetch';
-import { CataloguedImage, markSameBytes } from './image-catalogue';
+import { CataloguedImage, markSameBytes, markSameFamily } from './image-catalogue';
 
 /** Header probes in flight per job: enough to hide latency, few enough not to hammer one site. */
 const PROBE_CONCURRENCY = 8;
@@ -73,6 +73,8 @@ export class MeasuringSession {
       }
     }
     markSameBytes(images, (key) => measured.get(key)?.fingerprint);
+    // Among the files that are pictures: a gone original must not take its smaller copies with it.
+    markSameFamily(images.filter((image) => !this.notImages.has(image.key)));
     return new Set(keys.filter((key) => this.notImages.has(key)));
   }
 

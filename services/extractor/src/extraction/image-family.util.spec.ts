@@ -1,0 +1,41 @@
+import { imageFamilyKey } from './image-family.util';
+
+describe('imageFamilyKey', () => {
+  it.each([
+    ['Shopify width parameter', 'https://cdn.shopify.com/s/files/1/0/files/shoe.jpg?v=17&width=200', 'https://cdn.shopify.com/s/files/1/0/files/shoe.jpg?v=17&width=1600'],
+    ['Shopify size suffix', 'https://cdn.shopify.com/s/files/1/0/products/shoe_320x.jpg?v=17', 'https://cdn.shopify.com/s/files/1/0/products/shoe_1024x1024@2x.jpg?v=17'],
+    ["Shopify's own-domain path", 'https://shop.test/cdn/shop/files/shoe.jpg?width=100', 'https://shop.test/cdn/shop/files/shoe.jpg?width=900&height=900&crop=center'],
+    ['WordPress thumbnail and original', 'https://blog.test/wp-content/uploads/2024/05/bridge-300x200.jpg', 'https://blog.test/wp-content/uploads/2024/05/bridge.jpg'],
+    ['WordPress scaled copy', 'https://blog.test/wp-content/uploads/2024/05/bridge-scaled.jpg', 'https://blog.test/wp-content/uploads/2024/05/bridge-1024x683.jpg'],
+    ["Jetpack's Photon and the upload", 'https://i0.wp.com/blog.test/wp-content/uploads/2024/05/bridge.jpg?w=640&ssl=1', 'https://blog.test/wp-content/uploads/2024/05/bridge-768x512.jpg'],
+    ["Wix's blurred stand-in and its picture", 'https://static.wixstatic.com/media/a1b2_c3~mv2.jpg/v1/fill/w_147,h_98,al_c,q_80,blur_2,enc_auto/a1b2_c3~mv2.jpg', 'https://static.wixstatic.com/media/a1b2_c3~mv2.jpg/v1/fill/w_1200,h_800,al_c,q_90,enc_auto/a1b2_c3~mv2.jpg'],
+    ['Cloudinary transformations and format', 'https://res.cloudinary.com/demo/image/upload/c_fill,w_300/f_auto,q_auto:good/v1699/trips/alps.jpg', 'https://res.cloudinary.com/demo/image/upload/w_1600/trips/alps.webp'],
+    ['imgix query', 'https://studio.imgix.net/hero.jpg?w=400&auto=format', 'https://studio.imgix.net/hero.jpg?w=2000&dpr=2'],
+    ['Next.js image optimiser and its source', 'https://app.test/_next/image?url=%2Fphotos%2Fhero.jpg&w=640&q=75', 'https://app.test/_next/image?url=%2Fphotos%2Fhero.jpg&w=3840&q=75'],
+    ['Squarespace format parameter', 'https://images.squarespace-cdn.com/content/v1/5f/abc/hero.jpg?format=300w', 'https://images.squarespace-cdn.com/content/v1/5f/abc/hero.jpg?format=2500w'],
+    ["Webflow's responsive copy", 'https://cdn.prod.website-files.com/64ab/64cd_team-p-500.jpeg', 'https://cdn.prod.website-files.com/64ab/64cd_team.jpeg'],
+    ['Ghost size folders', 'https://blog.test/content/images/size/w600/format/webp/2024/05/photo.jpg', 'https://blog.test/content/images/2024/05/photo.jpg'],
+    ['Drupal image styles', 'https://site.test/sites/default/files/styles/large/public/2024-05/photo.jpg?itok=Ab12', 'https://site.test/sites/default/files/2024-05/photo.jpg'],
+    ['Blogger size segments', 'https://blogger.googleusercontent.com/img/b/R29v/AVvX/s320/photo.jpg', 'https://blogger.googleusercontent.com/img/b/R29v/AVvX/w640-h426/photo.jpg'],
+    ["Google photo hosts' size endings", 'https://lh3.googleusercontent.com/AbCd=w640-h480-c', 'https://lh3.googleusercontent.com/AbCd=s1600'],
+    ["Medium's preview and its picture", 'https://miro.medium.com/max/60/1*AbC.jpeg?q=20', 'https://miro.medium.com/v2/resize:fit:1400/format:webp/1*AbC.jpeg'],
+  ])('%s are one picture', (_case, one, other) => {
+    expect(imageFamilyKey(one)).toBeDefined();
+    expect(imageFamilyKey(one)).toBe(imageFamilyKey(other));
+  });
+
+  it.each([
+    ['two Shopify products', 'https://cdn.shopify.com/s/files/1/0/files/shoe.jpg?width=200', 'https://cdn.shopify.com/s/files/1/0/files/boot.jpg?width=200'],
+    ['two WordPress uploads', 'https://blog.test/wp-content/uploads/2024/05/bridge-300x200.jpg', 'https://blog.test/wp-content/uploads/2024/05/tower-300x200.jpg'],
+    ['two Wix media', 'https://static.wixstatic.com/media/a1b2~mv2.jpg/v1/fill/w_147/a.jpg', 'https://static.wixstatic.com/media/ffff~mv2.jpg/v1/fill/w_147/a.jpg'],
+    ['two Cloudinary ids in folders named like parameters', 'https://res.cloudinary.com/demo/image/upload/my_album/alps.jpg', 'https://res.cloudinary.com/demo/image/upload/your_album/alps.jpg'],
+  ])('%s stay apart', (_case, one, other) => {
+    expect(imageFamilyKey(one)).not.toBe(imageFamilyKey(other));
+  });
+
+  it('knows nothing of ordinary URLs, data: URIs and non-URLs', () => {
+    expect(imageFamilyKey('https://a.test/photos/bridge-300x200.jpg')).toBeUndefined();
+    expect(imageFamilyKey('data:image/png;base64,AAAA')).toBeUndefined();
+    expect(imageFamilyKey('not a url')).toBeUndefined();
+  });
+});
