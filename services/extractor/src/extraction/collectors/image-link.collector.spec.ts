@@ -35,4 +35,19 @@ describe('ImageLinkCollector', () => {
       ).map((image) => image.url),
     ).toEqual(['https://example.com/gallery/full.jpg', 'https://example.com/gallery/harbour.jpg', 'https://example.com/image?id=5', 'https://example.com/gallery/sunset.jpg']);
   });
+
+  it("reads a Webflow lightbox's JSON item, and ignores one that names no picture or is no JSON", () => {
+    const item = (url: string, type = 'image') => JSON.stringify({ items: [{ url, type }], group: 'trip' });
+    expect(
+      collect(
+        element(1, 'a', { href: '#', class: 'w-inline-block w-lightbox' }),
+        element(2, 'img', { src: 'canyon-p-500.jpeg', alt: 'Canyon' }, { link: 1 }),
+        element(3, 'script', { type: 'application/json', class: 'w-json' }, { link: 1, text: item('https://cdn.test/canyon.jpeg') }),
+        element(4, 'a', { href: '#', class: 'w-lightbox' }),
+        element(5, 'script', { type: 'application/json', class: 'w-json' }, { link: 4, text: item('https://youtu.be/x', 'video') }),
+        element(6, 'a', { href: '#', class: 'w-lightbox' }),
+        element(7, 'script', { type: 'application/json', class: 'w-json' }, { link: 6, text: '{"items": [' }),
+      ),
+    ).toEqual([{ url: 'https://cdn.test/canyon.jpeg', sourceNode: 'link', domIndex: 1, alt: 'Canyon', variants: ['https://example.com/gallery/canyon-p-500.jpeg'], shown: true }]);
+  });
 });

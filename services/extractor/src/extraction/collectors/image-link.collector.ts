@@ -8,7 +8,7 @@ import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
 /** Where lightbox scripts keep the full-size file when `href` is not it (PhotoSwipe, Fancybox, lightGallery). */
 const LINKED_FILE_ATTRIBUTES = ['data-pswp-src', 'data-src', 'data-full', 'href'];
 /** A link a lightbox opens as a picture, whatever its URL looks like (`/image?id=5`): by its attributes or class. */
-const LIGHTBOX_CLASS = /(?:^|\s)(?:mfp-image|glightbox|fancybox|lightbox|swipebox|venobox|lightgallery-item|photoswipe-item)(?:\s|$)/i;
+const LIGHTBOX_CLASS = /(?:^|\s)(?:mfp-image|glightbox|fancybox|lightbox|w-lightbox|swipebox|venobox|lightgallery-item|photoswipe-item)(?:\s|$)/i;
 
 /**
  * `<a href>` to an image file, and lightbox items: galleries link their thumbnails to the full-size original. The
@@ -22,12 +22,14 @@ export class ImageLinkCollector implements ImageCollector {
   constructor(@Inject(LAZY_ATTRIBUTES) private readonly lazy: LazyAttributes) {}
 
   collect(snapshot: PageSnapshot): FoundImage[] {
-    const thumbnails = new Map(snapshot.elements.filter((element) => element.link !== undefined).map((element) => [element.link!, element]));
+    const inLinks = snapshot.elements.filter((element) => element.link !== undefined);
+    const thumbnails = new Map(inLinks.filter((element) => element.tag !== 'script').map((element) => [element.link!, element]));
+    const lightboxItems = new Map(inLinks.filter((element) => element.tag === 'script').map((element) => [element.link!, element]));
     return snapshot.elements
       .filter((element) => element.tag === 'a' || hasLightboxAttribute(element))
       .flatMap((link) => {
         const lightbox = isLightbox(link);
-        const file = linkedFile(link, lightbox);
+        const file = linkedFile(link, lightbox) ?? lightboxItemFile(lightboxItems.get(link.index));
         const thumbnail = thumbnails.get(link.index);
         const shown = file && thumbnail ? imgSighting(thumbnail, this.lazy).find((image) => !image.standIn) : undefined;
         return sighting(link, file, 'link', {
@@ -49,6 +51,18 @@ function linkedFile(link: ElementRecord, lightbox: boolean): string | undefined 
     if (resolved && (lightbox || IMAGE_EXTENSIONS.has(extensionOf(resolved) ?? ''))) return resolved;
   }
   return undefined;
+}
+
+/** The picture a Webflow lightbox's JSON names (`{"items":[{"url":…,"type":"image"}]}`), resolved. */
+function lightboxItemFile(script: ElementRecord | undefined): string | undefined {
+  if (!script?.text) return undefined;
+  try {
+    const { items } = JSON.parse(script.text) as { items?: Array<{ url?: unknown; type?: unknown }> };
+    const item = Array.isArray(items) ? items.find((entry) => entry?.type === undefined || entry.type === 'image') : undefined;
+    return typeof item?.url === 'string' ? resolveImageUrl(item.url, script.base) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function hasLightboxAttribute(element: ElementRecord): boolean {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
-import { ElementRecord, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES } from './page-snapshot';
+import { ElementRecord, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES, LIGHTBOX_JSON_SELECTOR } from './page-snapshot';
 
 /** Elements walked per page; beyond this the page is cut off with a warning (hostile or absurd DOMs). */
 export const MAX_WALKED_ELEMENTS = 30_000;
@@ -28,7 +28,7 @@ const walkSchema = z.object({ records: z.array(z.unknown()), truncated: z.boolea
  * Runs in the page: one pass over the document in order, descending into open shadow roots and same-origin
  * frames (srcdoc included), keeping only elements that can carry an image.
  */
-function walkDocument({ limit, carriers, lightbox }: { limit: number; carriers: string[]; lightbox: string[] }): { records: unknown[]; truncated: boolean } {
+function walkDocument({ limit, carriers, lightbox, lightboxJson }: { limit: number; carriers: string[]; lightbox: string[]; lightboxJson: string }): { records: unknown[]; truncated: boolean } {
   const CARRIERS = new Set(carriers);
   const records: unknown[] = [];
   let index = 0;
@@ -43,6 +43,12 @@ function walkDocument({ limit, carriers, lightbox }: { limit: number; carriers: 
     return count;
   };
   const linkSelector = ['a', ...lightbox.map((name) => `[${name}]`)].join(', ');
+  /** The link (or lightbox item) an element belongs to, when it holds a single picture: its index. */
+  const linkOf = (element: Element) => {
+    const link = element.closest(linkSelector);
+    const linkIndex = link && linkIndexes.get(link);
+    return linkIndex && picturesIn(link) === 1 ? linkIndex : undefined;
+  };
   const pictureIndexes = new Map<Element, number>();
   const attrsOf = (element: Element) => {
     const attrs: Record<string, string> = {};
@@ -96,9 +102,8 @@ function walkDocument({ limit, carriers, lightbox }: { limit: number; carriers: 
         const picture = (tag === 'source' || tag === 'img') && element.parentElement ? pictureIndexes.get(element.parentElement) : undefined;
         if (picture) record.picture = picture;
         if (tag === 'img' || tag === 'amp-img' || tag === 'amp-anim') {
-          const link = element.closest(linkSelector);
-          const linkIndex = link && linkIndexes.get(link);
-          if (linkIndex && picturesIn(link) === 1) record.link = linkIndex;
+          const link = linkOf(element);
+          if (link) record.link = link;
           const img = (tag === 'img' ? element : element.querySelector('img')) as HTMLImageElement | null;
           if (img) {
             record.currentSrc = img.currentSrc;
@@ -111,6 +116,11 @@ function walkDocument({ limit, carriers, lightbox }: { limit: number; carriers: 
         }
         if (tag === 'noscript') record.text = element.textContent ?? '';
         if (tag === 'script' && /ld\+json/i.test(element.getAttribute('type') ?? '')) record.text = element.textContent ?? '';
+        if (tag === 'script' && element.matches(lightboxJson)) {
+          record.text = element.textContent ?? '';
+          const link = linkOf(element);
+          if (link) record.link = link;
+        }
         if (inlineSvg) record.text = element.outerHTML;
         records.push(record);
       }
@@ -135,7 +145,7 @@ function walkDocument({ limit, carriers, lightbox }: { limit: number; carriers: 
 
 /** The rendered page as element records; `truncated` when the walk stopped at MAX_WALKED_ELEMENTS. */
 export async function snapshotRenderedPage(page: Page): Promise<{ elements: ElementRecord[]; truncated: boolean }> {
-  const walk = walkSchema.parse(await page.evaluate(walkDocument, { limit: MAX_WALKED_ELEMENTS, carriers: [...IMAGE_CARRIERS], lightbox: LIGHTBOX_ATTRIBUTES }));
+  const walk = walkSchema.parse(await page.evaluate(walkDocument, { limit: MAX_WALKED_ELEMENTS, carriers: [...IMAGE_CARRIERS], lightbox: LIGHTBOX_ATTRIBUTES, lightboxJson: LIGHTBOX_JSON_SELECTOR }));
   const elements = walk.records.flatMap((raw) => {
     const parsed = recordSchema.safeParse(raw);
     return parsed.success ? [parsed.data as ElementRecord] : [];

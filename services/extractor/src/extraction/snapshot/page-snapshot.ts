@@ -23,7 +23,7 @@ export interface ElementRecord {
   text?: string;
   /**
    * An <img> that is the only picture inside an `<a>` or a lightbox item (`<div data-src data-lg-size>`): that
-   * element's index (a thumbnail of the file it opens).
+   * element's index (a thumbnail of the file it opens). Also a lightbox's JSON item inside such a link.
    */
   link?: number;
   /** A <source> or <img> of a <picture>: the picture's index (its files are one image). */
@@ -100,6 +100,12 @@ export const LAZY_BACKGROUND_ATTRIBUTES = [
 
 /** Attributes of the lightbox scripts' items (Fancybox, Lightbox2, PhotoSwipe, lightGallery, GLightbox), on <a> or any element. */
 export const LIGHTBOX_ATTRIBUTES = ['data-fancybox', 'data-lightbox', 'data-pswp-width', 'data-lg-size', 'data-glightbox'];
+
+/**
+ * Webflow's lightbox keeps the file it opens in a `<script type="application/json" class="w-json">` inside the
+ * link (whose href is `#`). Both paths record its text, with the link's index.
+ */
+export const LIGHTBOX_JSON_SELECTOR = 'script.w-json[type*=json]';
 
 /** Where the browser path keeps a lazy <img>'s own src when it swaps in the lazy source (see forceLazyLoading). */
 export const ORIGINAL_SRC_ATTRIBUTE = 'data-pixtract-original-src';

@@ -1,7 +1,8 @@
+import { is } from 'css-select';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { ElementRecord, StylesheetRecord } from './page-snapshot';
 import { mediaApplies } from './media-query';
-import { hasLazyAttribute, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES } from './page-snapshot';
+import { hasLazyAttribute, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES, LIGHTBOX_JSON_SELECTOR } from './page-snapshot';
 import { ParsedNode, SelectorTest, selectorTest, usedRules } from './used-stylesheet';
 
 interface ParsedHtml {
@@ -38,7 +39,8 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
       index += 1;
       const tag = node.name.toLowerCase();
       const attrs = { ...node.attribs };
-      const record: ElementRecord = { index, tag, attrs, base, ...(scope && { scope }), ...(link && (tag === 'img' || tag.startsWith('amp-')) && { link }), ...(picture && (tag === 'source' || tag === 'img') && { picture }) };
+      const lightboxJson = tag === 'script' && is(node, LIGHTBOX_JSON_SELECTOR);
+      const record: ElementRecord = { index, tag, attrs, base, ...(scope && { scope }), ...(link && (tag === 'img' || tag.startsWith('amp-') || lightboxJson) && { link }), ...(picture && (tag === 'source' || tag === 'img') && { picture }) };
       // Lightbox links may have no href at all (Fancybox's data-src), and lightGallery's items may be any element.
       const linkLike = tag === 'a' || LIGHTBOX_ATTRIBUTES.some((name) => name in attrs);
       const wrappedLink = linkLike && picturesInside(node.children) === 1 ? index : link;
@@ -51,7 +53,7 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
       if (backgrounds.length > 0) record.backgrounds = backgrounds;
       if (tag === 'noscript') record.text = DomUtils.getInnerHTML(node);
       if (tag === 'script') {
-        if (/ld\+json/i.test(attrs.type ?? '')) record.text = DomUtils.textContent(node);
+        if (/ld\+json/i.test(attrs.type ?? '') || lightboxJson) record.text = DomUtils.textContent(node);
         else if (!/json|template|text\/(?!javascript)/i.test(attrs.type ?? '')) result.scriptCount += 1;
       }
       if (tag === 'svg') record.text = DomUtils.getOuterHTML(node);
