@@ -11,6 +11,8 @@ describe('extraction warnings', () => {
     [{ code: 'REFUSED_REQUESTS', values: { count: 3 } }, '3 requests of this page went to private or local addresses and were refused.'],
     [{ code: 'ELEMENTS_CAPPED', values: { limit: 30_000 } }, 'The page has more than 30,000 elements; only the first ones were searched.'],
     [{ code: 'IMAGES_CAPPED', values: { limit: 10_000 } }, 'Only the first 10,000 images of this page were kept.'],
+    [{ code: 'IMAGES_UNMEASURED', values: { count: 1 } }, 'The size of 1 image could not be read in time.'],
+    [{ code: 'IMAGES_UNMEASURED', values: { count: 1_250 } }, 'The sizes of 1,250 images could not be read in time.'],
     [{ code: 'STOPPED_AT_TIME_LIMIT' }, 'The page took too long to load. These are the images found before it was stopped.'],
     [{ code: 'NOT_HTML', values: { type: 'application/pdf' } }, 'The address serves application/pdf, not a web page.'],
   ])('words %j in English as the seed did', (warning, english) => {
@@ -18,7 +20,7 @@ describe('extraction warnings', () => {
   });
 
   it('lists every code once', () => {
-    expect(EXTRACTION_WARNING_CODES).toEqual(['HTTP_STATUS', 'SCROLL_CAPPED', 'REFUSED_REQUESTS', 'ELEMENTS_CAPPED', 'IMAGES_CAPPED', 'STOPPED_AT_TIME_LIMIT', 'NOT_HTML']);
+    expect(EXTRACTION_WARNING_CODES).toEqual(['HTTP_STATUS', 'SCROLL_CAPPED', 'REFUSED_REQUESTS', 'ELEMENTS_CAPPED', 'IMAGES_CAPPED', 'IMAGES_UNMEASURED', 'STOPPED_AT_TIME_LIMIT', 'NOT_HTML']);
   });
 
   it('refuses a code outside the set and values of the wrong shape', () => {

@@ -17,6 +17,7 @@ export const extractionWarningSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('REFUSED_REQUESTS'), values: z.object({ count: quantity }) }),
   z.object({ code: z.literal('ELEMENTS_CAPPED'), values: z.object({ limit: quantity }) }),
   z.object({ code: z.literal('IMAGES_CAPPED'), values: z.object({ limit: quantity }) }),
+  z.object({ code: z.literal('IMAGES_UNMEASURED'), values: z.object({ count: quantity }) }),
   z.object({ code: z.literal('STOPPED_AT_TIME_LIMIT') }),
   z.object({ code: z.literal('NOT_HTML'), values: z.object({ type: z.string() }) }),
 ]);
@@ -35,6 +36,7 @@ const ENGLISH: { [C in ExtractionWarningCode]: (warning: WarningOf<C>) => string
     `${count} request${count === 1 ? '' : 's'} of this page went to private or local addresses and ${count === 1 ? 'was' : 'were'} refused.`,
   ELEMENTS_CAPPED: ({ values }) => `The page has more than ${values.limit.toLocaleString('en-US')} elements; only the first ones were searched.`,
   IMAGES_CAPPED: ({ values }) => `Only the first ${values.limit.toLocaleString('en-US')} images of this page were kept.`,
+  IMAGES_UNMEASURED: ({ values: { count } }) => `The size${count === 1 ? '' : 's'} of ${count.toLocaleString('en-US')} image${count === 1 ? '' : 's'} could not be read in time.`,
   STOPPED_AT_TIME_LIMIT: () => `${ERROR_MESSAGES.PAGE_TIMEOUT} These are the images found before it was stopped.`,
   NOT_HTML: ({ values }) => `The address serves ${values.type}, not a web page.`,
 };

@@ -113,6 +113,16 @@ describe('every source of images (browser path), exact results', () => {
     expect(distinct(result.files).sort()).toEqual(expected);
   });
 
+  it('says how many sizes could not be read in time, and keeps those images', async () => {
+    const result = await extract('/pages/slow-image.html', 'static');
+    expect(result.files.map((file) => [file.alt, file.width])).toEqual([
+      ['Quick', 300],
+      ['Slow', undefined],
+    ]);
+    expect(result.warningDetails).toEqual([{ code: 'IMAGES_UNMEASURED', values: { count: 1 } }]);
+    expect(result.warnings).toEqual(['The size of 1 image could not be read in time.']);
+  }, 15_000);
+
   it('follows a feed whose batches take longer than a scroll step waits', async () => {
     const result = await extract('/pages/slow-feed.html');
     expect(result.files.map((file) => file.alt)).toEqual(['Slow batch 0', 'Slow batch 0', 'Slow batch 1', 'Slow batch 1', 'Slow batch 2', 'Slow batch 2']);

@@ -16,6 +16,7 @@ import { BrowserVisitService, JobContext, StageReporter } from './browser-visit.
 import { findImages, IMAGE_COLLECTORS, ImageCollector } from './collectors/image-collector.interface';
 import { catalogue, CataloguedImage, matchesFileTypes, toExtractedFile, withoutTinyImages } from './image-catalogue';
 import { ImageMeasurerService } from './image-measurer.service';
+import { normaliseImageUrl } from './image-url.util';
 import type { MeasuringSession } from './measuring-session';
 import type { PageSnapshot } from './snapshot/page-snapshot';
 import { StaticPageService } from './static-page.service';
@@ -133,12 +134,16 @@ export class ExtractionService {
     onFound?.(found);
     // Measuring takes the longest (Range probes): the visitor sees the images found meanwhile.
     stage('measuring', distinct(images), 0, preview(found.files, payload.previewLimit));
-    const notImages = await measuring.measure(images).finally(() => measuring.end());
-    return this.describe(
+    const { notImages, outOfTime } = await measuring.measure(images).finally(() => measuring.end());
+    const analysis = this.describe(
       images.filter((image) => !notImages.has(image.key)),
       payload,
       true,
     );
+    // Their sizes stay unknown: the person should know why, on a 2,000-image gallery say.
+    const unmeasured = new Set(analysis.files.filter((file) => !file.duplicate && file.width === undefined && outOfTime.has(normaliseImageUrl(file.fileUrl))).map((file) => file.fileUrl)).size;
+    if (unmeasured > 0) analysis.warnings.push({ code: 'IMAGES_UNMEASURED', values: { count: unmeasured } });
+    return analysis;
   }
 
   /** Tiny images and unwanted types out, the image cap applied to distinct images, positions in page order. */

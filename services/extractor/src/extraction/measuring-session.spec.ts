@@ -7,7 +7,7 @@ const image = (n: number, extra: Partial<CataloguedImage> = {}): CataloguedImage
 const png = (width: number): Measured => ({ header: { width, height: width, mimeType: 'image/png' }, bytes: 100 + width });
 
 describe('MeasuringSession', () => {
-  it('measures each image once however often it is asked, never more than 8 at a time', async () => {
+  it('measures each image once however often it is asked, never more than 24 at a time', async () => {
     let inFlight = 0;
     let most = 0;
     const asked: string[] = [];
@@ -22,13 +22,13 @@ describe('MeasuringSession', () => {
       Date.now() + 5_000,
       () => undefined,
     );
-    const early = Array.from({ length: 12 }, (_unused, n) => image(n + 1));
-    const all = Array.from({ length: 20 }, (_unused, n) => image(n + 1));
+    const early = Array.from({ length: 30 }, (_unused, n) => image(n + 1));
+    const all = Array.from({ length: 40 }, (_unused, n) => image(n + 1));
     void session.measure(early);
     await session.measure(all);
     session.end();
     expect(asked.sort()).toEqual(all.map((one) => one.key).sort());
-    expect(most).toBe(8);
+    expect(most).toBe(24);
     expect(all.map((one) => one.width)).toEqual(all.map((one) => one.domIndex));
   });
 
@@ -46,7 +46,7 @@ describe('MeasuringSession', () => {
       () => undefined,
     );
     const images = [image(1), image(2), image(3), image(4), image(5)];
-    expect(await session.measure(images)).toEqual(new Set(['https://a.test/1.png', 'https://a.test/4.png']));
+    expect(await session.measure(images)).toEqual({ notImages: new Set(['https://a.test/1.png', 'https://a.test/4.png']), outOfTime: new Set(['https://a.test/3.png']) });
     expect(images.map((one) => one.width)).toEqual([undefined, undefined, undefined, undefined, 5]);
     session.end();
   });

@@ -19,6 +19,8 @@ const SAMPLES: ExtractionWarning[] = [
   { code: 'REFUSED_REQUESTS', values: { count: 3 } },
   { code: 'ELEMENTS_CAPPED', values: { limit: 30_000 } },
   { code: 'IMAGES_CAPPED', values: { limit: 10_000 } },
+  { code: 'IMAGES_UNMEASURED', values: { count: 1 } },
+  { code: 'IMAGES_UNMEASURED', values: { count: 1_250 } },
   { code: 'STOPPED_AT_TIME_LIMIT' },
   { code: 'NOT_HTML', values: { type: 'application/pdf' } },
 ];
@@ -45,6 +47,7 @@ describe('extraction messages', () => {
     expect(warningsText(t, warned([{ code: 'REFUSED_REQUESTS', values: { count: 2 } }]))).toBe('رُفض طلبان من هذه الصفحة لأنهما اتجها إلى عناوين خاصة أو محلية.');
     expect(warningsText(t, warned([{ code: 'SCROLL_CAPPED', values: { cap: 'time' } }]))).toBe('ظلّت الصفحة تطول؛ توقّف التمرير عند الحدّ الزمني، لذا لم تُحمَّل الصور الموجودة في الأسفل.');
     expect(warningsText(t, warned([{ code: 'STOPPED_AT_TIME_LIMIT' }]))).toBe('استغرق تحميل الصفحة وقتًا طويلًا جدًا. هذه هي الصور التي عُثر عليها قبل إيقافها.');
+    expect(warningsText(t, warned([{ code: 'IMAGES_UNMEASURED', values: { count: 2 } }]))).toBe('تعذّرت قراءة حجم صورتين في الوقت المحدد.');
   });
 
   it('words a single refused request in Japanese, not in English (cn and jp are not Intl tags)', async () => {
