@@ -11,13 +11,13 @@ const MAX_RECORDED_IMAGES = 20_000;
  * response received (network capture), and requests the guard proxy refused (a warning for the person).
  */
 export class PageActivity {
-  /** Requests in flight and when they started. */
-  private readonly pending = new Map<Request, number>();
+  /** Requests in flight: when they started, and whether they fetch a picture (which adds no content of its own). */
+  private readonly pending = new Map<Request, { started: number; image: boolean }>();
   private readonly received = new Map<string, { image: NetworkImage; response: Response }>();
   refusedRequests = 0;
 
   constructor(private readonly page: Page) {
-    page.on('request', (request) => AWAITED_TYPES.has(request.resourceType()) && this.pending.set(request, Date.now()));
+    page.on('request', (request) => AWAITED_TYPES.has(request.resourceType()) && this.pending.set(request, { started: Date.now(), image: request.resourceType() === 'image' }));
     page.on('requestfinished', (request) => this.pending.delete(request));
     page.on('requestfailed', (request) => {
       this.pending.delete(request);
@@ -26,10 +26,15 @@ export class PageActivity {
     page.on('response', (response) => this.onResponse(response));
   }
 
-  /** Requests in flight that started less than `stuckAfterMs` ago (a hung tracker does not hold the page up). */
-  inFlight(stuckAfterMs: number): number {
+  /**
+   * Requests in flight that started less than `stuckAfterMs` ago (a hung tracker does not hold the page up);
+   * without `images`, only those that can bring content (documents, scripts, styles, fetch/XHR).
+   */
+  inFlight(stuckAfterMs: number, { images = true } = {}): number {
     const since = Date.now() - stuckAfterMs;
-    return [...this.pending.values()].filter((started) => started > since).length;
+    let count = 0;
+    for (const { started, image } of this.pending.values()) if (started > since && (images || !image)) count += 1;
+    return count;
   }
 
   get imagesReceived(): number {

@@ -19,6 +19,8 @@ interface QuietLook {
   loading: boolean;
   /** A height past which the wait is over: the page grew, and the scroll goes on to what it added. */
   grownPast?: number;
+  /** Only work that can add content counts (the page's requests, short timers): not pictures loading, not a still DOM. */
+  contentOnly?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ interface QuietLook {
  * until the DOM's quiet window ends, or a short poll while something loads. Short timers pending once nothing
  * loads are run at once (ActivityProbe.runTimersNow) rather than waited for.
  */
-function pageQuietIn({ quietMs, stuckMs, loadingPollMs, loading, grownPast }: QuietLook): number {
+function pageQuietIn({ quietMs, stuckMs, loadingPollMs, loading, grownPast, contentOnly }: QuietLook): number {
   if (grownPast !== undefined && (document.scrollingElement ?? document.documentElement).scrollHeight > grownPast) return 0;
   if (loading) return loadingPollMs;
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
@@ -39,6 +41,7 @@ function pageQuietIn({ quietMs, stuckMs, loadingPollMs, loading, grownPast }: Qu
     if ([...probe.requestStarts].some(([started]) => now - started < stuckMs)) return loadingPollMs;
     // What the timers do (insert a gallery, fetch it) is looked at next.
     if (probe.runTimersNow() > 0) return 1;
+    if (contentOnly) return 0;
     if (now - probe.lastMutation < quietMs) return probe.lastMutation + quietMs - now;
   }
   const horizon = window.innerHeight * 2;
@@ -50,16 +53,18 @@ function pageQuietIn({ quietMs, stuckMs, loadingPollMs, loading, grownPast }: Qu
  * browser and by the page itself), no short timer pending, the DOM still, images near the viewport loaded.
  * Unlike `networkidle`, beacons, long polls and hung requests (after STUCK_MS) do not keep it waiting, and a
  * quiet page returns at once. Each look says when the next is worth taking, so the wait ends close to the moment
- * the page went quiet. With `grownPast`, it also ends once the page is taller than that (a scroll step need not
- * wait for a batch's pictures before moving on to it; the rounds at the bottom wait for everything). Answers
+ * the page went quiet. A scroll step's wait is shorter (`step`): it ends once the page is taller than `grownPast`
+ * (the scroll moves on to a batch without waiting for its pictures), and with `contentOnly` once nothing that can
+ * add content is pending, pictures still loading or not (the rounds at the bottom wait for everything). Answers
  * false when the time ran out first.
  */
-export async function waitUntilQuiet(page: Page, activity: PageActivity, timeoutMs: number, grownPast?: number): Promise<boolean> {
+export async function waitUntilQuiet(page: Page, activity: PageActivity, timeoutMs: number, step: Pick<QuietLook, 'grownPast' | 'contentOnly'> = {}): Promise<boolean> {
   const until = Date.now() + timeoutMs;
+  const { grownPast, contentOnly } = step;
   while (Date.now() < until) {
-    const loading = activity.inFlight(STUCK_MS) > 0;
+    const loading = activity.inFlight(STUCK_MS, { images: !contentOnly }) > 0;
     // Loading, with no growth to watch for: nothing to ask the page yet.
-    const look: QuietLook = { quietMs: QUIET_MS, stuckMs: STUCK_MS, loadingPollMs: LOADING_POLL_MS, loading, grownPast };
+    const look: QuietLook = { quietMs: QUIET_MS, stuckMs: STUCK_MS, loadingPollMs: LOADING_POLL_MS, loading, grownPast, contentOnly };
     const next = loading && grownPast === undefined ? LOADING_POLL_MS : await page.evaluate(pageQuietIn, look).catch(() => LOADING_POLL_MS);
     if (next === 0) return true;
     await new Promise((resolve) => setTimeout(resolve, Math.min(next, until - Date.now())));
@@ -148,10 +153,11 @@ function pageExtent(): { height: number; atBottom: boolean } {
 const STABLE_ROUNDS = 2;
 
 /**
- * Scrolls one viewport at a time and waits after each step only as long as the page is busy (lazy images,
- * infinite loaders fetching the next batch) and has not grown. Done after STABLE_ROUNDS rounds at the bottom in which the page did
- * not grow and no request was pending — a feed slower than a step's wait is still followed; an endless page is
- * followed to the first cap (steps, height, time).
+ * Scrolls one viewport at a time and waits after each step only until the page grew or stopped working: above the
+ * bottom for content on its way (an infinite loader's fetch, a short timer), at the bottom for everything (lazy
+ * images too). Done after STABLE_ROUNDS rounds at the bottom in which the page did not grow and no request was
+ * pending — a feed slower than a step's wait is still followed; an endless page is followed to the first cap
+ * (steps, height, time).
  */
 export async function scrollUntilStable(page: Page, activity: PageActivity, limits: ScrollLimits, onStep?: (step: number) => void): Promise<ScrollOutcome> {
   let step = 0;
@@ -165,7 +171,9 @@ export async function scrollUntilStable(page: Page, activity: PageActivity, limi
     const scrolled = await page.evaluate(scrollOneViewport);
     onStep?.(step);
     if (scrolled.reached >= limits.maxHeight && scrolled.height > limits.maxHeight) return { steps: step, cappedBy: 'height' };
-    await waitUntilQuiet(page, activity, Math.min(limits.stepSettleMs, limits.deadline - Date.now()), scrolled.height);
+    // Above the bottom, the step waits only for content on its way; at the bottom, for everything (or growth).
+    const atBottom = scrolled.reached >= scrolled.height - 2;
+    await waitUntilQuiet(page, activity, Math.min(limits.stepSettleMs, limits.deadline - Date.now()), { grownPast: scrolled.height, contentOnly: !atBottom });
     const settled = await page.evaluate(pageExtent);
     // A request still pending (not yet stuck) may be the next batch: that round proves nothing. Endless DOM
     // activity (an animated carousel) does not hold the count back, or such a page would scroll to the caps.
