@@ -82,16 +82,21 @@ describe('ImgCollector', () => {
     expect(shown(img({ src: 'data:image/jpeg;base64,/9j/2wBD', 'aria-hidden': 'true' }), img({ src: '/decor.png', 'aria-hidden': 'true' })).map((image) => image.url)).toEqual(['https://example.com/decor.png']);
   });
 
-  it('prefers a src outside the srcset when the page declares the image wider than every candidate', () => {
+  it('prefers a src outside the srcset when the page declares the image wider than every candidate, or the src asks for a wider file', () => {
     const jetpack = { src: '/river.jpg?ssl=1', 'data-width': '2400', srcset: '/river.jpg?w=2000 2000w, /river.jpg?w=600 600w' };
     const cover = { src: '/cover.jpg', width: '2400', srcset: '/cover-2048.jpg 2048w, /cover-300.jpg 300w' };
     const squarespace = { 'data-src': '/photo.jpg', 'data-image-dimensions': '3000x2000', srcset: '/photo.jpg?format=2500w 2500w' };
     const wordpress = { src: '/post-1024.jpg', width: '1024', srcset: '/post-1024.jpg 1024w, /post.jpg 2048w' };
-    expect(collect(img(jetpack), img(cover), img(squarespace), img(wordpress)).map((image) => image.url)).toEqual([
+    // Shopify Dawn's logo: the src asks the CDN for 600 px, the srcset for at most 180 (its width attribute is 90).
+    const logo = { src: '/cdn/shop/files/logo.png?v=1&width=600', width: '90', srcset: '/cdn/shop/files/logo.png?v=1&width=90 90w, /cdn/shop/files/logo.png?v=1&width=180 180w' };
+    const smallerAsked = { src: '/shoe.jpg?w=300', srcset: '/shoe.jpg?w=800 800w, /shoe.jpg?w=1600 1600w' };
+    expect(collect(img(jetpack), img(cover), img(squarespace), img(wordpress), img(logo), img(smallerAsked)).map((image) => image.url)).toEqual([
       'https://example.com/river.jpg?ssl=1',
       'https://example.com/cover.jpg',
       'https://example.com/photo.jpg',
       'https://example.com/post.jpg',
+      'https://example.com/cdn/shop/files/logo.png?v=1&width=600',
+      'https://example.com/shoe.jpg?w=1600',
     ]);
   });
 

@@ -73,12 +73,18 @@ export function imgSighting(element: ElementRecord, lazy: LazyAttributes): Found
  * A src that is not among the srcset's candidates is the bigger file when the page declares the image wider than
  * the widest candidate: WordPress cover blocks keep the original in src with its `width`; Squarespace declares
  * `data-image-dimensions="3000x2000"` beside a srcset up to 2500w; Jetpack `data-orig-size="3000,2000"` or
- * `data-width`.
+ * `data-width`; or when the src asks its image CDN for a wider file (Shopify's logo: `&width=600` beside a srcset
+ * of 90w to 180w).
  */
 function outranksSrcset(plain: string, candidates: SrcsetCandidate[], largest: SrcsetCandidate, attrs: Record<string, string>): boolean {
   if (largest.width === undefined || candidates.some((candidate) => candidate.url === plain)) return false;
   const declaredWidth = Number(/^(\d+)[x,]\d+$/.exec((attrs['data-image-dimensions'] ?? attrs['data-orig-size'])?.trim() ?? '')?.[1]) || lengthOf(attrs['data-width']) || lengthOf(attrs.width);
-  return declaredWidth !== undefined && declaredWidth > largest.width;
+  return Math.max(declaredWidth ?? 0, widthAskedFor(plain)) > largest.width;
+}
+
+/** The width a URL asks an image CDN for (`?width=600`, `&w=600`); 0 when it asks for none. */
+function widthAskedFor(url: string): number {
+  return Number(/[?&](?:width|w)=(\d{1,5})(?:&|$)/.exec(url)?.[1] ?? 0);
 }
 
 /**
