@@ -18,6 +18,10 @@ describe('imageFamilyKey', () => {
     ['Drupal image styles', 'https://site.test/sites/default/files/styles/large/public/2024-05/photo.jpg?itok=Ab12', 'https://site.test/sites/default/files/2024-05/photo.jpg'],
     ['Blogger size segments', 'https://blogger.googleusercontent.com/img/b/R29v/AVvX/s320/photo.jpg', 'https://blogger.googleusercontent.com/img/b/R29v/AVvX/w640-h426/photo.jpg'],
     ["Google photo hosts' size endings", 'https://lh3.googleusercontent.com/AbCd=w640-h480-c', 'https://lh3.googleusercontent.com/AbCd=s1600'],
+    ["Wix's original and a copy", 'https://static.wixstatic.com/media/a1b2_c3~mv2.jpg', 'https://static.wixstatic.com/media/a1b2_c3~mv2.jpg/v1/fill/w_980,h_653/a1b2_c3~mv2.jpg'],
+    ["Medium's older host", 'https://cdn-images-1.medium.com/max/60/1*AbC.jpeg', 'https://miro.medium.com/v2/resize:fit:1400/1*AbC.jpeg'],
+    ['PrestaShop image types (friendly URLs)', 'https://shop.test/12-home_default/hummingbird-shirt.jpg', 'https://shop.test/12-large_default/hummingbird-shirt.jpg'],
+    ['PrestaShop image types (plain URLs)', 'https://shop.test/img/p/1/2/12-home_default.jpg', 'https://shop.test/img/p/1/2/12-large_default.jpg'],
     ["Medium's preview and its picture", 'https://miro.medium.com/max/60/1*AbC.jpeg?q=20', 'https://miro.medium.com/v2/resize:fit:1400/format:webp/1*AbC.jpeg'],
   ])('%s are one picture', (_case, one, other) => {
     expect(imageFamilyKey(one)).toBeDefined();
@@ -27,6 +31,7 @@ describe('imageFamilyKey', () => {
   it.each([
     ['two Shopify products', 'https://cdn.shopify.com/s/files/1/0/files/shoe.jpg?width=200', 'https://cdn.shopify.com/s/files/1/0/files/boot.jpg?width=200'],
     ['two WordPress uploads', 'https://blog.test/wp-content/uploads/2024/05/bridge-300x200.jpg', 'https://blog.test/wp-content/uploads/2024/05/tower-300x200.jpg'],
+    ['two PrestaShop images', 'https://shop.test/12-home_default/shirt.jpg', 'https://shop.test/13-home_default/shirt.jpg'],
     ['two Wix media', 'https://static.wixstatic.com/media/a1b2~mv2.jpg/v1/fill/w_147/a.jpg', 'https://static.wixstatic.com/media/ffff~mv2.jpg/v1/fill/w_147/a.jpg'],
     ['two Cloudinary ids in folders named like parameters', 'https://res.cloudinary.com/demo/image/upload/my_album/alps.jpg', 'https://res.cloudinary.com/demo/image/upload/your_album/alps.jpg'],
   ])('%s stay apart', (_case, one, other) => {

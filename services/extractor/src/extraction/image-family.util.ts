@@ -33,9 +33,9 @@ const FAMILY_RULES: FamilyRule[] = [
     const file = new URL(source, url);
     return imageFamilyKey(file.href) ?? withoutQuery(file);
   },
-  // Wix: `/media/<id>/v1/fill/w_147,h_98,…,blur_2/<name>` (its blurred stand-in included).
+  // Wix: `/media/<id>` and `/media/<id>/v1/fill/w_147,h_98,…,blur_2/<name>` (its blurred stand-in included).
   (_url, host, path) => {
-    const id = host === 'static.wixstatic.com' ? /^\/media\/([^/]+)\/v1\//.exec(path)?.[1] : undefined;
+    const id = host === 'static.wixstatic.com' ? /^\/media\/([^/]+)(?:$|\/v1\/)/.exec(path)?.[1] : undefined;
     return id && `wix:${id}`;
   },
   // Cloudinary: transformation segments and the version go, the public id stays (its format may be f_auto's).
@@ -46,7 +46,7 @@ const FAMILY_RULES: FamilyRule[] = [
     return `cloudinary:${match[1]}/${id.join('/').replace(/\.[a-z0-9]+$/i, '')}`;
   },
   // Medium: `/max/60/1*id.jpeg?q=20` previews and `/v2/resize:fit:1400/format:webp/1*id.jpeg`.
-  (_url, host, path) => (host === 'miro.medium.com' ? `medium:${path.split('/').pop()}` : undefined),
+  (_url, host, path) => (host === 'miro.medium.com' || /^cdn-images-\d\.medium\.com$/.test(host) ? `medium:${path.split('/').pop()}` : undefined),
   // Jetpack's Photon serves a WordPress upload at any size: `i0.wp.com/<site>/<path>?w=640`.
   (_url, host, path) => {
     const photon = /^i\d\.wp\.com$/.test(host) && /^\/([^/]+)(\/.+)$/.exec(path);
@@ -75,6 +75,8 @@ const FAMILY_RULES: FamilyRule[] = [
           .replace(/=[swh]\d+[a-z0-9-]*$/i, '')
       : undefined,
   (url, _host, path) => (path.includes('/wp-content/uploads/') ? wordpressFamily(withoutQuery(url)) : undefined),
+  // PrestaShop's image types: `/12-home_default/shirt.jpg` and `/img/p/1/2/12-large_default.jpg` are image 12.
+  (url, _host, path) => (/\/\d+-[a-z0-9_]+_default(?:\/|\.)/i.test(path) ? withoutQuery(url).replace(/(\/\d+)-[a-z0-9_]+_default(?=\/|\.)/i, '$1') : undefined),
 ];
 
 /** WordPress's generated sizes: `photo-300x200.jpg`, `photo-scaled.jpg` and `photo-1024x683@2x.jpg` are `photo.jpg`. */
