@@ -17,6 +17,21 @@ describe('LazyBackgroundCollector', () => {
     ]);
   });
 
+  it("reads lozad's comma list of files, and keeps a CDN URL holding commas whole", () => {
+    expect(
+      urls(
+        div({ 'data-background-image': '/bg/stripes.png, /bg/hero.jpg?v=2' }),
+        div({ 'data-background-image': 'https://res.cloudinary.com/demo/image/upload/c_fill,w_400/sea.jpg' }),
+        div({ 'data-bg': 'https://ik.imagekit.io/demo/sea.jpg?tr=w-400,h-300' }),
+      ),
+    ).toEqual([
+      { url: 'https://example.com/bg/stripes.png' },
+      { url: 'https://example.com/bg/hero.jpg?v=2' },
+      { url: 'https://res.cloudinary.com/demo/image/upload/c_fill,w_400/sea.jpg' },
+      { url: 'https://ik.imagekit.io/demo/sea.jpg?tr=w-400,h-300' },
+    ]);
+  });
+
   it('reads every url() of a data-bg-multi list, gradients aside, in a data-bg-multi-hidpi list picture by picture', () => {
     expect(urls(div({ 'data-bg-multi': 'url(a.jpg), linear-gradient(#fff, #000), url("b.jpg")' }))).toEqual([{ url: 'https://example.com/gallery/a.jpg' }, { url: 'https://example.com/gallery/b.jpg' }]);
     expect(urls(div({ 'data-bg-multi': 'url(a.jpg), url(b.jpg)', 'data-bg-multi-hidpi': 'url(a@2x.jpg), url(b@2x.jpg)' }))).toEqual([

@@ -57,12 +57,22 @@ function listedBackgrounds(element: ElementRecord): CssImage[] {
   return images.map((image, position) => ({ url: image.url, variants: [...image.variants, oneX[position].url, ...oneX[position].variants] }));
 }
 
-/** A bare URL, or a CSS background list (`url(a.jpg), linear-gradient(…), url(b.jpg)`): every url() in it. */
+/**
+ * A bare URL, lozad's comma list of them (`a.jpg,b.jpg`: a list only when every part names an image file, since
+ * CDN URLs hold commas — Cloudinary's `c_fill,w_400`, ImageKit's `?tr=w-400,h-300`), or a CSS background list (`url(a.jpg), linear-gradient(…),
+ * url(b.jpg)`): every picture in it.
+ */
 function backgroundList(value: string): CssImage[] {
   const text = value.trim();
   if (!text) return [];
-  return /url\(|image-set\(/i.test(text) ? imagesInCssValue(text) : [{ url: text, variants: [] }];
+  if (/url\(|image-set\(/i.test(text)) return imagesInCssValue(text);
+  const parts = text.split(/\s*,\s*/);
+  const list = parts.length > 1 && parts.every((part) => IMAGE_FILE.test(part));
+  return (list ? parts : [text]).map((url) => ({ url, variants: [] }));
 }
+
+/** A URL naming an image file, with a query free of commas. */
+const IMAGE_FILE = /\.(?:jpe?g|png|gif|webp|avif|svg)(?:\?[^,]*)?$/i;
 
 /** Each image-set() of the first IMAGE_SET_ATTRIBUTES value: its densest candidate, the others its variants. */
 function imageSetBackgrounds(element: ElementRecord): CssImage[] {
