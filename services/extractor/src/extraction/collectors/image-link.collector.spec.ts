@@ -22,7 +22,7 @@ describe('ImageLinkCollector', () => {
     ]);
   });
 
-  it('reads where lightboxes keep the file (PhotoSwipe, Fancybox) and takes script URLs from lightbox links only', () => {
+  it('reads where lightboxes keep the file (PhotoSwipe v4 and v5, Fancybox) and takes script URLs from lightbox links only', () => {
     expect(
       collect(
         element(1, 'a', { href: 'thumb.jpg', 'data-pswp-src': 'full.jpg', 'data-pswp-width': '2400' }),
@@ -32,8 +32,10 @@ describe('ImageLinkCollector', () => {
         element(5, 'a', { 'data-fancybox': '', 'data-src': '#inline-content', href: 'javascript:;' }),
         element(6, 'div', { 'data-src': 'sunset.jpg', 'data-lg-size': '2200-1467' }),
         element(7, 'div', { 'data-src': 'not-a-lightbox.jpg' }),
+        element(8, 'a', { href: '/photo.php?id=7', itemprop: 'contentUrl', 'data-size': '1400x933' }),
+        element(9, 'a', { href: '/page.php?id=8', 'data-size': 'large' }),
       ).map((image) => image.url),
-    ).toEqual(['https://example.com/gallery/full.jpg', 'https://example.com/gallery/harbour.jpg', 'https://example.com/image?id=5', 'https://example.com/gallery/sunset.jpg']);
+    ).toEqual(['https://example.com/gallery/full.jpg', 'https://example.com/gallery/harbour.jpg', 'https://example.com/image?id=5', 'https://example.com/gallery/sunset.jpg', 'https://example.com/photo.php?id=7']);
   });
 
   it("reads a Webflow lightbox's JSON item, and ignores one that names no picture or is no JSON", () => {

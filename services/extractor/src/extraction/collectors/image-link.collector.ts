@@ -69,6 +69,14 @@ function hasLightboxAttribute(element: ElementRecord): boolean {
   return LIGHTBOX_ATTRIBUTES.some((name) => element.attrs[name] !== undefined);
 }
 
+/** PhotoSwipe v4's items: `<a href data-size="1400x933">` (the size it opens the picture at). */
+const PHOTOSWIPE_SIZE = /^\d+x\d+$/;
+
 function isLightbox(link: ElementRecord): boolean {
-  return hasLightboxAttribute(link) || LIGHTBOX_CLASS.test(link.attrs.class ?? '') || /lightbox|prettyphoto/i.test(link.attrs.rel ?? '');
+  return (
+    hasLightboxAttribute(link) ||
+    LIGHTBOX_CLASS.test(link.attrs.class ?? '') ||
+    /lightbox|prettyphoto/i.test(link.attrs.rel ?? '') ||
+    (link.tag === 'a' && PHOTOSWIPE_SIZE.test(link.attrs['data-size']?.trim() ?? ''))
+  );
 }
