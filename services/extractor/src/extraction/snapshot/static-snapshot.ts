@@ -37,7 +37,8 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
     for (const node of nodes) {
       if (!DomUtils.isTag(node)) continue;
       index += 1;
-      const tag = node.name.toLowerCase();
+      // An HTML parser reads <image> outside SVG as <img> (htmlparser2 keeps the name).
+      const tag = node.name.toLowerCase() === 'image' ? 'img' : node.name.toLowerCase();
       const attrs = { ...node.attribs };
       const lightboxJson = tag === 'script' && is(node, LIGHTBOX_JSON_SELECTOR);
       const record: ElementRecord = { index, tag, attrs, base, ...(scope && { scope }), ...(link && (tag === 'img' || tag.startsWith('amp-') || lightboxJson) && { link }), ...(picture && (tag === 'source' || tag === 'img') && { picture }) };
