@@ -39,6 +39,13 @@ describe('imagesInCssText', () => {
     expect(imagesInCssText(css).map((image) => image.url)).toEqual(['bg.png', 'after.svg', 'dot.gif', 'mask.svg', 'wm.svg']);
   });
 
+  it("names only the declaration in force in a block: the last, or the last !important one, shorthands included", () => {
+    const css = `.hero { background-image: url(fallback.jpg); background-image: image-set("hero.jpg" 1x, "hero@2x.jpg" 2x) }
+      .logo { background: url(old.png) no-repeat; background-image: url(new.png) } .pin { background-image: url(kept.png) !important; background-image: url(lost.png) }
+      .a { background-image: url(a.png) } .a { background-image: url(again.png) } @media print { .p { background: url(print-1.png); background: url(print-2.png) } }`;
+    expect(imagesInCssText(css).map((image) => image.url)).toEqual(['hero@2x.jpg', 'new.png', 'kept.png', 'a.png', 'again.png', 'print-2.png']);
+  });
+
   it('reads var() through the custom properties it is given, fallback included, and names nothing for an unknown one', () => {
     const tokens = customPropertiesIn(':root { --hero: url(hero.jpg); --accent: #c00; --icon: image-set("i.png" 1x, "i@2x.png" 2x) }');
     expect([...tokens.keys()]).toEqual(['--hero', '--icon']);

@@ -100,8 +100,37 @@ export function resolveCustomProperties(value: string, customProperties: CustomP
  */
 export function imagesInCssText(css: string, customProperties?: CustomProperties): CssImage[] {
   const text = withoutComments(css).replace(/@font-face\s*{[^}]*}/gi, '');
-  return [...text.matchAll(IMAGE_DECLARATION)].flatMap((match) => imagesInCssValue(customProperties ? resolveCustomProperties(match[2], customProperties) : match[2]));
+  return inForce(text, [...text.matchAll(IMAGE_DECLARATION)]).flatMap((match) => imagesInCssValue(customProperties ? resolveCustomProperties(match[2], customProperties) : match[2]));
 }
+
+/**
+ * Of the declarations one block gives a property, the one the browser uses: the last, or the last `!important`
+ * one. `background: url(a.png); background-image: image-set(…)` (a fallback, then the retina set) names only the
+ * set. `background` sets `background-image` too, and so on for the other shorthands.
+ */
+function inForce(text: string, declarations: RegExpExecArray[]): RegExpExecArray[] {
+  const kept: RegExpExecArray[] = [];
+  let block = new Map<string, RegExpExecArray>();
+  let previousEnd = 0;
+  for (const declaration of declarations) {
+    // A brace between two declarations: they belong to different blocks.
+    if (/[{}]/.test(text.slice(previousEnd, declaration.index))) {
+      kept.push(...block.values());
+      block = new Map();
+    }
+    previousEnd = declaration.index + declaration[0].length;
+    const property = declaration[1].toLowerCase().replace(/^-webkit-/, '').replace(/-(?:image|source)$/, '');
+    const earlier = block.get(property);
+    if (!earlier || isImportant(declaration[2]) || !isImportant(earlier[2])) {
+      block.delete(property);
+      block.set(property, declaration);
+    }
+  }
+  kept.push(...block.values());
+  return kept.sort((a, b) => a.index - b.index);
+}
+
+const isImportant = (value: string) => /!\s*important\s*$/i.test(value);
 
 function findImageSets(value: string): { whole: string; body: string }[] {
   const sets: { whole: string; body: string }[] = [];
