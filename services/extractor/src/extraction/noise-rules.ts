@@ -16,13 +16,13 @@ const NOT_IMAGE_EXTENSIONS = new Set(['js', 'mjs', 'cjs', 'css', 'html', 'htm', 
 const SERVER_SCRIPT_EXTENSIONS = new Set(['php', 'asp', 'aspx', 'jsp', 'cgi']);
 
 /**
- * Stand-ins by name: placeholders, loading indicators, "no picture" notices. Theme and plugin words before them
- * and sizes, densities, durations or shades after them still make a stand-in (`woocommerce-placeholder-300x300`,
- * `ajax-loader@2x`, `Spinner-1s-200px`); any other word makes content (`fidget-spinner`, `loading-dock`). Matched
- * on the lower-cased stem with its separators made `-`; a prefix may be joined on (`ajaxloader`), a qualifier not, so
- * that a run of digits has one reading only.
+ * Stand-ins by name: placeholders, loading indicators, "no picture" notices. Theme, plugin and app words before
+ * them and sizes, densities, durations or shades after them still make a stand-in (`woocommerce-placeholder-300x300`,
+ * `app-placeholder`, `ajax-loader@2x`, `Spinner-1s-200px`); any other word makes content (`fidget-spinner`,
+ * `loading-dock`). Matched on the lower-cased stem with its separators made `-`; a prefix may be joined on
+ * (`ajaxloader`), a qualifier not, so that a run of digits has one reading only.
  */
-const GENERIC_PREFIXES = ['woocommerce', 'woo', 'wp', 'default', 'img', 'image', 'ajax', 'site', 'theme', 'generic', 'loading', 'lazy'];
+const GENERIC_PREFIXES = ['woocommerce', 'woo', 'wp', 'default', 'img', 'image', 'ajax', 'site', 'theme', 'generic', 'loading', 'lazy', 'app', 'page', 'product', 'avatar', 'user', 'profile'];
 const STAND_IN_WORDS = ['placeholder(image)?', 'spinner', 'loader', 'loading', 'preloader', 'throbber', 'lazy-?load', 'no-?(image|img|photo|picture|thumb|thumbnail)s?(-available)?', '(image|photo|picture)-?(coming-soon|not-found|not-available|unavailable)'];
 const QUALIFIERS = ['\\d+(x\\d+)?(px|x|s|w)?', 'small', 'large', 'white', 'black', 'dark', 'light', 'gr[ae]y', 'image', 'img', 'icon'];
 const STAND_IN_NAME = new RegExp(`^((${GENERIC_PREFIXES.join('|')})-?)*(${STAND_IN_WORDS.join('|')})(-(${QUALIFIERS.join('|')}))*$`);
