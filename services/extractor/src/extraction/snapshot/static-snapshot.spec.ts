@@ -1,7 +1,7 @@
 import { parseHtml } from './static-snapshot';
 
 describe('parseHtml', () => {
-  it('records image carriers with the <base> as their base, noscript as text, srcdoc and declarative shadow roots walked', () => {
+  it('records image carriers with the <base> as their base, noscript as text, srcdoc and declarative shadow roots walked, <image> outside SVG as <img>', () => {
     const parsed = parseHtml(
       `<html><head><base href="/assets/"><link rel="stylesheet" href="site.css"><style>.a{background:url(a.png)} .b{background:url(b.png)}</style></head><body>
         <div class="a"><p>text</p><img src="x.png"></div>
@@ -10,6 +10,7 @@ describe('parseHtml', () => {
         <div id="host"><template shadowrootmode="open"><img src="shadow.png"></template></div>
         <div style="background-image:url(bg.png)"></div>
         <svg><image href="i.png"/></svg>
+        <image src="read-as-img.png">
       </body></html>`,
       'https://a.test/page/index.html',
     );
@@ -23,6 +24,7 @@ describe('parseHtml', () => {
       ['div', 'https://a.test/assets/', undefined, undefined],
       ['svg', 'https://a.test/assets/', undefined, '<svg><image href="i.png"/></sv'],
       ['image', 'https://a.test/assets/', undefined, undefined],
+      ['img', 'https://a.test/assets/', undefined, undefined],
     ]);
     expect(parsed.linkedStylesheets).toEqual([{ url: 'https://a.test/assets/site.css', index: 4 }]);
     // Only the rules for elements the page has (there is no .b).
