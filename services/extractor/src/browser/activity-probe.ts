@@ -4,7 +4,7 @@
  */
 export const SHORT_TIMER_MS = 3_000;
 
-/** What the probe keeps on `window.__pixtractActivity`; page-settle.util's quietWait reads it. */
+/** What the probe keeps on `window.__pixtractActivity`; page-settle.util's pageQuietIn reads it and runs its timers. */
 export interface ActivityProbe {
   /** When each pending short timer is due (epoch ms). */
   timersDue: Map<number, number>;

@@ -6,7 +6,9 @@ import { PageActivity } from '../browser/page-activity';
 import { EXTRACTOR_CONFIG, ExtractorConfig } from '../extractor.config';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './collectors/lazy-attributes';
 import type { ReceivedBody } from './image-measurer.service';
-import { forceLazyLoading, scrollUntilStable, waitUntilQuiet } from './page-settle.util';
+import { forceLazyLoading } from './lazy-images.util';
+import { scrollUntilStable } from './page-scroll.util';
+import { waitUntilQuiet } from './page-settle.util';
 import { MAX_WALKED_ELEMENTS, snapshotRenderedPage } from './snapshot/browser-snapshot';
 import type { PageSnapshot } from './snapshot/page-snapshot';
 
