@@ -97,6 +97,9 @@ describe('extraction worker (private networks allowed for the fixture)', () => {
     expect(stages).toEqual(['loading', 'scrolling', 'collecting', 'measuring', 'done']);
     const percents = events.map((event) => event.percent);
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    // Measuring fills its band as files are answered: 75 at its start, then a step for each of the first two of three.
+    const measuring = events.filter((event) => event.stage === 'measuring').map((event) => event.percent);
+    expect(measuring).toEqual([75, 83, 92]);
     expect(queue.progressOf(job).at(-1)).toEqual({ stage: 'done', percent: 100, imagesFound: 3 });
   });
 

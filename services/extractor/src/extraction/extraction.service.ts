@@ -23,8 +23,10 @@ import { StaticPageService } from './static-page.service';
 
 type ProgressReporter = (progress: ExtractionProgress) => Promise<unknown>;
 
-/** Where each stage starts on the progress bar; scrolling fills its band step by step. */
+/** Where each stage starts on the progress bar; scrolling and measuring fill their bands step by step. */
 const STAGE_PERCENT: Record<ExtractionStage, number> = { queued: 0, loading: 10, scrolling: 25, collecting: 60, measuring: 75, done: 100 };
+/** Measuring reports its progress in steps of this share (a 2,000-image gallery: 20 events, not 2,000). */
+const MEASURING_STEP = 0.05;
 const MEASURE_MS = 5_000;
 
 interface Analysis {
@@ -58,7 +60,7 @@ export class ExtractionService {
     let imagesFound = 0;
     const stage: StageReporter = (name, found, withinStage = 0, preview) => {
       imagesFound = Math.max(imagesFound, found);
-      const next = name === 'scrolling' ? STAGE_PERCENT.collecting : STAGE_PERCENT[name];
+      const next = name === 'scrolling' ? STAGE_PERCENT.collecting : name === 'measuring' ? STAGE_PERCENT.done : STAGE_PERCENT[name];
       const percent = Math.round(STAGE_PERCENT[name] + (next - STAGE_PERCENT[name]) * Math.min(1, withinStage));
       report({ stage: name, percent, imagesFound, ...(preview ? { files: preview } : {}) }).catch((error: unknown) => this.logger.warn({ msg: 'progress not reported', err: error, ...job }));
     };
@@ -134,7 +136,13 @@ export class ExtractionService {
     onFound?.(found);
     // Measuring takes the longest (Range probes): the visitor sees the images found meanwhile.
     stage('measuring', distinct(images), 0, preview(found.files, payload.previewLimit));
-    const { notImages, outOfTime } = await measuring.measure(images).finally(() => measuring.end());
+    let reported = 0;
+    const progress = (done: number, total: number) => {
+      if (done / total - reported < MEASURING_STEP || done === total) return;
+      reported = done / total;
+      stage('measuring', distinct(images), reported);
+    };
+    const { notImages, outOfTime } = await measuring.measure(images, progress).finally(() => measuring.end());
     const analysis = this.describe(
       images.filter((image) => !notImages.has(image.key)),
       payload,

@@ -7,7 +7,7 @@ const image = (n: number, extra: Partial<CataloguedImage> = {}): CataloguedImage
 const png = (width: number): Measured => ({ header: { width, height: width, mimeType: 'image/png' }, bytes: 100 + width });
 
 describe('MeasuringSession', () => {
-  it('measures each image once however often it is asked, never more than 24 at a time', async () => {
+  it('measures each image once however often it is asked, never more than 24 at a time, and tells its progress', async () => {
     let inFlight = 0;
     let most = 0;
     const asked: string[] = [];
@@ -25,8 +25,10 @@ describe('MeasuringSession', () => {
     const early = Array.from({ length: 30 }, (_unused, n) => image(n + 1));
     const all = Array.from({ length: 40 }, (_unused, n) => image(n + 1));
     void session.measure(early);
-    await session.measure(all);
+    const progress: number[] = [];
+    await session.measure(all, (done, total) => progress.push(done / total));
     session.end();
+    expect(progress).toEqual(all.map((_one, n) => (n + 1) / all.length));
     expect(asked.sort()).toEqual(all.map((one) => one.key).sort());
     expect(most).toBe(24);
     expect(all.map((one) => one.width)).toEqual(all.map((one) => one.domIndex));

@@ -64,12 +64,21 @@ export class MeasuringSession {
    * Measures the images not measured yet and fills in all of them: natural size, real type, byte size, same-bytes
    * duplicates. Answers the keys of files that are no images of the page (`notImages`: the SSRF rule refuses their
    * address, or their server says they do not exist — 404, 410 — or answers a page instead), and of those the
-   * deadline left unmeasured (`outOfTime`).
+   * deadline left unmeasured (`outOfTime`). `onProgress` hears of each file answered, for a gallery's long wait.
    */
-  async measure(images: CataloguedImage[]): Promise<MeasuringOutcome> {
+  async measure(images: CataloguedImage[], onProgress?: (done: number, total: number) => void): Promise<MeasuringOutcome> {
     for (const image of images) if (!image.duplicate && !this.results.has(image.key)) this.results.set(image.key, this.measureInTurn(image));
     const keys = [...new Set(images.map((image) => image.key))];
-    const measured = new Map(await Promise.all(keys.map(async (key) => [key, await this.results.get(key)] as const)));
+    let done = 0;
+    const measured = new Map(
+      await Promise.all(
+        keys.map(async (key) => {
+          const result = await this.results.get(key);
+          onProgress?.((done += 1), keys.length);
+          return [key, result] as const;
+        }),
+      ),
+    );
     for (const image of images) {
       const result = measured.get(image.key);
       if (!result) continue;
