@@ -56,21 +56,25 @@ describe('activity probe', () => {
     expect((await seen()).pending.slice(0, 3)).toEqual([0, 0, 0]);
   });
 
-  it('runs a short sequence at once when asked, step by step, and leaves a cleared timer and a long one alone', async () => {
+  it('runs a short sequence at once when asked, step by step, its clock moved on to each due time, and leaves a cleared timer and a long one alone', async () => {
     // All in one evaluation: the page's clock has no say, only the order in which the handlers ran.
     const ran = await page.evaluate((beyond) => {
       const probe = (window as unknown as { __pixtractActivity: { runTimersNow(): number } }).__pixtractActivity;
       const order: string[] = [];
+      const start = Date.now();
+      // The page's clock has reached each timer's due time when its handler runs (a debounce checks it).
+      const onTime: boolean[] = [];
       setTimeout(() => {
         order.push('first step');
-        setTimeout(() => order.push('gallery'), 1_200);
+        onTime.push(Date.now() - start >= 600);
+        setTimeout(() => onTime.push(Date.now() - start >= 1_800) && order.push('gallery'), 1_200);
       }, 600);
       setTimeout(() => order.push('earlier'), 300);
       clearTimeout(setTimeout(() => order.push('cleared'), 100));
       setTimeout(() => order.push('long'), beyond);
       const counts = [probe.runTimersNow(), probe.runTimersNow(), probe.runTimersNow()];
-      return { order, counts };
+      return { order, counts, onTime };
     }, SHORT_TIMER_MS + 1_000);
-    expect(ran).toEqual({ order: ['earlier', 'first step', 'gallery'], counts: [2, 1, 0] });
+    expect(ran).toEqual({ order: ['earlier', 'first step', 'gallery'], counts: [2, 1, 0], onTime: [true, true] });
   });
 });

@@ -235,6 +235,15 @@ describe('hostile pages end within the limits with a clear word', () => {
     expect(distinct(result.files)).toEqual([['/images/310x210.png?c=f10001', 'img', 310, 210]]);
   });
 
+  it('a storm of timers, an endless chain of them and a clock-checking debounce: settling ends, with what they show', async () => {
+    const result = await extract('/pages/hostile/timers.html');
+    expect(result.error).toBeUndefined();
+    expect(distinct(result.files)).toEqual([
+      ['/images/330x230.png?c=f50001', 'img', 330, 230],
+      ['/images/340x240.png?c=f50002', 'img', 340, 240],
+    ]);
+  });
+
   it('alert, confirm and prompt are dismissed', async () => {
     expect(distinct((await extract('/pages/hostile/dialogs.html')).files)).toEqual([['/images/320x220.png?c=f20001', 'img', 320, 220]]);
   });

@@ -14,7 +14,8 @@ export interface ActivityProbe {
   /**
    * Runs every pending short timer now, earliest due first, instead of when it is due: what a page shows after
    * 2 s is there at once. Settling calls it only when nothing is loading (Chromium's virtual-time rule: time jumps
-   * ahead only while no fetch is pending). Answers how many ran.
+   * ahead only while no fetch is pending). The page's `Date.now()` jumps with it, to each timer's due time, so a
+   * handler that checks the clock (a debounce) finds its time has come. Answers how many ran.
    */
   runTimersNow(): number;
 }
@@ -25,6 +26,10 @@ export interface ActivityProbe {
  * 2 s after load, without fixed sleeps.
  */
 export function installActivityProbe(limitMs: number): void {
+  // The page's clock: real time plus how far timers run early have moved it on.
+  const realNow = Date.now.bind(Date);
+  let ahead = 0;
+  Date.now = () => realNow() + ahead;
   const originalSetTimeout = window.setTimeout.bind(window);
   const originalClearTimeout = window.clearTimeout.bind(window);
   /** Each pending short timer's handler, as its timer would run it. */
@@ -35,10 +40,11 @@ export function installActivityProbe(limitMs: number): void {
     lastMutation: Date.now(),
     runTimersNow() {
       const due = [...probe.timersDue].sort((a, b) => a[1] - b[1]);
-      for (const [id] of due) {
+      for (const [id, dueAt] of due) {
         const run = shortTimers.get(id);
         if (!run) continue; // cleared by a handler that ran before it
         originalClearTimeout(id);
+        ahead = Math.max(ahead, dueAt - realNow());
         try {
           run();
         } catch (error) {
