@@ -23,17 +23,17 @@ describe('activity probe', () => {
 
   it('counts each step of a short sequence of timers (a gallery that appears after 200 ms, then 400 ms)', async () => {
     await page.evaluate(() => {
-      const probe = (window as unknown as { __pixtractActivity: { timersDue: Map<number, number> } }).__pixtractActivity;
-      const record: Seen = { pending: [probe.timersDue.size], done: false };
+      const probe = (window as unknown as { __pixtractActivity: { shortTimers: Map<number, unknown> } }).__pixtractActivity;
+      const record: Seen = { pending: [probe.shortTimers.size], done: false };
       (window as unknown as { seen: Seen }).seen = record;
       setTimeout(() => {
         setTimeout(() => {
-          record.pending.push(probe.timersDue.size);
+          record.pending.push(probe.shortTimers.size);
           record.done = true;
         }, 400);
-        record.pending.push(probe.timersDue.size);
+        record.pending.push(probe.shortTimers.size);
       }, 200);
-      record.pending[0] = probe.timersDue.size;
+      record.pending[0] = probe.shortTimers.size;
     });
     await page.waitForFunction(() => (window as unknown as { seen: Seen }).seen.done);
     // Pending: the first timer, then the second (set from the first), then none.
@@ -42,13 +42,13 @@ describe('activity probe', () => {
 
   it('does not wait for a loop (a poll or a ticker repeating its delay), nor for a timer beyond the limit', async () => {
     await page.evaluate((beyond) => {
-      const probe = (window as unknown as { __pixtractActivity: { timersDue: Map<number, number> } }).__pixtractActivity;
+      const probe = (window as unknown as { __pixtractActivity: { shortTimers: Map<number, unknown> } }).__pixtractActivity;
       const record: Seen = { pending: [], done: false };
       (window as unknown as { seen: Seen }).seen = record;
       setTimeout(() => undefined, beyond);
       const tick = () => {
         setTimeout(tick, 30);
-        if (record.pending.push(probe.timersDue.size) === 3) record.done = true;
+        if (record.pending.push(probe.shortTimers.size) === 3) record.done = true;
       };
       setTimeout(tick, 30);
     }, SHORT_TIMER_MS + 1_000);

@@ -6,8 +6,8 @@ export const SHORT_TIMER_MS = 3_000;
 
 /** What the probe keeps on `window.__pixtractActivity`; page-settle.util's pageQuietIn reads it and runs its timers. */
 export interface ActivityProbe {
-  /** When each pending short timer is due (epoch ms). */
-  timersDue: Map<number, number>;
+  /** Each pending short timer: when it is due (epoch ms, the page's clock) and its handler as the timer runs it. */
+  shortTimers: Map<number, { due: number; run: () => void }>;
   /** Each pending fetch/XHR is its start time, boxed so equal times stay distinct (long polls can be told apart). */
   requestStarts: Set<number[]>;
   lastMutation: number;
@@ -32,19 +32,16 @@ export function installActivityProbe(limitMs: number): void {
   Date.now = () => realNow() + ahead;
   const originalSetTimeout = window.setTimeout.bind(window);
   const originalClearTimeout = window.clearTimeout.bind(window);
-  /** Each pending short timer's handler, as its timer would run it. */
-  const shortTimers = new Map<number, () => void>();
   const probe: ActivityProbe = {
-    timersDue: new Map(),
+    shortTimers: new Map(),
     requestStarts: new Set(),
     lastMutation: Date.now(),
     runTimersNow() {
-      const due = [...probe.timersDue].sort((a, b) => a[1] - b[1]);
-      for (const [id, dueAt] of due) {
-        const run = shortTimers.get(id);
-        if (!run) continue; // cleared by a handler that ran before it
+      const pending = [...probe.shortTimers].sort((a, b) => a[1].due - b[1].due);
+      for (const [id, { due, run }] of pending) {
+        if (!probe.shortTimers.has(id)) continue; // cleared by a handler that ran before it
         originalClearTimeout(id);
-        ahead = Math.max(ahead, dueAt - realNow());
+        ahead = Math.max(ahead, due - realNow());
         try {
           run();
         } catch (error) {
@@ -54,7 +51,7 @@ export function installActivityProbe(limitMs: number): void {
           });
         }
       }
-      return due.length;
+      return pending.length;
     },
   };
   Object.defineProperty(window, '__pixtractActivity', { value: probe, enumerable: false });
@@ -74,8 +71,7 @@ export function installActivityProbe(limitMs: number): void {
     const chain = { start, depth, delay, waited };
     let id = 0;
     const run = () => {
-      probe.timersDue.delete(id);
-      shortTimers.delete(id);
+      probe.shortTimers.delete(id);
       const outer = running;
       running = chain;
       try {
@@ -85,17 +81,11 @@ export function installActivityProbe(limitMs: number): void {
       }
     };
     id = originalSetTimeout(run, timeout);
-    if (waited) {
-      probe.timersDue.set(id, now + delay);
-      shortTimers.set(id, run);
-    }
+    if (waited) probe.shortTimers.set(id, { due: now + delay, run });
     return id;
   }) as typeof window.setTimeout;
   window.clearTimeout = ((id?: number) => {
-    if (id !== undefined) {
-      probe.timersDue.delete(id);
-      shortTimers.delete(id);
-    }
+    if (id !== undefined) probe.shortTimers.delete(id);
     originalClearTimeout(id);
   }) as typeof window.clearTimeout;
   // fetch and XHR are counted here too: the page's own count is current the moment a scroll handler starts one.

@@ -23,10 +23,10 @@ interface QuietLook {
 }
 
 /**
- * Runs in the page: 0 when it is quiet (or grew past `grownPast`) — loaded (unless loading is stuck), no recent fetch/XHR or short timer
- * pending, the DOM still, images near the viewport done — otherwise how many ms to wait before looking again:
- * until the DOM's quiet window ends, or a short poll while something loads. Short timers pending once nothing
- * loads are run at once (ActivityProbe.runTimersNow) rather than waited for.
+ * Runs in the page: 0 when it is quiet (or grew past `grownPast`) — loaded (unless loading is stuck), no recent
+ * fetch/XHR or short timer pending, the DOM still, images near the viewport done — otherwise how many ms to wait
+ * before looking again: until the DOM's quiet window ends, or a short poll while something loads. Short timers
+ * pending once nothing loads are run at once (ActivityProbe.runTimersNow) rather than waited for.
  */
 function pageQuietIn({ quietMs, stuckMs, loadingPollMs, loading, grownPast, contentOnly }: QuietLook): number {
   if (grownPast !== undefined && (document.scrollingElement ?? document.documentElement).scrollHeight > grownPast) return 0;
