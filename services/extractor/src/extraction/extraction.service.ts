@@ -16,7 +16,6 @@ import { BrowserVisitService, JobContext, StageReporter } from './browser-visit.
 import { findImages, IMAGE_COLLECTORS, ImageCollector } from './collectors/image-collector.interface';
 import { catalogue, CataloguedImage, matchesFileTypes, toExtractedFile, withoutTinyImages } from './image-catalogue';
 import { ImageMeasurerService } from './image-measurer.service';
-import { normaliseImageUrl } from './image-url.util';
 import type { MeasuringSession } from './measuring-session';
 import type { PageSnapshot } from './snapshot/page-snapshot';
 import { StaticPageService } from './static-page.service';
@@ -108,7 +107,7 @@ export class ExtractionService {
         // What the HTML alone names is shown while the browser renders the page; the browser's result replaces it.
         const named = catalogue(findImages(this.collectors, page.snapshot));
         const count = distinct(named);
-        if (count > 0) stage('loading', count, 0, preview(this.describe(named, payload, false).files, payload.previewLimit));
+        if (count > 0) stage('loading', count, 0, preview(this.describe(named, payload).files, payload.previewLimit));
       } catch (error) {
         if (!(error instanceof SafeFetchError)) throw error;
         // A refused address is final; anything else (a bot wall, a slow answer) may still work in a browser.
@@ -132,7 +131,7 @@ export class ExtractionService {
   /** `onFound` gets the images found before measuring: what a job stopped at its time limit still returns. */
   private async analyse(snapshot: PageSnapshot, payload: ExtractJobPayload, stage: StageReporter, measuring: MeasuringSession, onFound?: (found: Analysis) => void): Promise<Analysis> {
     const images = catalogue(findImages(this.collectors, snapshot));
-    const found = this.describe(images, payload, false);
+    const found = this.describe(images, payload);
     onFound?.(found);
     // Measuring takes the longest (Range probes): the visitor sees the images found meanwhile.
     stage('measuring', distinct(images), 0, preview(found.files, payload.previewLimit));
@@ -143,20 +142,20 @@ export class ExtractionService {
       stage('measuring', distinct(images), reported);
     };
     const { notImages, outOfTime } = await measuring.measure(images, progress).finally(() => measuring.end());
-    const analysis = this.describe(
+    return this.describe(
       images.filter((image) => !notImages.has(image.key)),
       payload,
-      true,
+      outOfTime,
     );
-    // Their sizes stay unknown: the person should know why, on a 2,000-image gallery say.
-    const unmeasured = new Set(analysis.files.filter((file) => !file.duplicate && file.width === undefined && outOfTime.has(normaliseImageUrl(file.fileUrl))).map((file) => file.fileUrl)).size;
-    if (unmeasured > 0) analysis.warnings.push({ code: 'IMAGES_UNMEASURED', values: { count: unmeasured } });
-    return analysis;
   }
 
-  /** Tiny images and unwanted types out, the image cap applied to distinct images, positions in page order. */
-  private describe(found: CataloguedImage[], payload: ExtractJobPayload, measured: boolean): Analysis {
-    let images = (measured ? withoutTinyImages(found) : found).filter((image) => matchesFileTypes(image, payload.fileTypes));
+  /**
+   * Tiny images and unwanted types out, the image cap applied to distinct images, positions in page order. Once
+   * measured (`outOfTime` given: the keys measuring ran out of time for), distinct images still without a size are
+   * named in a warning, so the person knows why (a 2,000-image gallery, say).
+   */
+  private describe(found: CataloguedImage[], payload: ExtractJobPayload, outOfTime?: Set<string>): Analysis {
+    let images = (outOfTime ? withoutTinyImages(found) : found).filter((image) => matchesFileTypes(image, payload.fileTypes));
     const warnings: ExtractionWarning[] = [];
     const max = this.config.EXTRACTOR_MAX_IMAGES;
     if (distinct(images) > max) {
@@ -164,6 +163,8 @@ export class ExtractionService {
       images = images.filter((image) => kept.has(image.key));
       warnings.push({ code: 'IMAGES_CAPPED', values: { limit: max } });
     }
+    const unmeasured = outOfTime ? images.filter((image) => !image.duplicate && image.width === undefined && outOfTime.has(image.key)).length : 0;
+    if (unmeasured > 0) warnings.push({ code: 'IMAGES_UNMEASURED', values: { count: unmeasured } });
     const extractedTime = new Date().toISOString();
     return { files: images.map((image, position) => toExtractedFile(image, position, extractedTime)), warnings, total: distinct(images) };
   }
