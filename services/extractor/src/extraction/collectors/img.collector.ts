@@ -1,13 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { resolveImageUrl } from '../image-url.util';
 import { isNoiseSize, noiseReasonOfUrl } from '../noise-rules';
-import { FULL_SIZE_ATTRIBUTES, ORIGINAL_SRC_ATTRIBUTE, type ElementRecord, type PageSnapshot } from '../snapshot/page-snapshot';
+import { FULL_SIZE_ATTRIBUTES, ORIGINAL_SRC_ATTRIBUTE, PICTURE_TAGS, type ElementRecord, type PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, firstAttribute, ImageCollector, sighting } from './image-collector.interface';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
 import { largestCandidate, parseSrcset, SrcsetCandidate } from './srcset.util';
-
-/** Tags read as pictures of their own: <img>, and AMP's stand-ins for it. */
-const IMG_TAGS = new Set(['img', 'amp-img', 'amp-anim']);
 
 /**
  * `<img>`, `<amp-img>` and `<amp-anim>`. The real source of a lazy image (data-src, data-srcset, ...) wins over its
@@ -23,7 +20,7 @@ export class ImgCollector implements ImageCollector {
 
   collect(snapshot: PageSnapshot): FoundImage[] {
     // A <picture>'s <img> is read with its sources, by the picture collector.
-    return snapshot.elements.filter((element) => IMG_TAGS.has(element.tag) && element.picture === undefined).flatMap((element) => imgSighting(element, this.lazy));
+    return snapshot.elements.filter((element) => PICTURE_TAGS.has(element.tag) && element.picture === undefined).flatMap((element) => imgSighting(element, this.lazy));
   }
 }
 

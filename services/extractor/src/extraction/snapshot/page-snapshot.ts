@@ -111,6 +111,9 @@ export const LIGHTBOX_JSON_SELECTOR = 'script.w-json[type*=json]';
 /** Where the browser path keeps a lazy <img>'s own src when it swaps in the lazy source (see forceLazyLoading). */
 export const ORIGINAL_SRC_ATTRIBUTE = 'data-pixtract-original-src';
 
+/** Tags that are a picture of their own: <img>, and AMP's stand-ins for it. */
+export const PICTURE_TAGS = new Set(['img', 'amp-img', 'amp-anim']);
+
 /** Tags that can carry an image themselves; other elements count only with a background or a lazy attribute. */
 export const IMAGE_CARRIERS = new Set(['img', 'source', 'video', 'input', 'link', 'meta', 'script', 'noscript', 'svg', 'image', 'use', 'object', 'embed', 'amp-img', 'amp-anim', 'a', 'iframe']);
 

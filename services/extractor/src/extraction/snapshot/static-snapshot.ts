@@ -2,7 +2,7 @@ import { is } from 'css-select';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { ElementRecord, StylesheetRecord } from './page-snapshot';
 import { mediaApplies } from './media-query';
-import { hasLazyAttribute, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES, LIGHTBOX_JSON_SELECTOR } from './page-snapshot';
+import { hasLazyAttribute, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES, LIGHTBOX_JSON_SELECTOR, PICTURE_TAGS } from './page-snapshot';
 import { ParsedNode, SelectorTest, selectorTest, usedRules } from './used-stylesheet';
 
 interface ParsedHtml {
@@ -37,11 +37,10 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
     for (const node of nodes) {
       if (!DomUtils.isTag(node)) continue;
       index += 1;
-      // An HTML parser reads <image> outside SVG as <img> (htmlparser2 keeps the name).
-      const tag = node.name.toLowerCase() === 'image' ? 'img' : node.name.toLowerCase();
+      const tag = htmlTagOf(node.name);
       const attrs = { ...node.attribs };
       const lightboxJson = tag === 'script' && is(node, LIGHTBOX_JSON_SELECTOR);
-      const record: ElementRecord = { index, tag, attrs, base, ...(scope && { scope }), ...(link && (tag === 'img' || tag.startsWith('amp-') || lightboxJson) && { link }), ...(picture && (tag === 'source' || tag === 'img') && { picture }) };
+      const record: ElementRecord = { index, tag, attrs, base, ...(scope && { scope }), ...(link && (PICTURE_TAGS.has(tag) || lightboxJson) && { link }), ...(picture && (tag === 'source' || tag === 'img') && { picture }) };
       // Lightbox links may have no href at all (Fancybox's data-src), and lightGallery's items may be any element.
       const linkLike = tag === 'a' || LIGHTBOX_ATTRIBUTES.some((name) => name in attrs);
       const wrappedLink = linkLike && picturesInside(node.children) === 1 ? index : link;
@@ -97,11 +96,19 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
   return result;
 }
 
+/** An element's tag as an HTML parser names it: lower case, and <image> outside SVG is <img> (htmlparser2 keeps the name). */
+function htmlTagOf(name: string): string {
+  const tag = name.toLowerCase();
+  return tag === 'image' ? 'img' : tag;
+}
+
 /** <img>, <amp-img> and <amp-anim> elements among `nodes` and their descendants, as the rendered page has them (noscript is text there). */
 function picturesInside(nodes: ParsedNode[]): number {
   return nodes.reduce((count, node) => {
-    if (!DomUtils.isTag(node) || SKIPPED.has(node.name)) return count;
-    return count + (node.name === 'img' || node.name === 'amp-img' || node.name === 'amp-anim' ? 1 : picturesInside(node.children));
+    if (!DomUtils.isTag(node)) return count;
+    const tag = htmlTagOf(node.name);
+    if (SKIPPED.has(tag)) return count;
+    return count + (PICTURE_TAGS.has(tag) ? 1 : picturesInside(node.children));
   }, 0);
 }
 
