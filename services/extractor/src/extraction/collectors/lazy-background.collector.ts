@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CssImage, imagesInCssValue } from '../css-image.util';
-import { IMAGE_EXTENSIONS, extensionOf } from '../image-url.util';
+import { IMAGE_EXTENSIONS, extensionOf, resolveImageUrl } from '../image-url.util';
 import { ElementRecord, LAZY_BACKGROUND_ATTRIBUTES, type PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, firstAttribute, ImageCollector, sighting } from './image-collector.interface';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
@@ -50,29 +50,31 @@ function bgsetCandidates(bgset: string): SrcsetCandidate[] {
 function listedBackgrounds(element: ElementRecord): CssImage[] {
   const name = LAZY_BACKGROUND_ATTRIBUTES.find((attribute) => element.attrs[attribute]?.trim());
   if (!name) return [];
-  const images = backgroundList(element.attrs[name]);
+  const images = backgroundList(element.attrs[name], element.base);
   if (!name.endsWith(HIDPI)) return images;
-  const oneX = backgroundList(element.attrs[name.slice(0, -HIDPI.length)] ?? '');
+  const oneX = backgroundList(element.attrs[name.slice(0, -HIDPI.length)] ?? '', element.base);
   if (oneX.length !== images.length) return [...images, ...oneX];
   return images.map((image, position) => ({ url: image.url, variants: [...image.variants, oneX[position].url, ...oneX[position].variants] }));
 }
 
 /**
  * A bare URL, lozad's comma list of them (`a.jpg,b.jpg`: a list only when every part names an image file, since
- * CDN URLs hold commas — Cloudinary's `c_fill,w_400`, ImageKit's `?tr=w-400,h-300`), or a CSS background list (`url(a.jpg), linear-gradient(…),
- * url(b.jpg)`): every picture in it.
+ * CDN URLs hold commas — Cloudinary's `c_fill,w_400`, ImageKit's `?tr=w-400,h-300`), or a CSS background list
+ * (`url(a.jpg), linear-gradient(…), url(b.jpg)`): every picture in it.
  */
-function backgroundList(value: string): CssImage[] {
+function backgroundList(value: string, base: string): CssImage[] {
   const text = value.trim();
   if (!text) return [];
   if (/url\(|image-set\(/i.test(text)) return imagesInCssValue(text);
   const parts = text.split(/\s*,\s*/);
-  const list = parts.length > 1 && parts.every((part) => IMAGE_FILE.test(part));
+  const list = parts.length > 1 && parts.every((part) => namesImageFile(part, base));
   return (list ? parts : [text]).map((url) => ({ url, variants: [] }));
 }
 
-/** A URL naming an image file, with a query free of commas. */
-const IMAGE_FILE = /\.(?:jpe?g|png|gif|webp|avif|svg)(?:\?[^,]*)?$/i;
+function namesImageFile(url: string, base: string): boolean {
+  const resolved = resolveImageUrl(url, base);
+  return resolved !== undefined && IMAGE_EXTENSIONS.has(extensionOf(resolved) ?? '');
+}
 
 /** Each image-set() of the first IMAGE_SET_ATTRIBUTES value: its densest candidate, the others its variants. */
 function imageSetBackgrounds(element: ElementRecord): CssImage[] {
