@@ -98,7 +98,9 @@ export class BrowserVisitService {
       return undefined;
     }
     if (response && response.status() >= 400) visit.warnings.push({ code: 'HTTP_STATUS', values: { status: response.status() } });
-    await waitUntilQuiet(page, activity, Math.min(FIRST_SETTLE_MS, left()));
+    // Only what brings content is awaited here: pictures load, and the DOM comes to rest, during the scroll, whose
+    // rounds at the bottom wait for everything.
+    await waitUntilQuiet(page, activity, Math.min(FIRST_SETTLE_MS, left()), { contentOnly: true });
 
     report('scrolling', activity.imagesReceived);
     await forceLazyLoading(page, this.lazy);

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { ActivityProbe } from '../browser/activity-probe';
 import type { PageActivity } from '../browser/page-activity';
 import { STUCK_MS, waitUntilQuiet } from './page-settle.util';
 
@@ -7,7 +8,7 @@ interface ScrollLimits {
   maxHeight: number;
   /** Epoch ms after which no further step is taken. */
   deadline: number;
-  /** Per step: how long to wait for the page to react before looking again. */
+  /** After each run of steps: how long to wait for the page to react before looking again. */
   stepSettleMs: number;
 }
 
@@ -17,22 +18,59 @@ interface ScrollOutcome {
   cappedBy?: 'steps' | 'height' | 'time';
 }
 
+interface ScrollRunLimits {
+  /** Steps this run may take. */
+  steps: number;
+  maxHeight: number;
+  /** How long the run may go on before the caller looks at the clock and reports progress. */
+  budgetMs: number;
+  stuckMs: number;
+}
+
+interface ScrollRun {
+  steps: number;
+  height: number;
+  reached: number;
+}
+
 /**
- * Runs in the page: one viewport down, then two frames so scroll handlers (infinite loaders) have run. Already at
- * the bottom, it steps half a viewport up and back down instead: a loader that missed its cue fires again.
+ * Runs in the page: viewport after viewport, one frame each, until the bottom, a cap, or content on its way — a
+ * fetch/XHR the page started or a short timer it set (an infinite loader, a debounced handler) — which the caller
+ * then waits for. Scroll handlers run in the frame and intersection observers in a task after it: waiting for that
+ * task, not a second frame, and not leaving the page between steps, is what makes a long page quick to pass.
+ * Already at the bottom, it steps half a viewport up and back down instead: a loader that missed its cue fires
+ * again.
  */
-async function scrollOneViewport(): Promise<{ height: number; reached: number }> {
-  const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+async function scrollViewports({ steps: allowed, maxHeight, budgetMs, stuckMs }: ScrollRunLimits): Promise<ScrollRun> {
+  // A message, not setTimeout: the page's setTimeout is the activity probe's, and would count as the page's work.
+  const afterFrame = () =>
+    new Promise<void>((resolve) =>
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(undefined);
+      }),
+    );
   const root = document.scrollingElement ?? document.documentElement;
-  if (window.scrollY + window.innerHeight >= root.scrollHeight - 2) {
+  const atBottom = () => window.scrollY + window.innerHeight >= root.scrollHeight - 2;
+  const probe = (window as unknown as { __pixtractActivity?: ActivityProbe }).__pixtractActivity;
+  const contentOnItsWay = () => Boolean(probe && (probe.shortTimers.size > 0 || [...probe.requestStarts].some(([started]) => Date.now() - started < stuckMs)));
+  const until = performance.now() + budgetMs;
+  let steps = 0;
+  if (atBottom()) {
     window.scrollBy(0, -window.innerHeight / 2);
-    await frames();
+    await afterFrame();
     window.scrollTo(0, root.scrollHeight);
+    await afterFrame();
+    steps = 1;
   } else {
-    window.scrollBy(0, window.innerHeight);
+    do {
+      window.scrollBy(0, window.innerHeight);
+      await afterFrame();
+      steps += 1;
+    } while (steps < allowed && !atBottom() && !contentOnItsWay() && window.scrollY + window.innerHeight < maxHeight && performance.now() < until);
   }
-  await frames();
-  return { height: root.scrollHeight, reached: window.scrollY + window.innerHeight };
+  return { steps, height: root.scrollHeight, reached: window.scrollY + window.innerHeight };
 }
 
 function pageExtent(): { height: number; atBottom: boolean } {
@@ -42,27 +80,33 @@ function pageExtent(): { height: number; atBottom: boolean } {
 
 /** Rounds at the bottom, the page quiet and not growing, before the scroll counts as done. */
 const STABLE_ROUNDS = 2;
+/** How long one run of steps in the page may last before the clock is looked at and progress reported. */
+const RUN_BUDGET_MS = 1_000;
 
 /**
- * Scrolls one viewport at a time and waits after each step only until the page grew or stopped working: above the
- * bottom for content on its way (an infinite loader's fetch, a short timer), at the bottom for everything (lazy
- * images too). Done after STABLE_ROUNDS rounds at the bottom in which the page did not grow and no request was
- * pending — a feed slower than a step's wait is still followed; an endless page is followed to the first cap
- * (steps, height, time).
+ * Scrolls one viewport at a time, in runs of steps taken in the page (scrollViewports), and after each run waits
+ * only until the page grew or stopped working: above the bottom for content on its way (an infinite loader's
+ * fetch, a short timer), at the bottom for everything (lazy images too). Done after STABLE_ROUNDS rounds at the
+ * bottom in which the page did not grow and no request was pending — a feed slower than a step's wait is still
+ * followed; an endless page is followed to the first cap (steps, height, time). A page that fits in the viewport
+ * gets one full wait, then is done unless it grew.
  */
 export async function scrollUntilStable(page: Page, activity: PageActivity, limits: ScrollLimits, onStep?: (step: number) => void): Promise<ScrollOutcome> {
   let step = 0;
   let stableRounds = 0;
-  // A page that fits in the viewport has nothing below to load.
-  if ((await page.evaluate(pageExtent)).atBottom) return { steps: 0 };
+  if ((await page.evaluate(pageExtent)).atBottom) {
+    await waitUntilQuiet(page, activity, Math.min(limits.stepSettleMs, limits.deadline - Date.now()));
+    if ((await page.evaluate(pageExtent)).atBottom) return { steps: 0 };
+  }
   for (;;) {
     if (step >= limits.maxSteps) return { steps: step, cappedBy: 'steps' };
     if (Date.now() >= limits.deadline) return { steps: step, cappedBy: 'time' };
-    step += 1;
-    const scrolled = await page.evaluate(scrollOneViewport);
+    const run: ScrollRunLimits = { steps: limits.maxSteps - step, maxHeight: limits.maxHeight, budgetMs: Math.min(RUN_BUDGET_MS, limits.deadline - Date.now()), stuckMs: STUCK_MS };
+    const scrolled = await page.evaluate(scrollViewports, run);
+    step += scrolled.steps;
     onStep?.(step);
     if (scrolled.reached >= limits.maxHeight && scrolled.height > limits.maxHeight) return { steps: step, cappedBy: 'height' };
-    // Above the bottom, the step waits only for content on its way; at the bottom, for everything (or growth).
+    // Above the bottom, the run waits only for content on its way; at the bottom, for everything (or growth).
     const atBottom = scrolled.reached >= scrolled.height - 2;
     await waitUntilQuiet(page, activity, Math.min(limits.stepSettleMs, limits.deadline - Date.now()), { grownPast: scrolled.height, contentOnly: !atBottom });
     const settled = await page.evaluate(pageExtent);

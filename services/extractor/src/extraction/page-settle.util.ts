@@ -52,21 +52,21 @@ function pageQuietIn({ quietMs, stuckMs, loadingPollMs, loading, grownPast, cont
  * browser and by the page itself), no short timer pending, the DOM still, images near the viewport loaded.
  * Unlike `networkidle`, beacons, long polls and hung requests (after STUCK_MS) do not keep it waiting, and a
  * quiet page returns at once. Each look says when the next is worth taking, so the wait ends close to the moment
- * the page went quiet. A scroll step's wait is shorter (`step`): it ends once the page is taller than `grownPast`
- * (the scroll moves on to a batch without waiting for its pictures), and with `contentOnly` once nothing that can
- * add content is pending, pictures still loading or not (the rounds at the bottom wait for everything). Answers
- * false when the time ran out first.
+ * the page went quiet. A shorter wait (`until`) ends once the page is taller than `grownPast` (the scroll moves on
+ * to a batch without waiting for its pictures), and with `contentOnly` once nothing that can add content is
+ * pending, pictures still loading or not: the first settle and the scroll above the bottom wait that way, the
+ * rounds at the bottom for everything. Answers false when the time ran out first.
  */
-export async function waitUntilQuiet(page: Page, activity: PageActivity, timeoutMs: number, step: Pick<QuietLook, 'grownPast' | 'contentOnly'> = {}): Promise<boolean> {
-  const until = Date.now() + timeoutMs;
-  const { grownPast, contentOnly } = step;
-  while (Date.now() < until) {
+export async function waitUntilQuiet(page: Page, activity: PageActivity, timeoutMs: number, until: Pick<QuietLook, 'grownPast' | 'contentOnly'> = {}): Promise<boolean> {
+  const endsAt = Date.now() + timeoutMs;
+  const { grownPast, contentOnly } = until;
+  while (Date.now() < endsAt) {
     const loading = activity.inFlight(STUCK_MS, { images: !contentOnly }) > 0;
     // Loading, with no growth to watch for: nothing to ask the page yet.
     const look: QuietLook = { quietMs: QUIET_MS, stuckMs: STUCK_MS, loadingPollMs: LOADING_POLL_MS, loading, grownPast, contentOnly };
     const next = loading && grownPast === undefined ? LOADING_POLL_MS : await page.evaluate(pageQuietIn, look).catch(() => LOADING_POLL_MS);
     if (next === 0) return true;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(next, until - Date.now())));
+    await new Promise((resolve) => setTimeout(resolve, Math.min(next, endsAt - Date.now())));
   }
   return false;
 }
