@@ -56,7 +56,7 @@ describe('activity probe', () => {
     expect((await seen()).pending.slice(0, 3)).toEqual([0, 0, 0]);
   });
 
-  it('runs a short sequence at once when asked, step by step, its clock moved on to each due time, and leaves a cleared timer and a long one alone', async () => {
+  it('runs a short sequence at once when asked, step by step, its clock (Date.now, new Date, Date()) moved on to each due time, and leaves a cleared timer and a long one alone', async () => {
     // All in one evaluation: the page's clock has no say, only the order in which the handlers ran.
     const ran = await page.evaluate((beyond) => {
       const probe = (window as unknown as { __pixtractActivity: { runTimersNow(): number } }).__pixtractActivity;
@@ -66,8 +66,9 @@ describe('activity probe', () => {
       const onTime: boolean[] = [];
       setTimeout(() => {
         order.push('first step');
-        onTime.push(Date.now() - start >= 600);
-        setTimeout(() => onTime.push(Date.now() - start >= 1_800) && order.push('gallery'), 1_200);
+        onTime.push(Date.now() - start >= 600, new Date().getTime() - start >= 600);
+        // Date() names whole seconds: at 1.8 s on, it reads at least 0.8 s on.
+        setTimeout(() => onTime.push(+new Date() - start >= 1_800, Date.parse(Date()) - start >= 800) && order.push('gallery'), 1_200);
       }, 600);
       setTimeout(() => order.push('earlier'), 300);
       clearTimeout(setTimeout(() => order.push('cleared'), 100));
@@ -75,6 +76,6 @@ describe('activity probe', () => {
       const counts = [probe.runTimersNow(), probe.runTimersNow(), probe.runTimersNow()];
       return { order, counts, onTime };
     }, SHORT_TIMER_MS + 1_000);
-    expect(ran).toEqual({ order: ['earlier', 'first step', 'gallery'], counts: [2, 1, 0], onTime: [true, true] });
+    expect(ran).toEqual({ order: ['earlier', 'first step', 'gallery'], counts: [2, 1, 0], onTime: [true, true, true, true] });
   });
 });

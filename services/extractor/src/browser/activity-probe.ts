@@ -14,8 +14,8 @@ export interface ActivityProbe {
   /**
    * Runs every pending short timer now, earliest due first, instead of when it is due: what a page shows after
    * 2 s is there at once. Settling calls it only when nothing is loading (Chromium's virtual-time rule: time jumps
-   * ahead only while no fetch is pending). The page's `Date.now()` jumps with it, to each timer's due time, so a
-   * handler that checks the clock (a debounce) finds its time has come. Answers how many ran.
+   * ahead only while no fetch is pending). The page's `Date.now()` and `new Date()` jump with it, to each timer's
+   * due time, so a handler that checks the clock (a debounce) finds its time has come. Answers how many ran.
    */
   runTimersNow(): number;
 }
@@ -26,10 +26,16 @@ export interface ActivityProbe {
  * 2 s after load, without fixed sleeps.
  */
 export function installActivityProbe(limitMs: number): void {
-  // The page's clock: real time plus how far timers run early have moved it on.
-  const realNow = Date.now.bind(Date);
+  // The page's clock: real time plus how far timers run early have moved it on. `new Date()` and `Date()` read it
+  // too (a debounce may check either); performance.now() stays real time, which settling itself reads.
+  const RealDate = Date;
+  const realNow = RealDate.now.bind(RealDate);
   let ahead = 0;
-  Date.now = () => realNow() + ahead;
+  RealDate.now = () => realNow() + ahead;
+  window.Date = new Proxy(RealDate, {
+    construct: (target, args, newTarget) => Reflect.construct(target, args.length > 0 ? args : [target.now()], newTarget) as object,
+    apply: (target) => new target(target.now()).toString(),
+  });
   const originalSetTimeout = window.setTimeout.bind(window);
   const originalClearTimeout = window.clearTimeout.bind(window);
   const probe: ActivityProbe = {
