@@ -4,7 +4,7 @@ import { readCapped } from './read-capped.util';
 
 interface ProbedImage {
   header?: ImageHeader;
-  /** Size of the whole file, from Content-Range or Content-Length. */
+  /** Size of the whole file, from Content-Range or Content-Length, or the bytes read when they were all of it. */
   bytes?: number;
   /** The bytes read (at most HEADER_PROBE_BYTES), for same-bytes de-duplication. */
   prefix: Buffer;
@@ -25,7 +25,10 @@ export async function probeImage(url: string, policy: SafeFetchPolicy, signal: A
     return response.status === 404 || response.status === 410 ? { gone: true, prefix: Buffer.alloc(0) } : undefined;
   }
   const prefix = await readCapped(response.body, HEADER_PROBE_BYTES);
-  const total = /\/(\d+)$/.exec(String(response.headers['content-range'] ?? ''))?.[1] ?? (response.status === 200 ? response.headers['content-length'] : undefined);
+  // A file shorter than the probe, sent whole without a length (chunked, Range ignored), is its own size.
+  const total =
+    /\/(\d+)$/.exec(String(response.headers['content-range'] ?? ''))?.[1] ??
+    (response.status === 200 ? (response.headers['content-length'] ?? (prefix.length < HEADER_PROBE_BYTES ? prefix.length : undefined)) : undefined);
   const contentType = String(response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() || undefined;
   const header = readImageHeader(prefix);
   // A link or script URL that answers a web page (an attachment page, a login wall) names no picture.

@@ -65,6 +65,17 @@ describe('MeasuringSession', () => {
     expect(images[0].renditionOf).toBe(`${upload}bridge-1024x683.jpg`);
   });
 
+  it('measures a thumbnail whose full-size link proved gone: it stands alone, with its size', async () => {
+    const session = new MeasuringSession(async (target) => (target.domIndex === 2 ? { gone: true } : png(target.domIndex * 100)), Date.now() + 5_000, () => undefined);
+    const link = image(2, { sourceNode: 'link' });
+    const thumbnail = image(3, { duplicate: true, renditionOf: link.key });
+    const outcome = await session.measure([link, thumbnail]);
+    session.end();
+    expect(outcome.notImages).toEqual(new Set([link.key]));
+    expect(thumbnail).toMatchObject({ duplicate: false, width: 300, height: 300, mimeType: 'image/png', bytes: 400 });
+    expect(thumbnail.renditionOf).toBeUndefined();
+  });
+
   it('gives images asked for after a slow start the deadline it is moved to', async () => {
     const slowProbe = (_target: CataloguedImage, signal: AbortSignal) =>
       new Promise<Measured>((resolve, reject) => {

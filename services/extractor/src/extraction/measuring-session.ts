@@ -67,18 +67,16 @@ export class MeasuringSession {
    * deadline left unmeasured (`outOfTime`). `onProgress` hears of each file answered, for a gallery's long wait.
    */
   async measure(images: CataloguedImage[], onProgress?: (done: number, total: number) => void): Promise<MeasuringOutcome> {
-    for (const image of images) if (!image.duplicate && !this.results.has(image.key)) this.results.set(image.key, this.measureInTurn(image));
     const keys = [...new Set(images.map((image) => image.key))];
-    let done = 0;
-    const measured = new Map(
-      await Promise.all(
-        keys.map(async (key) => {
-          const result = await this.results.get(key);
-          onProgress?.((done += 1), keys.length);
-          return [key, result] as const;
-        }),
-      ),
-    );
+    const measured = await this.answers(images, keys, onProgress);
+    // A thumbnail flagged as the rendition of a link that proved to be no picture (a page, a 404) stands alone,
+    // and is measured like any other.
+    const standing = images.filter((image) => image.renditionOf !== undefined && this.notImages.has(image.renditionOf));
+    for (const image of standing) {
+      image.duplicate = false;
+      delete image.renditionOf;
+    }
+    if (standing.length > 0) for (const [key, result] of await this.answers(standing, [...new Set(standing.map((image) => image.key))])) measured.set(key, result);
     for (const image of images) {
       const result = measured.get(image.key);
       if (!result) continue;
@@ -89,17 +87,25 @@ export class MeasuringSession {
       image.mimeType = result.header?.mimeType ?? image.mimeType ?? (result.contentType?.startsWith('image/') ? result.contentType : undefined);
       image.bytes ??= result.bytes;
     }
-    // A thumbnail flagged as the rendition of a link that proved to be no picture (a page, a 404) stands alone.
-    for (const image of images) {
-      if (image.renditionOf !== undefined && this.notImages.has(image.renditionOf)) {
-        image.duplicate = false;
-        delete image.renditionOf;
-      }
-    }
     markSameBytes(images, (key) => measured.get(key)?.fingerprint);
     // Among the files that are pictures: a gone original must not take its smaller copies with it.
     markSameFamily(images.filter((image) => !this.notImages.has(image.key)));
     return { notImages: new Set(keys.filter((key) => this.notImages.has(key))), outOfTime: new Set(keys.filter((key) => this.outOfTime.has(key))) };
+  }
+
+  /** Starts measuring the images (not their duplicates) not measured yet, and answers what is known of `keys`. */
+  private async answers(images: CataloguedImage[], keys: string[], onProgress?: (done: number, total: number) => void): Promise<Map<string, Measured | undefined>> {
+    for (const image of images) if (!image.duplicate && !this.results.has(image.key)) this.results.set(image.key, this.measureInTurn(image));
+    let done = 0;
+    return new Map(
+      await Promise.all(
+        keys.map(async (key) => {
+          const result = await this.results.get(key);
+          onProgress?.((done += 1), keys.length);
+          return [key, result] as const;
+        }),
+      ),
+    );
   }
 
   /** Stops the deadline's timer once the job has what it needs. */

@@ -1,0 +1,42 @@
+import { safeFetchPolicy } from '@pixtract/safe-fetch';
+import { solidPng } from '@pixtract/testing';
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { probeImage } from './image-probe.util';
+
+/** The probe against a real server that answers the way image hosts do. */
+describe('probeImage', () => {
+  const picture = solidPng(120, 80);
+  let server: Server;
+  let origin: string;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      if (req.url === '/ranged.png') {
+        res.writeHead(206, { 'content-type': 'image/png', 'content-range': `bytes 0-${picture.length - 1}/${picture.length}` }).end(picture);
+      } else if (req.url === '/chunked.png') {
+        // A dynamic endpoint: Range ignored, no Content-Length (chunked).
+        res.writeHead(200, { 'content-type': 'image/png' });
+        res.write(picture.subarray(0, 10));
+        res.end(picture.subarray(10));
+      } else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  const probe = (path: string) => probeImage(`${origin}${path}`, safeFetchPolicy({ allowPrivateNetworks: true }), new AbortController().signal);
+
+  it('reads the size of the whole file from Content-Range', async () => {
+    expect(await probe('/ranged.png')).toMatchObject({ header: { width: 120, height: 80, mimeType: 'image/png' }, bytes: picture.length });
+  });
+
+  it('knows the size of a small file sent whole without a length: every byte was read', async () => {
+    const probed = await probe('/chunked.png');
+    expect(probed).toMatchObject({ header: { width: 120, height: 80 }, bytes: picture.length });
+    expect(probed?.prefix.equals(picture)).toBe(true);
+  });
+
+  it('says a missing file is gone', async () => {
+    expect(await probe('/missing.png')).toMatchObject({ gone: true });
+  });
+});
