@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { mediaApplies } from '../snapshot/media-query';
 import type { ElementRecord, PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
 import { largestCandidate, parseSrcset } from './srcset.util';
@@ -8,7 +9,8 @@ const IMAGE_META = /^(og:image(:url|:secure_url)?|twitter:image(:src)?|thumbnail
 
 /**
  * What the document says about itself: favicons and touch icons, social images (`og:image`, `twitter:image`),
- * microdata `itemprop=image`, `<link rel=image_src>`, and images it asks to preload (`as=image`, imagesrcset).
+ * microdata `itemprop=image`, `<link rel=image_src>`, and images it asks to preload for this screen (`as=image`,
+ * imagesrcset, `media`).
  */
 @Injectable()
 export class DocumentMetadataCollector implements ImageCollector {
@@ -30,7 +32,8 @@ function linkImages(element: ElementRecord): FoundImage[] {
   const rel = element.attrs.rel ?? '';
   if (ICON_RELS.test(rel)) return sighting(element, element.attrs.href, 'icon');
   if (/(^|\s)image_src(\s|$)/i.test(rel) || element.attrs.itemprop?.toLowerCase() === 'image') return sighting(element, element.attrs.href, 'meta');
-  if (/(^|\s)preload(\s|$)/i.test(rel) && element.attrs.as?.toLowerCase() === 'image') {
+  // A preload for another screen (`media="(max-width: 600px)"`) is one the browser does not even fetch.
+  if (/(^|\s)preload(\s|$)/i.test(rel) && element.attrs.as?.toLowerCase() === 'image' && mediaApplies(element.attrs.media ?? '')) {
     const candidates = parseSrcset(element.attrs.imagesrcset ?? '');
     const largest = largestCandidate(candidates);
     const variants = [...candidates.filter((candidate) => candidate !== largest).map((candidate) => candidate.url), ...(largest && element.attrs.href ? [element.attrs.href] : [])];
