@@ -59,7 +59,9 @@ export class PageActivity {
     if (status === 403 && type === 'text/plain' && !(request.isNavigationRequest() && request.frame() === this.page.mainFrame())) this.refusedRequests += 1;
     if (status < 200 || status >= 300 || this.received.size >= MAX_RECORDED_IMAGES) return;
     const url = response.url();
-    if (!(type?.startsWith('image/') || (response.request().resourceType() === 'image' && !type)) || this.received.has(url)) return;
+    const resourceType = request.resourceType();
+    // A prefetch (resource type "other") is for the next page, not this one.
+    if (!(type?.startsWith('image/') || (resourceType === 'image' && !type)) || resourceType === 'other' || this.received.has(url)) return;
     const length = Number(response.headers()['content-length']);
     this.received.set(url, { response, image: { url, mimeType: type, bytes: Number.isInteger(length) && length > 0 ? length : undefined, order: this.received.size } });
   }

@@ -125,7 +125,9 @@ export class BrowserVisitService {
     const rendered = await snapshotRenderedPage(page);
     if (rendered.truncated) visit.warnings.push({ code: 'ELEMENTS_CAPPED', values: { limit: MAX_WALKED_ELEMENTS } });
     if (activity.refusedRequests > 0) visit.warnings.push({ code: 'REFUSED_REQUESTS', values: { count: activity.refusedRequests } });
-    const snapshot: PageSnapshot = { url: page.url(), elements: rendered.elements, stylesheets: [], network: activity.images() };
+    // The browser fetches cursor images too: responses, not pictures of the page.
+    const network = activity.images().filter((image) => !rendered.cursors.has(image.url));
+    const snapshot: PageSnapshot = { url: page.url(), elements: rendered.elements, stylesheets: [], network };
     return { snapshot, received: (imageUrl: string) => activity.bodyOf(imageUrl) };
   }
 

@@ -76,6 +76,15 @@ describe('MeasuringSession', () => {
     expect(thumbnail.renditionOf).toBeUndefined();
   });
 
+  it("takes an SVG's own size (its viewBox) over the default box a browser gives one without width and height", async () => {
+    const session = new MeasuringSession(async (target) => (target.domIndex === 1 ? { header: { width: 240, height: 60, mimeType: 'image/svg+xml' } } : png(8)), Date.now() + 5_000, () => undefined);
+    const logo = image(1, { width: 300, height: 75 });
+    const photo = image(2, { width: 16, height: 16 });
+    await session.measure([logo, photo]);
+    session.end();
+    expect([logo.width, logo.height, photo.width, photo.height]).toEqual([240, 60, 16, 16]);
+  });
+
   it('gives images asked for after a slow start the deadline it is moved to', async () => {
     const slowProbe = (_target: CataloguedImage, signal: AbortSignal) =>
       new Promise<Measured>((resolve, reject) => {

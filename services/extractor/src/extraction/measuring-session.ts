@@ -80,7 +80,8 @@ export class MeasuringSession {
     for (const image of images) {
       const result = measured.get(image.key);
       if (!result) continue;
-      if (image.width === undefined && result.header?.width && result.header.height) {
+      // An SVG's size is its own (width and height, or viewBox): for one without, a browser reports a default box.
+      if ((image.width === undefined || result.header?.mimeType === 'image/svg+xml') && result.header?.width && result.header.height) {
         image.width = result.header.width;
         image.height = result.header.height;
       }

@@ -9,6 +9,8 @@ describe('drawsSomething', () => {
     ['an outlined shape with no fill', svg(' fill="none" stroke="currentColor"', '<circle cx="12" cy="12" r="10" fill="none"/>')],
     ['a shape outside the sprite it also defines', svg('', '<defs><symbol id="a"><path d="M0 0"/></symbol></defs><use href="#a"/><rect width="4" height="4"/>')],
     ['text', svg('', '<text x="0" y="10">Sale</text>')],
+    ['an icon drawn from a symbol it carries', svg(' width="24" height="24"', '<defs><symbol id="i-cart" viewBox="0 0 24 24"><path d="M2 2h20v20z"/></symbol></defs><use href="#i-cart"/>')],
+    ['an icon drawn from a symbol by xlink:href', svg(' width="24" height="24"', '<symbol id="i-star"><circle cx="12" cy="12" r="10"/></symbol><use xlink:href="#i-star"></use>')],
   ])('draws %s', (_, markup) => {
     expect(drawsSomething(markup)).toBe(true);
   });
@@ -18,6 +20,8 @@ describe('drawsSomething', () => {
     ['a sprite sheet', svg(' style="display: none"', '<symbol id="a"><path d="M0 0"/></symbol>')],
     ['definitions only', svg('', '<defs><path id="p" d="M0 0"/></defs><clipPath id="c"><rect width="1" height="1"/></clipPath>')],
     ['a lone <use> of a sprite', svg('', '<use href="/sprite.svg#cart"/>')],
+    ['a <use> of a definition not carried', svg('', '<use href="#i-cart"/>')],
+    ['a <use> of a symbol that paints nothing', svg('', '<symbol id="e"><rect fill="none"/></symbol><use href="#e"/>')],
     ['a hidden root', svg(' hidden', '<path d="M0 0h4"/>')],
     ['a root of zero width', svg(' width="0" height="0"', '<path d="M0 0h4"/>')],
     ['a shape filled with nothing and no stroke', svg('', '<rect width="100%" height="100%" fill="transparent"/><rect style="fill: none"/>')],

@@ -1,8 +1,10 @@
 /** What SVG markup shows, read from its text: inline `<svg>` elements and `data:image/svg+xml` files alike. */
 
-/** Shapes that paint where they stand (a `<use>` draws its sprite, an `<image>` its file: another image's drawing). */
+/** Shapes that paint where they stand (an `<image>` draws its file: another image's drawing). */
 const SHAPES = /<(?:path|circle|rect|ellipse|line|polyline|polygon|text)\b([^>]*)>/gi;
 const IMAGES = /<image\b([^>]*)>/gi;
+/** A `<use>` draws a definition of the markup (a sprite's symbol) where it stands; one of another file is that file's. */
+const USES = /<use\b([^>]*)>/gi;
 /** Definitions drawn only where something <use>s them: a sprite sheet of <symbol>s shows nothing itself. */
 const DEFINITIONS = /<(symbol|defs|clipPath|mask|pattern|marker)\b[\s\S]*?<\/\1\s*>/gi;
 const FILTERS = /<filter\b([^>]*)>([\s\S]*?)<\/filter\s*>/gi;
@@ -24,9 +26,30 @@ export function drawsSomething(markup: string, withPictures = false): boolean {
   const root = /<svg\b[^>]*>/i.exec(markup)?.[0];
   if (!root || hidden(root)) return false;
   const drawing = markup.replace(DEFINITIONS, '');
+  return paints(drawing) || usesDrawnDefinition(drawing, markup) || (withPictures && [...drawing.matchAll(IMAGES)].some(([, image]) => !blurred(image, markup)));
+}
+
+/** A painted shape: filled, or stroked (its own stroke or one it inherits). */
+function paints(drawing: string): boolean {
   const stroked = STROKE.test(drawing);
-  const shapes = [...drawing.matchAll(SHAPES)].some(([, shape]) => stroked || !NO_FILL.test(shape));
-  return shapes || (withPictures && [...drawing.matchAll(IMAGES)].some(([, image]) => !blurred(image, markup)));
+  return [...drawing.matchAll(SHAPES)].some(([, shape]) => stroked || !NO_FILL.test(shape));
+}
+
+/** A `<use href="#id">` of a definition in the markup that paints (an icon drawn from the page's symbol sheet). */
+function usesDrawnDefinition(drawing: string, markup: string): boolean {
+  const ids = [...drawing.matchAll(USES)].flatMap(([, use]) => /^\s*#(\S+)/.exec(attribute(use, 'href') ?? attribute(use, 'xlink:href') ?? '')?.[1] ?? []);
+  if (ids.length === 0) return false;
+  return [...markup.matchAll(DEFINITIONS)].some(([definition]) => {
+    const opening = /^<[^>]*>/.exec(definition)![0];
+    const inner = definition.slice(opening.length);
+    // The definition itself (<symbol id>), or one inside it (a <defs> of <symbol id>s, <g id>s, shapes with an id).
+    const named = (id: string) => attribute(opening, 'id') === id || new RegExp(`\\sid\\s*=\\s*["']${escapeRegExp(id)}["']`).test(inner);
+    return ids.some(named) && paints(inner);
+  });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Whether the root's class or id names it a placeholder: a drawing shown for a missing picture (Shopify's themes). */

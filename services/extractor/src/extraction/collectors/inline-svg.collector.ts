@@ -21,11 +21,18 @@ export class InlineSvgCollector implements ImageCollector {
     return snapshot.elements
       .filter((element) => element.tag === 'svg' && drawsItself(element))
       .flatMap((element) => {
-        const markup = /\sxmlns=/.test(element.text!.slice(0, element.text!.indexOf('>'))) ? element.text! : element.text!.replace(/^<svg/i, '<svg xmlns="http://www.w3.org/2000/svg"');
+        const markup = withNamespaces(element.text!);
         const size = svgSize(element.attrs, element.box);
         return sighting(element, `data:image/svg+xml;base64,${Buffer.from(markup).toString('base64')}`, 'inline-svg', { ...size, mimeType: 'image/svg+xml', bytes: Buffer.byteLength(markup) });
       });
   }
+}
+
+/** HTML lets an inline SVG leave out its namespaces; a file of its own needs them (xlink's for `xlink:href`). */
+function withNamespaces(markup: string): string {
+  const opening = markup.slice(0, markup.indexOf('>'));
+  const missing = [!/\sxmlns=/.test(opening) && 'xmlns="http://www.w3.org/2000/svg"', /\sxlink:/.test(markup) && !/\sxmlns:xlink=/.test(opening) && 'xmlns:xlink="http://www.w3.org/1999/xlink"'].filter(Boolean);
+  return missing.length > 0 ? markup.replace(/^<svg/i, `<svg ${missing.join(' ')}`) : markup;
 }
 
 /** Rendered size when known, else the width/height attributes, else the viewBox. */

@@ -5,7 +5,7 @@ import { FoundImage, ImageCollector, sighting } from './image-collector.interfac
 
 /**
  * SVG and pictures embedded as documents: `<object data>`, `<embed src>` (when they name an image), SVG
- * `<image href>`, and sprite sheets referenced by `<use href="sprite.svg#icon">` (the sheet is the file).
+ * `<image href>` and `<feImage href>`, and sprite sheets referenced by `<use href="sprite.svg#icon">` (the sheet is the file).
  */
 @Injectable()
 export class SvgCollector implements ImageCollector {
@@ -19,6 +19,7 @@ export class SvgCollector implements ImageCollector {
         case 'embed':
           return isPicture(element, element.attrs.src) ? sighting(element, element.attrs.src, 'svg') : [];
         case 'image':
+        case 'feimage':
           return sighting(element, element.attrs.href ?? element.attrs['xlink:href'], 'svg');
         case 'use': {
           const href = element.attrs.href ?? element.attrs['xlink:href'];

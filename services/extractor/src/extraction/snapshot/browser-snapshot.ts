@@ -22,15 +22,17 @@ const recordSchema = z.object({
   link: z.number().int().nonnegative().optional(),
   picture: z.number().int().nonnegative().optional(),
 });
-const walkSchema = z.object({ records: z.array(z.unknown()), truncated: z.boolean() });
+const walkSchema = z.object({ records: z.array(z.unknown()), truncated: z.boolean(), cursors: z.array(z.string().max(MAX_VALUE_LENGTH)) });
 
 /**
  * Runs in the page: one pass over the document in order, descending into open shadow roots and same-origin
- * frames (srcdoc included), keeping only elements that can carry an image.
+ * frames (srcdoc included), keeping only elements that can carry an image, and noting the cursor images styles
+ * name (the browser fetches them; they are no pictures of the page).
  */
-function walkDocument({ limit, carriers, lightbox, lightboxJson }: { limit: number; carriers: string[]; lightbox: string[]; lightboxJson: string }): { records: unknown[]; truncated: boolean } {
+function walkDocument({ limit, carriers, lightbox, lightboxJson }: { limit: number; carriers: string[]; lightbox: string[]; lightboxJson: string }): { records: unknown[]; truncated: boolean; cursors: string[] } {
   const CARRIERS = new Set(carriers);
   const records: unknown[] = [];
+  const cursors = new Set<string>();
   let index = 0;
   let truncated = false;
   const linkIndexes = new Map<Element, number>();
@@ -55,6 +57,16 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson }: { limit: numb
     for (const attr of Array.from(element.attributes)) if (attr.name.length <= 100) attrs[attr.name] = attr.value.slice(0, 2_000_000);
     return attrs;
   };
+  /** static-snapshot's standaloneSvg, restated: the definitions an inline <svg>'s <use href="#…"> draw from elsewhere go along. */
+  const standaloneSvg = (svg: Element, root: Document | ShadowRoot) => {
+    const borrowed = new Set<string>();
+    for (const use of Array.from(svg.querySelectorAll('use'))) {
+      const href = (use.getAttribute('href') ?? use.getAttribute('xlink:href') ?? '').trim();
+      const target = href.startsWith('#') ? root.getElementById(href.slice(1)) : null;
+      if (target && !svg.contains(target)) borrowed.add(target.outerHTML);
+    }
+    return borrowed.size > 0 ? svg.outerHTML.replace(/^<svg\b[^>]*>/i, (opening) => `${opening}<defs>${[...borrowed].join('')}</defs>`) : svg.outerHTML;
+  };
   // page-snapshot's hasLazyAttribute, restated: a page function cannot import.
   const hasLazyAttribute = (element: Element) => Array.from(element.attributes).some((attr) => attr.name.startsWith('data-') && /[./]/.test(attr.value) && attr.value.length < 4096);
   const imageValue = (value: string | null | undefined) => (value && value !== 'none' && value.includes('url(') ? value : undefined);
@@ -70,9 +82,12 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson }: { limit: numb
         return;
       }
       const element = node as Element;
-      const tag = element.localName;
+      // Lower case, as an HTML parser names them: SVG's <feImage> is `feimage` in both paths.
+      const tag = element.localName.toLowerCase();
       index += 1;
       const style = view.getComputedStyle(element);
+      // Computed url()s are absolute: `url("https://…/hand.png"), pointer`.
+      if (style.cursor.includes('url(')) for (const [, url] of style.cursor.matchAll(/url\("((?:[^"\\]|\\.)*)"\)/g)) cursors.add(url);
       const backgrounds: { value: string; pseudo?: 'before' | 'after' }[] = [];
       for (const value of [style.backgroundImage, style.listStyleImage, style.borderImageSource, style.maskImage]) {
         const own = imageValue(value);
@@ -121,7 +136,7 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson }: { limit: numb
           const link = linkOf(element);
           if (link) record.link = link;
         }
-        if (inlineSvg) record.text = element.outerHTML;
+        if (inlineSvg) record.text = standaloneSvg(element, root);
         records.push(record);
       }
       if (element.shadowRoot) visit(element.shadowRoot, scope ?? 'shadow', offsetX, offsetY);
@@ -140,15 +155,18 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson }: { limit: numb
     }
   };
   visit(document, undefined, 0, 0);
-  return { records, truncated };
+  return { records, truncated, cursors: [...cursors] };
 }
 
-/** The rendered page as element records; `truncated` when the walk stopped at MAX_WALKED_ELEMENTS. */
-export async function snapshotRenderedPage(page: Page): Promise<{ elements: ElementRecord[]; truncated: boolean }> {
+/**
+ * The rendered page as element records; `truncated` when the walk stopped at MAX_WALKED_ELEMENTS; `cursors`, the
+ * cursor images its styles name.
+ */
+export async function snapshotRenderedPage(page: Page): Promise<{ elements: ElementRecord[]; truncated: boolean; cursors: Set<string> }> {
   const walk = walkSchema.parse(await page.evaluate(walkDocument, { limit: MAX_WALKED_ELEMENTS, carriers: [...IMAGE_CARRIERS], lightbox: LIGHTBOX_ATTRIBUTES, lightboxJson: LIGHTBOX_JSON_SELECTOR }));
   const elements = walk.records.flatMap((raw) => {
     const parsed = recordSchema.safeParse(raw);
     return parsed.success ? [parsed.data as ElementRecord] : [];
   });
-  return { elements, truncated: walk.truncated };
+  return { elements, truncated: walk.truncated, cursors: new Set(walk.cursors) };
 }

@@ -18,6 +18,8 @@ interface ParsedHtml {
   hasEmptyAppRoot: boolean;
 }
 
+type ParsedElement = ReturnType<typeof DomUtils.findAll>[number];
+
 const LEGACY_BACKGROUND_TAGS = new Set(['body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
 const SKIPPED = new Set(['noscript', 'script', 'style', 'template']);
 const APP_ROOT = /^(root|app|__next|__nuxt|___gatsby|svelte)$/;
@@ -56,7 +58,7 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
         if (/ld\+json/i.test(attrs.type ?? '') || lightboxJson) record.text = DomUtils.textContent(node);
         else if (!/json|template|text\/(?!javascript)/i.test(attrs.type ?? '')) result.scriptCount += 1;
       }
-      if (tag === 'svg') record.text = DomUtils.getOuterHTML(node);
+      if (tag === 'svg') record.text = standaloneSvg(node);
       if (tag === 'style' && mediaApplies(attrs.media ?? '')) {
         const css = DomUtils.textContent(node);
         result.stylesheets.push({ base, text: usedRules(css, matchesSelector), index });
@@ -80,14 +82,32 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
       else if (!SKIPPED.has(tag)) walk(node.children, base, scope, matchesSelector, wrappedLink, tag === 'picture' ? index : undefined);
     }
   };
-  // Images inside an inline SVG (<image>, <use>) are their own files as well.
+  // Images inside an inline SVG (<image>, <use>, a filter's <feImage>) are their own files as well.
   const walkSvgChildren = (nodes: ParsedNode[], base: string, scope: ElementRecord['scope']) => {
     for (const node of nodes) {
       if (!DomUtils.isTag(node)) continue;
       index += 1;
-      if (node.name === 'image' || node.name === 'use') result.elements.push({ index, tag: node.name, attrs: { ...node.attribs }, base, ...(scope && { scope }) });
+      // The parser keeps SVG's camel case (feImage); records name tags in lower case, as the browser walk does.
+      const tag = node.name.toLowerCase();
+      if (tag === 'image' || tag === 'use' || tag === 'feimage') result.elements.push({ index, tag, attrs: { ...node.attribs }, base, ...(scope && { scope }) });
       walkSvgChildren(node.children, base, scope);
     }
+  };
+
+  /** Elements by id, read once the first inline SVG asks. */
+  let byId: Map<string, ParsedElement> | undefined;
+  /** An inline <svg>'s markup with the definitions its <use href="#…"> draw from elsewhere (a symbol sheet): a file of its own. */
+  const standaloneSvg = (svg: ParsedElement): string => {
+    const borrowed = new Set<string>();
+    for (const use of DomUtils.findAll((element) => element.name === 'use', svg.children)) {
+      const href = (use.attribs.href ?? use.attribs['xlink:href'] ?? '').trim();
+      if (!href.startsWith('#')) continue;
+      byId ??= new Map(DomUtils.findAll((element) => Boolean(element.attribs.id), document.children).map((element) => [element.attribs.id, element]));
+      const target = byId.get(href.slice(1));
+      if (target && !DomUtils.findOne((element) => element === target, svg.children)) borrowed.add(DomUtils.getOuterHTML(target));
+    }
+    const markup = DomUtils.getOuterHTML(svg);
+    return borrowed.size > 0 ? markup.replace(/^<svg\b[^>]*>/i, (opening) => `${opening}<defs>${[...borrowed].join('')}</defs>`) : markup;
   };
 
   const baseElement = DomUtils.findOne((element) => element.name === 'base' && Boolean(element.attribs.href), document.children);
