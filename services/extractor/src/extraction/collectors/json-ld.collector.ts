@@ -7,7 +7,10 @@ const IMAGE_KEYS = new Set(['image', 'thumbnailUrl', 'logo', 'photo', 'primaryIm
 const MAX_DEPTH = 12;
 const MAX_VALUES = 5_000;
 
-/** Images named by JSON-LD structured data (`image`, `logo`, `thumbnailUrl`, ImageObject `url`/`contentUrl`). */
+/**
+ * Images named by JSON-LD structured data (`image`, `logo`, `thumbnailUrl`, ImageObject `url`/`contentUrl`); an
+ * ImageObject's `thumbnailUrl` is a smaller rendition of its own file, a variant of it.
+ */
 @Injectable()
 export class JsonLdCollector implements ImageCollector {
   readonly name = 'json-ld';
@@ -17,7 +20,7 @@ export class JsonLdCollector implements ImageCollector {
       .filter((element) => element.tag === 'script' && element.text)
       .flatMap((element) => {
         const data = parseLeniently(element.text!);
-        return data === undefined ? [] : imageUrlsIn(data).flatMap((url) => sighting(element, url, 'json-ld'));
+        return data === undefined ? [] : imagesIn(data).flatMap(({ url, variants }) => sighting(element, url, 'json-ld', { variants }));
       });
   }
 }
@@ -44,26 +47,30 @@ export function parseLeniently(text: string): unknown {
   }
 }
 
-export function imageUrlsIn(data: unknown): string[] {
-  const urls: string[] = [];
+export function imagesIn(data: unknown): Array<{ url: string; variants?: string[] }> {
+  const images: Array<{ url: string; variants?: string[] }> = [];
   let seen = 0;
   const visit = (value: unknown, depth: number, underImageKey: boolean) => {
     seen += 1;
     if (depth > MAX_DEPTH || seen > MAX_VALUES) return;
     if (typeof value === 'string') {
-      if (underImageKey) urls.push(value);
+      if (underImageKey) images.push({ url: value });
     } else if (Array.isArray(value)) {
       value.forEach((item) => visit(item, depth + 1, underImageKey));
     } else if (value && typeof value === 'object') {
       const record = value as Record<string, unknown>;
       const type = record['@type'];
       const isImageObject = type === 'ImageObject' || (Array.isArray(type) && type.includes('ImageObject'));
+      const file = isImageObject ? [record.contentUrl, record.url].find((candidate): candidate is string => typeof candidate === 'string') : undefined;
+      const thumbnails = [record.thumbnailUrl].flat().filter((candidate): candidate is string => typeof candidate === 'string');
+      if (file) images.push({ url: file, ...(thumbnails.length > 0 && { variants: thumbnails }) });
       for (const [key, child] of Object.entries(record)) {
+        if (file && (child === file || key === 'thumbnailUrl')) continue;
         const imageValue = IMAGE_KEYS.has(key) || (underImageKey || isImageObject ? key === 'url' || key === 'contentUrl' : false);
         visit(child, depth + 1, imageValue);
       }
     }
   };
   visit(data, 0, false);
-  return urls;
+  return images;
 }
