@@ -19,6 +19,7 @@ import { ImageMeasurerService } from './image-measurer.service';
 import type { MeasuringSession } from './measuring-session';
 import type { PageSnapshot } from './snapshot/page-snapshot';
 import { StaticPageService } from './static-page.service';
+import { readWebManifest } from './web-manifest.util';
 
 type ProgressReporter = (progress: ExtractionProgress) => Promise<unknown>;
 
@@ -27,6 +28,8 @@ const STAGE_PERCENT: Record<ExtractionStage, number> = { queued: 0, loading: 10,
 /** Measuring reports its progress in steps of this share (a 2,000-image gallery: 20 events, not 2,000). */
 const MEASURING_STEP = 0.05;
 const MEASURE_MS = 5_000;
+/** The browser path reads the manifest after rendering: a slow one is given up on rather than waited for. */
+const MANIFEST_MS = 2_000;
 
 interface Analysis {
   files: ExtractedFile[];
@@ -97,10 +100,12 @@ export class ExtractionService {
           const measuring = this.measurer.start(measuringDeadline(deadline));
           // Most pictures are named by the HTML itself: they are probed while its stylesheets load.
           void measuring.measure(catalogue(findImages(this.collectors, page.snapshot)));
+          // The manifest is read while the stylesheets load.
+          const manifest = readWebManifest(page.snapshot, this.policy, controller.signal);
           const snapshot = await this.staticPages.withStylesheets(page, controller.signal);
           measuring.extendTo(measuringDeadline(deadline));
           stage('collecting', 0);
-          const analysis = await this.analyse(snapshot, payload, stage, measuring);
+          const analysis = await this.analyse({ ...snapshot, manifest: await manifest }, payload, stage, measuring);
           return finish('static', page.sourceUrl, page.warnings, analysis);
         }
         this.logger.debug({ msg: 'auto mode: browser needed', reason: page.needsBrowser, ...job });
@@ -118,9 +123,10 @@ export class ExtractionService {
     }
 
     let partial: Analysis | undefined;
-    const visit = await this.browser.visit(payload.url, job, deadline, stage, (snapshot, received) =>
-      this.analyse(snapshot, payload, stage, this.measurer.start(measuringDeadline(deadline), received), (found) => (partial = found)),
-    );
+    const visit = await this.browser.visit(payload.url, job, deadline, stage, async (snapshot, received) => {
+      const manifest = await readWebManifest(snapshot, this.policy, AbortSignal.timeout(Math.max(1, Math.min(MANIFEST_MS, deadline - Date.now()))));
+      return this.analyse({ ...snapshot, manifest }, payload, stage, this.measurer.start(measuringDeadline(deadline), received), (found) => (partial = found));
+    });
     const method = payload.mode === 'browser' ? 'browser' : 'auto:browser';
     if (visit.error === ErrorCode.PageTimeout && partial) {
       return finish(method, visit.sourceUrl, [...visit.warnings, { code: 'STOPPED_AT_TIME_LIMIT' }], partial);

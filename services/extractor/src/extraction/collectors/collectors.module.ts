@@ -14,6 +14,7 @@ import { NetworkCollector } from './network.collector';
 import { NoscriptCollector } from './noscript.collector';
 import { PictureCollector } from './picture.collector';
 import { SvgCollector } from './svg.collector';
+import { WebManifestCollector } from './web-manifest.collector';
 
 /** Every collector the extraction runs, one per family of image sources; a new family is one more entry here. */
 const COLLECTORS = [
@@ -26,6 +27,7 @@ const COLLECTORS = [
   InlineSvgCollector,
   MediaElementCollector,
   DocumentMetadataCollector,
+  WebManifestCollector,
   JsonLdCollector,
   ImageLinkCollector,
   NetworkCollector,

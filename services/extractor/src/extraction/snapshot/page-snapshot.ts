@@ -46,12 +46,22 @@ export interface NetworkImage {
   order: number;
 }
 
+/** The page's web app manifest (`<link rel=manifest>`), as read: its icons are the site's largest. */
+export interface WebManifestRecord {
+  /** Base for the icons' relative `src`: the manifest's own URL. */
+  url: string;
+  text: string;
+  /** The `<link>` element's index. */
+  index: number;
+}
+
 export interface PageSnapshot {
   url: string;
   elements: ElementRecord[];
   /** Stylesheet texts the static path read (the browser path uses computed styles instead). */
   stylesheets: StylesheetRecord[];
   network: NetworkImage[];
+  manifest?: WebManifestRecord;
 }
 
 /** Attributes that lazy loaders use for the real source; the first one present wins. */
