@@ -23,11 +23,31 @@ const SERVER_SCRIPT_EXTENSIONS = new Set(['php', 'asp', 'aspx', 'jsp', 'cgi']);
  * (`ajaxloader`), a qualifier not, so that a run of digits has one reading only.
  */
 const GENERIC_PREFIXES = ['woocommerce', 'woo', 'wp', 'default', 'img', 'image', 'ajax', 'site', 'theme', 'generic', 'loading', 'lazy', 'app', 'page', 'product', 'avatar', 'user', 'profile'];
-const STAND_IN_WORDS = ['placeholder(image)?', 'spinner', 'loader', 'loading', 'preloader', 'throbber', 'lazy-?load', 'no-?(image|img|photo|picture|thumb|thumbnail)s?(-available)?', '(image|photo|picture)-?(coming-soon|not-found|not-available|unavailable)'];
+const STAND_IN_WORDS = [
+  'placeholder(image)?',
+  'spinner',
+  'loader',
+  'loading',
+  'preloader',
+  'throbber',
+  'lazy-?load',
+  'no-?(image|img|photo|picture|thumb|thumbnail|avatar)s?(-available)?',
+  '(image|photo|picture)-?(coming-soon|not-found|not-available|unavailable)',
+  // The picture shown for someone who has none: `default-avatar`, `avatar-default`, `blank-profile-picture`, Gravatar's mystery man.
+  '(default|blank|empty|anonymous|generic|missing)-?(avatar|user|profile)(-?(image|img|pic|photo|picture))?',
+  '(avatar|user|profile)-?(default|blank|empty|anonymous|missing)',
+  'mystery-?man',
+];
 const QUALIFIERS = ['\\d+(x\\d+)?(px|x|s|w)?', 'small', 'large', 'white', 'black', 'dark', 'light', 'gr[ae]y', 'image', 'img', 'icon'];
 const STAND_IN_NAME = new RegExp(`^((${GENERIC_PREFIXES.join('|')})-?)*(${STAND_IN_WORDS.join('|')})(-(${QUALIFIERS.join('|')}))*$`);
 /** Spacers and beacons: the whole name only, as these words also name content resized alike (a Pixel phone's `pixel-300x300.jpg`). */
 const SPACER_NAME = /^(blank|spacer|spacer-?gif|clear|transparent|trans|pixel|1x1|1px|lazy|tracking|tracker|beacon|empty)$/;
+
+/**
+ * Emoji drawn as pictures (WordPress's `s.w.org/images/core/emoji/…/1f600.svg`, Twemoji's CDNs): text to a reader.
+ * A file named by its code points under a host or folder that says emoji.
+ */
+const EMOJI_FILE = /^[0-9a-f]{4,6}(-[0-9a-f]{4,6})*\.(svg|png)$/i;
 
 /** Hosts and paths of well-known tracking pixels. */
 const TRACKERS = [/(^|\.)facebook\.com$/, /(^|\.)google-analytics\.com$/, /(^|\.)doubleclick\.net$/, /(^|\.)googletagmanager\.com$/, /(^|\.)bat\.bing\.com$/, /(^|\.)scorecardresearch\.com$/, /(^|\.)quantserve\.com$/, /(^|\.)analytics\.twitter\.com$/, /(^|\.)t\.co$/, /(^|\.)pixel\.wp\.com$/, /(^|\.)stats\.wp\.com$/];
@@ -49,6 +69,7 @@ export function noiseReasonOfUrl(url: string, shown = false): string | undefined
   const stem = dot > 0 ? file.slice(0, dot) : file;
   if (NOT_IMAGE_EXTENSIONS.has(extension) || (!shown && SERVER_SCRIPT_EXTENSIONS.has(extension))) return 'not an image file';
   if (isStandInName(stem)) return 'placeholder or tracking image';
+  if (EMOJI_FILE.test(file) && /emoji/i.test(parsed.hostname + parsed.pathname.slice(0, -file.length))) return 'emoji';
   if (PICTURE_FILE.test(file)) return undefined;
   if (TRACKERS.some((host) => host.test(parsed.hostname))) return 'tracking host';
   if (TRACKING_FILE.test(file)) return 'tracking image';
