@@ -89,7 +89,8 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson }: { limit: numb
       // Computed url()s are absolute: `url("https://…/hand.png"), pointer`.
       if (style.cursor.includes('url(')) for (const [, url] of style.cursor.matchAll(/url\("((?:[^"\\]|\\.)*)"\)/g)) cursors.add(url);
       const backgrounds: { value: string; pseudo?: 'before' | 'after' }[] = [];
-      for (const value of [style.backgroundImage, style.listStyleImage, style.borderImageSource, style.maskImage]) {
+      // An element's own `content: url()` replaces what it shows with that picture, as on its ::before and ::after.
+      for (const value of [style.backgroundImage, style.listStyleImage, style.borderImageSource, style.maskImage, style.content]) {
         const own = imageValue(value);
         if (own) backgrounds.push({ value: own });
       }
