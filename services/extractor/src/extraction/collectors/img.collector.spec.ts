@@ -78,6 +78,18 @@ describe('ImgCollector', () => {
     ]);
   });
 
+  it("reads Flickity's lazy srcset over its lazy src, and Fotorama's full-size file over the one it shows", () => {
+    expect(
+      shown(
+        img({ 'data-flickity-lazyload-src': '/cell-600.jpg', 'data-flickity-lazyload-srcset': '/cell-600.jpg 600w, /cell-1200.jpg 1200w' }),
+        img({ src: '/stage-1200.jpg', 'data-full': '/full-2400.jpg', 'data-thumb': '/thumb.jpg' }),
+      ).map(({ url, variants }) => [url, variants]),
+    ).toEqual([
+      ['https://example.com/cell-1200.jpg', ['https://example.com/cell-600.jpg']],
+      ['https://example.com/full-2400.jpg', ['https://example.com/stage-1200.jpg']],
+    ]);
+  });
+
   it('skips an inline picture hidden from assistive tech: a blur-up stand-in', () => {
     expect(shown(img({ src: 'data:image/jpeg;base64,/9j/2wBD', 'aria-hidden': 'true' }), img({ src: '/decor.png', 'aria-hidden': 'true' })).map((image) => image.url)).toEqual(['https://example.com/decor.png']);
   });

@@ -62,6 +62,13 @@ describe('LazyBackgroundCollector', () => {
     ).toEqual([{ url: 'https://example.com/slide.jpg' }, { url: 'https://example.com/banner.jpg' }, { url: 'https://example.com/gallery/img/hero.jpg' }, { url: 'https://example.com/parallax.jpg' }]);
   });
 
+  it("reads EWWW's data-back, and a gallery item's full-size file (Fotorama's data-full) over the one it shows", () => {
+    expect(urls(div({ 'data-back': '/vineyard.png', 'data-eio': 'l' }), div({ 'data-img': '/stage-1200.jpg', 'data-full': '/full-2400.jpg', 'data-thumb': '/thumb.jpg' }))).toEqual([
+      { url: 'https://example.com/vineyard.png' },
+      { url: 'https://example.com/full-2400.jpg', variants: ['https://example.com/stage-1200.jpg'] },
+    ]);
+  });
+
   it("falls back to lazysizes' bgset, then to a generic data-src naming an image file, and skips elements whose src means something else", () => {
     expect(urls(div({ 'data-bgset': 's.jpg 600w [(max-width: 700px)] | l.jpg 1600w' }), div({ 'data-src': '/card.webp' }), div({ 'data-src': '/api/widget' }), div({ 'data-bg': '/v.jpg' }, { tag: 'video' }))).toEqual([
       { url: 'https://example.com/gallery/l.jpg', variants: ['https://example.com/gallery/s.jpg'] },

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CssImage, imagesInCssValue } from '../css-image.util';
 import { IMAGE_EXTENSIONS, extensionOf, resolveImageUrl } from '../image-url.util';
-import { ElementRecord, LAZY_BACKGROUND_ATTRIBUTES, type PageSnapshot } from '../snapshot/page-snapshot';
+import { ElementRecord, FULL_SIZE_ATTRIBUTES, LAZY_BACKGROUND_ATTRIBUTES, type PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, firstAttribute, ImageCollector, sighting } from './image-collector.interface';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
 import { largestCandidate, parseSrcset, SrcsetCandidate } from './srcset.util';
@@ -32,7 +32,10 @@ export class LazyBackgroundCollector implements ImageCollector {
         const candidates = bgsetCandidates(firstAttribute(element, ['data-bgset', ...this.lazy.srcset]) ?? '');
         const largest = largestCandidate(candidates);
         if (largest) return sighting(element, largest.url, 'lazy', { variants: candidates.filter((candidate) => candidate !== largest).map((candidate) => candidate.url) });
-        const found = sighting(element, firstAttribute(element, this.lazy.src), 'lazy');
+        // A gallery's item may name its full-size file beside the one it shows (Fotorama's `<div data-img data-full>`).
+        const shown = firstAttribute(element, this.lazy.src);
+        const full = firstAttribute(element, FULL_SIZE_ATTRIBUTES);
+        const found = sighting(element, full ?? shown, 'lazy', full && shown ? { variants: [shown] } : {});
         return found.filter((image) => image.url.startsWith('data:') || IMAGE_EXTENSIONS.has(extensionOf(image.url) ?? ''));
       });
   }
