@@ -22,14 +22,14 @@ describe('noiseReasonOfUrl', () => {
     expect(noiseReasonOfUrl(url)).toBe(reason);
   });
 
-  it.each(['Spinner-1s-200px.gif', 'spinner-2x.gif', 'preloader-100x100.gif', 'woocommerce-placeholder-300x300.png', 'ajax-loader@2x.gif', 'ajaxloader.gif', 'loading_spinner.gif', 'default-placeholder.png', 'img-placeholder-600x400.jpg', 'placeholderImage.png', 'loader-white.svg', 'no-image.png', 'no_image_available.jpg', 'noimage.gif', 'image-coming-soon.png', 'image-not-found.png', 'lazy-load.gif', 'throbber.gif', 'app-placeholder.svg', 'product-placeholder.png', 'avatar_placeholder.png', 'page-loader.gif', 'default-avatar.png', 'avatar-default-96x96.png', 'blank-profile-picture.png', 'no_avatar.gif', 'mystery-man.jpg', 'default_user_image.jpg'])(
+  it.each(['Spinner-1s-200px.gif', 'spinner-2x.gif', 'preloader-100x100.gif', 'woocommerce-placeholder-300x300.png', 'ajax-loader@2x.gif', 'ajaxloader.gif', 'loading_spinner.gif', 'default-placeholder.png', 'img-placeholder-600x400.jpg', 'placeholderImage.png', 'loader-white.svg', 'no-image.png', 'no_image_available.jpg', 'noimage.gif', 'image-coming-soon.png', 'image-not-found.png', 'lazy-load.gif', 'throbber.gif', 'app-placeholder.svg', 'product-placeholder.png', 'avatar_placeholder.png', 'page-loader.gif', 'default-avatar.png', 'avatar-default-96x96.png', 'blank-profile-picture.png', 'no_avatar.gif', 'mystery-man.jpg', 'default_user_image.jpg', 'bx_loader.gif', 'ui-spinner.gif', 'loading-DkS3f9aP.gif', 'spinner.4f2a9c1b.svg'])(
     'stand-in %s keeps its name with plugin words, sizes and shades around it',
     (file) => {
       expect(noiseReasonOfUrl(`https://a.test/wp-content/uploads/${file}`)).toBe('placeholder or tracking image');
     },
   );
 
-  it.each(['loading-dock.jpg', 'fidget-spinner.jpg', 'spinner-dolphin.jpg', 'blank-canvas-art.jpg', 'pixel-art-castle.png', 'transparent-watercolor.png', 'lazy-river.jpg', 'empty-beach.jpg', 'clear-sky.jpg', 'tracker-bike.jpg', 'pixel-300x300.jpg', 'blank-600x600.jpg', 'default-image.png', 'coming-soon.jpg', 'hqdefault.jpg', 'app-store-badge.png', 'product-shot.jpg', 'avatar.jpg', 'user-jane.jpg', 'profile-photo.jpg', 'emoji-keyboard.png'])(
+  it.each(['loading-dock.jpg', 'fidget-spinner.jpg', 'spinner-dolphin.jpg', 'blank-canvas-art.jpg', 'pixel-art-castle.png', 'transparent-watercolor.png', 'lazy-river.jpg', 'empty-beach.jpg', 'clear-sky.jpg', 'tracker-bike.jpg', 'pixel-300x300.jpg', 'blank-600x600.jpg', 'default-image.png', 'coming-soon.jpg', 'hqdefault.jpg', 'app-store-badge.png', 'product-shot.jpg', 'avatar.jpg', 'user-jane.jpg', 'profile-photo.jpg', 'emoji-keyboard.png', 'loading-dockside.jpg', 'spinner-dolphins.jpg', 'my-fidget-spinner.jpg'])(
     '%s is content though it starts or ends like a stand-in',
     (file) => {
       expect(noiseReasonOfUrl(`https://a.test/wp-content/uploads/${file}`)).toBeUndefined();

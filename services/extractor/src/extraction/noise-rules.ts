@@ -17,8 +17,9 @@ const SERVER_SCRIPT_EXTENSIONS = new Set(['php', 'asp', 'aspx', 'jsp', 'cgi']);
 
 /**
  * Stand-ins by name: placeholders, loading indicators, "no picture" notices. Theme, plugin and app words before
- * them and sizes, densities, durations or shades after them still make a stand-in (`woocommerce-placeholder-300x300`,
- * `app-placeholder`, `ajax-loader@2x`, `Spinner-1s-200px`); any other word makes content (`fidget-spinner`,
+ * them and sizes, densities, durations, shades or a build hash after them still make a stand-in
+ * (`woocommerce-placeholder-300x300`, `app-placeholder`, `bx_loader`, `ajax-loader@2x`, `Spinner-1s-200px`,
+ * `loading-DkS3f9aP`); any other word makes content (`fidget-spinner`,
  * `loading-dock`). Matched on the lower-cased stem with its separators made `-`; a prefix may be joined on
  * (`ajaxloader`), a qualifier not, so that a run of digits has one reading only.
  */
@@ -38,8 +39,10 @@ const STAND_IN_WORDS = [
   '(avatar|user|profile)-?(default|blank|empty|anonymous|missing)',
   'mystery-?man',
 ];
-const QUALIFIERS = ['\\d+(x\\d+)?(px|x|s|w)?', 'small', 'large', 'white', 'black', 'dark', 'light', 'gr[ae]y', 'image', 'img', 'icon'];
-const STAND_IN_NAME = new RegExp(`^((${GENERIC_PREFIXES.join('|')})-?)*(${STAND_IN_WORDS.join('|')})(-(${QUALIFIERS.join('|')}))*$`);
+// A bundler's content hash (`loading-DkS3f9aP`): letters and digits mixed, 6 to 20 of them.
+const QUALIFIERS = ['\\d+(x\\d+)?(px|x|s|w)?', 'small', 'large', 'white', 'black', 'dark', 'light', 'gr[ae]y', 'image', 'img', 'icon', '(?=[a-z]*\\d)(?=\\d*[a-z])[a-z\\d]{6,20}'];
+// A library's two-letter namespace leading the name counts as a plugin word too (bxSlider's `bx_loader`, `ui-spinner`).
+const STAND_IN_NAME = new RegExp(`^([a-z]{2}-)?((${GENERIC_PREFIXES.join('|')})-?)*(${STAND_IN_WORDS.join('|')})(-(${QUALIFIERS.join('|')}))*$`);
 /** Spacers and beacons: the whole name only, as these words also name content resized alike (a Pixel phone's `pixel-300x300.jpg`). */
 const SPACER_NAME = /^(blank|spacer|spacer-?gif|clear|transparent|trans|pixel|1x1|1px|lazy|tracking|tracker|beacon|empty)$/;
 
