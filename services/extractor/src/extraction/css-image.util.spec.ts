@@ -23,13 +23,46 @@ describe('imagesInCssValue, hostile and awkward escapes', () => {
       { url: 'c\uFFFD.png', variants: [] },
     ]);
   });
+
+  it('answers at once for a url() full of hex escapes that never closes properly (no backtracking blow-up)', () => {
+    const hostile = `url(${'\\aaaaaa'.repeat(40)} x y)`;
+    expect(imagesInCssValue(hostile)).toEqual([]);
+    expect(imagesInCssText(`.a { background: ${hostile} }`)).toEqual([]);
+  });
+});
+
+describe('imagesInCssValue, CSS escapes in url()', () => {
+  it('reads escaped spaces, parentheses and hex escapes in an unquoted url(), and escapes in quoted ones', () => {
+    expect(imagesInCssValue(String.raw`url(a\ b.png), url(a\(1\).png), url(c\31 d.png), url("e\"f.png"), url('g\'h.png')`)).toEqual([
+      { url: 'a b.png', variants: [] },
+      { url: 'a(1).png', variants: [] },
+      { url: 'c1d.png', variants: [] },
+      { url: 'e"f.png', variants: [] },
+      { url: "g'h.png", variants: [] },
+    ]);
+  });
+
+  it('reads escapes in image-set() candidates, whose parentheses do not end the set', () => {
+    expect(imagesInCssValue(String.raw`image-set(url(s\(1x\).png) 1x, "l\).png" 2x), url(after.png)`)).toEqual([
+      { url: 'l).png', variants: ['s(1x).png'] },
+      { url: 'after.png', variants: [] },
+    ]);
+  });
+
+  it('names nothing for an unquoted url() that CSS refuses: a bare space or parenthesis inside', () => {
+    expect(imagesInCssValue('url(a b.png), url(a(1).png)')).toEqual([]);
+  });
+
+  it('keeps a declaration whole when an escaped url() holds a semicolon or a parenthesis', () => {
+    expect(imagesInCssText(String.raw`.a { background: url(x\;y.png) center, url(z\).png); color: red }`).map((image) => image.url)).toEqual(['x;y.png', 'z).png']);
+  });
 });
 
 describe('imagesInCssText', () => {
   it('reads a declaration whose url() or string holds a semicolon (data: URIs, charset parameters)', () => {
     const css = `.badge { background-image: url(data:image/png;base64,iVBORw0KGgo=); color: red } .icon { background: url("icon.svg;v=2") center }`;
     expect(imagesInCssText(css).map((image) => image.url)).toEqual(['data:image/png;base64,iVBORw0KGgo=', 'icon.svg;v=2']);
-    expect(customPropertiesIn(':root { --dot: url(data:image/gif;base64,R0lGOD=) }').get('--dot')).toBe('url(data:image/gif;base64,R0lGOD=)');
+    expect(customPropertiesIn(':root { --dot: url(data:image/gif;base64,R0lGOD=) }').get('--dot')).toEqual(['url(data:image/gif;base64,R0lGOD=)']);
   });
 
   it('finds pictures in background, content and list-style declarations, not fonts or imports', () => {
@@ -74,6 +107,12 @@ describe('imagesInCssText', () => {
     const levels = Array.from({ length: 8 }, (_, level) => `--l${level + 1}: var(--l${level}) var(--l${level}) var(--l${level}) var(--l${level});`);
     const doubling = customPropertiesIn(`:root { --l0: url(big.png) ${'x'.repeat(100)}; ${levels.join(' ')} }`);
     expect(imagesInCssText('.x { background: var(--l8) } .y { background: var(--l2) }', doubling)).toEqual(Array.from({ length: 16 }, () => ({ url: 'big.png', variants: [] })));
+  });
+
+  it('keeps every picture a custom property is given by different rules, each block\'s last one', () => {
+    const sections = customPropertiesIn('.section--dark { --pattern: url(dark.svg) } .section--light { --pattern: url(light.svg); --pattern: url(light-2.svg) }', ':root { --pattern: url(dark.svg) }');
+    expect(sections.get('--pattern')).toEqual(['url(dark.svg)', 'url(light-2.svg)']);
+    expect(imagesInCssText('.section { background-image: var(--pattern) }', sections).map((image) => image.url)).toEqual(['dark.svg', 'light-2.svg']);
   });
 
   it('tells which custom properties image declarations read', () => {

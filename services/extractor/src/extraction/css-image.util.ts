@@ -4,9 +4,22 @@ export interface CssImage {
   variants: string[];
 }
 
+/** A quoted CSS string, escaped quotes included. */
+const STRING = String.raw`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'`;
+/**
+ * A CSS escape: a backslash and one to six hex digits (a whitespace after them ends the escape), or another
+ * character. Read one way only, so a url() that fails to close costs no backtracking (`\aaaaaa` repeated).
+ */
+const ESCAPE = String.raw`\\(?:(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{1,5}(?![0-9a-fA-F]))\s?|[^\n0-9a-fA-F])`;
+/** A url()'s argument: a string, or text without quotes, parentheses or whitespace unless escaped (`a\ b.png`, `a\(1\).png`). */
+const URL_ARGUMENT = String.raw`${STRING}|(?:[^"'()\s\\]|${ESCAPE})*`;
 /** A declaration's value up to its `;` or `}`: a url() or a quoted string may hold either (`data:image/png;base64,…`). */
-const declarationValue = String.raw`(?:url\(\s*(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^)"']*)\s*\)|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^;}])*`;
-const URL_TOKEN = /url\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^)\s]*))\s*\)/gi;
+const declarationValue = String.raw`(?:url\(\s*(?:${URL_ARGUMENT})\s*\)|${STRING}|[^;}])*`;
+const URL_TOKEN = new RegExp(String.raw`url\(\s*(${URL_ARGUMENT})\s*\)`, 'gi');
+/** A url() or a string at the start of a text: `@import`'s target. */
+const LEADING_URL = new RegExp(String.raw`^\s*(?:url\(\s*(${URL_ARGUMENT})\s*\)|(${STRING}))`, 'i');
+/** An image-set() candidate: a url() or a string, then its descriptors (`2x`, `type("image/avif")`). */
+const IMAGE_SET_CANDIDATE = new RegExp(String.raw`(?:url\(\s*(${URL_ARGUMENT})\s*\)|(${STRING}))([^,]*)`, 'gi');
 const IMAGE_SET = /(?:-webkit-)?image-set\(/gi;
 /** Declarations whose url()s are pictures (fonts, cursors, behaviours and imports are not). */
 const IMAGE_DECLARATION = new RegExp(String.raw`(?:^|[;{\s])(background(?:-image)?|content|list-style(?:-image)?|border-image(?:-source)?|(?:-webkit-)?mask(?:-image)?)\s*:\s*(${declarationValue})`, 'gi');
@@ -22,14 +35,26 @@ export function imagesInCssValue(value: string): CssImage[] {
     rest = rest.replace(set.whole, ' ');
   }
   for (const match of rest.matchAll(URL_TOKEN)) {
-    const url = unescapeCss(match[1] ?? match[2] ?? match[3] ?? '');
+    const url = urlOf(match[1]);
     if (url) images.push({ url, variants: [] });
   }
   return images;
 }
 
-/** Custom properties by name, as stylesheets and style attributes define them (the last definition wins). */
-type CustomProperties = Map<string, string>;
+/** The URL a url() argument or a string names: quotes off, CSS escapes read. */
+const urlOf = (argument: string): string => unescapeCss(/^["']/.test(argument) ? argument.slice(1, -1) : argument);
+
+/** The URL a `url(…)` or a string at the start of `text` names, and the text after it (`@import url(a.css) screen`). */
+export function leadingUrl(text: string): { url: string; rest: string } | undefined {
+  const match = LEADING_URL.exec(text);
+  return match ? { url: urlOf(match[1] ?? match[2]), rest: text.slice(match[0].length) } : undefined;
+}
+
+/**
+ * Custom properties by name, with every picture value the style texts give each, in source order: without a
+ * cascade per element, `.dark { --pattern: url(a.svg) } .light { --pattern: url(b.svg) }` may be either.
+ */
+export type CustomProperties = Map<string, string[]>;
 
 const CUSTOM_PROPERTY = new RegExp(String.raw`(?:^|[;{\s])(--[\w-]+)\s*:\s*(${declarationValue})`, 'g');
 /** `var(--name)` or `var(--name, fallback)`, the fallback holding at most one level of parentheses. */
@@ -39,12 +64,18 @@ const VAR_REFERENCE = /var\(\s*(--[\w-]+)\s*(?:,\s*((?:[^()]|\([^()]*\))*))?\)/g
 export const withoutComments = (css: string): string => css.replace(/\/\*[\s\S]*?\*\//g, '');
 
 /**
- * The custom properties of `css` that may hold a picture: a url(), an image-set(), or another property's value
- * (`--card: var(--photo)`). Static path: nothing computes var() there.
+ * The custom properties of style texts that may hold a picture: a url(), an image-set(), or another property's value
+ * (`--card: var(--photo)`), each block's value in force (see inForce). Static path: nothing computes var() there.
  */
-export function customPropertiesIn(css: string): CustomProperties {
+export function customPropertiesIn(...styles: string[]): CustomProperties {
   const properties: CustomProperties = new Map();
-  for (const match of withoutComments(css).matchAll(CUSTOM_PROPERTY)) if (/url\(|image-set\(|var\(\s*--/i.test(match[2])) properties.set(match[1], match[2].trim());
+  for (const css of styles) {
+    const text = withoutComments(css);
+    for (const [, name, value] of inForce(text, [...text.matchAll(CUSTOM_PROPERTY)])) {
+      const values = properties.get(name) ?? [];
+      if (/url\(|image-set\(|var\(\s*--/i.test(value) && !values.includes(value.trim())) properties.set(name, [...values, value.trim()]);
+    }
+  }
   return properties;
 }
 
@@ -74,15 +105,16 @@ const MAX_VAR_DEPTH = 8;
 const MAX_RESOLVED_LENGTH = 1_000_000;
 
 /**
- * `value` with its var() references replaced by the properties' values, or their fallbacks, level by level. A value
- * var() grows past MAX_RESOLVED_LENGTH is invalid, as browsers treat it, and names nothing.
+ * `value` with its var() references replaced by the properties' values, or their fallbacks, level by level; a
+ * property given several pictures stands for all of them, as a list. A value var() grows past MAX_RESOLVED_LENGTH
+ * is invalid, as browsers treat it, and names nothing.
  */
 export function resolveCustomProperties(value: string, customProperties: CustomProperties): string {
   let resolved = value;
   for (let depth = 0; depth < MAX_VAR_DEPTH && resolved.includes('var('); depth += 1) {
     let length = resolved.length;
     resolved = resolved.replace(VAR_REFERENCE, (reference, name: string, fallback?: string) => {
-      const substitute = customProperties.get(name) ?? fallback ?? '';
+      const substitute = customProperties.get(name)?.join(', ') ?? fallback ?? '';
       length += substitute.length - reference.length;
       // Stop building once too long: one level can already multiply the value's length.
       return length > MAX_RESOLVED_LENGTH ? '' : substitute;
@@ -119,7 +151,8 @@ function inForce(text: string, declarations: RegExpExecArray[]): RegExpExecArray
       block = new Map();
     }
     previousEnd = declaration.index + declaration[0].length;
-    const property = declaration[1].toLowerCase().replace(/^-webkit-/, '').replace(/-(?:image|source)$/, '');
+    // A custom property's name is case-sensitive and no shorthand's.
+    const property = declaration[1].startsWith('--') ? declaration[1] : declaration[1].toLowerCase().replace(/^-webkit-/, '').replace(/-(?:image|source)$/, '');
     const earlier = block.get(property);
     if (!earlier || isImportant(declaration[2]) || !isImportant(earlier[2])) {
       block.delete(property);
@@ -133,31 +166,47 @@ function inForce(text: string, declarations: RegExpExecArray[]): RegExpExecArray
 const isImportant = (value: string) => /!\s*important\s*$/i.test(value);
 
 function findImageSets(value: string): { whole: string; body: string }[] {
-  const sets: { whole: string; body: string }[] = [];
-  for (const match of value.matchAll(IMAGE_SET)) {
-    const start = match.index + match[0].length;
-    let depth = 1;
-    let position = start;
-    for (; position < value.length && depth > 0; position += 1) {
-      if (value[position] === '(') depth += 1;
-      else if (value[position] === ')') depth -= 1;
-    }
-    sets.push({ whole: value.slice(match.index, position), body: value.slice(start, position - 1) });
-  }
-  return sets;
+  return [...value.matchAll(IMAGE_SET)].map((match) => {
+    const open = match.index + match[0].length - 1;
+    const close = closingBracket(value, open);
+    return { whole: value.slice(match.index, close + 1), body: value.slice(open + 1, close) };
+  });
 }
 
 /** Candidates of an image-set(): `"a.png" 1x`, `url(b.png) 2x`, `"c.avif" type("image/avif")`; no density = 1x. */
 function imageSetCandidates(body: string): { url: string; density: number }[] {
   const candidates: { url: string; density: number }[] = [];
-  const candidate = /(?:url\(\s*["']?([^"')]+)["']?\s*\)|"([^"]+)"|'([^']+)')([^,]*)/g;
-  for (const match of body.matchAll(candidate)) {
-    const url = unescapeCss(match[1] ?? match[2] ?? match[3] ?? '');
-    const descriptor = /(\d*\.?\d+)(x|dppx|dpi)/.exec(match[4]);
+  for (const match of body.matchAll(IMAGE_SET_CANDIDATE)) {
+    const url = urlOf(match[1] ?? match[2]);
+    const descriptor = /(\d*\.?\d+)(x|dppx|dpi)/.exec(match[3]);
     const density = descriptor ? Number(descriptor[1]) / (descriptor[2] === 'dpi' ? 96 : 1) : 1;
     if (url) candidates.push({ url, density });
   }
   return candidates;
+}
+
+/** The end of the string that opens at `quote` (its closing quote; escaped ones skipped), or the end of the text. */
+export function stringEnd(css: string, quote: number): number {
+  for (let i = quote + 1; i < css.length; i++) {
+    if (css[i] === '\\') i++;
+    else if (css[i] === css[quote]) return i;
+  }
+  return css.length;
+}
+
+const CLOSING: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+
+/** The index of the bracket closing the `(`, `[` or `{` at `open`, strings and escapes skipped; the text's length if unclosed. */
+export function closingBracket(css: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < css.length; i++) {
+    const char = css[i];
+    if (char === '\\') i++;
+    else if (char === '"' || char === "'") i = stringEnd(css, i);
+    else if (char === css[open]) depth++;
+    else if (char === CLOSING[css[open]] && --depth === 0) return i;
+  }
+  return css.length;
 }
 
 function unescapeCss(text: string): string {

@@ -7,9 +7,11 @@ import { readCapped } from './read-capped.util';
 import { importsOf, parseHtml } from './snapshot/static-snapshot';
 import { SelectorTest, usedRules } from './snapshot/used-stylesheet';
 
-/** Linked stylesheets read per page, and how much of each. */
+/** Stylesheets read per page (linked and imported), and how much of each. */
 const MAX_STYLESHEETS = 20;
 const MAX_STYLESHEET_BYTES = 2 * 1024 * 1024;
+/** How many levels of @import are followed below a linked sheet: a theme, its parts, a vendor sheet. */
+const MAX_IMPORT_DEPTH = 3;
 const MAX_HTML_BYTES = 10 * 1024 * 1024;
 
 interface StaticPage {
@@ -57,7 +59,7 @@ export class StaticPageService {
       sourceUrl: response.url,
       warnings,
       needsBrowser,
-      linkedStylesheets: parsed.linkedStylesheets.slice(0, MAX_STYLESHEETS),
+      linkedStylesheets: parsed.linkedStylesheets,
       matchesSelector: parsed.matchesSelector,
       snapshot: { url: response.url, elements: parsed.elements, stylesheets: parsed.stylesheets, network: [] },
     };
@@ -65,27 +67,41 @@ export class StaticPageService {
 
   /** The page's snapshot with its linked stylesheets read (in parallel) after its inline ones. */
   async withStylesheets(page: StaticPage, signal: AbortSignal): Promise<PageSnapshot> {
-    const linked = await Promise.all(page.linkedStylesheets.map((sheet) => this.stylesheet(sheet.url, sheet.index, page.matchesSelector, signal)));
+    const reading: StylesheetReading = { read: new Set(), matchesSelector: page.matchesSelector, signal };
+    const linked = await Promise.all(page.linkedStylesheets.map((sheet) => this.stylesheet(sheet.url, sheet.index, reading, 0)));
     return { ...page.snapshot, stylesheets: [...page.snapshot.stylesheets, ...linked.flat()] };
   }
 
-  /** A linked sheet and, one level deep, the sheets it @imports (each keeps its own URL as the base). */
-  private async stylesheet(url: string, index: number, matchesSelector: SelectorTest, signal: AbortSignal, depth = 0): Promise<StylesheetRecord[]> {
+  /**
+   * A sheet and, MAX_IMPORT_DEPTH levels deep, the sheets it @imports (each keeps its own URL as the base). Each URL
+   * is read once per page, MAX_STYLESHEETS in all: a sheet imported twice, or importing itself or an ancestor, is not
+   * read again. The page's own links claim their places first: a sheet's imports are known only once it has arrived.
+   */
+  private async stylesheet(url: string, index: number, reading: StylesheetReading, depth: number): Promise<StylesheetRecord[]> {
+    if (reading.read.has(url) || reading.read.size >= MAX_STYLESHEETS) return [];
+    reading.read.add(url);
     try {
-      const response = await safeFetch(url, { policy: this.policy, signal, headers: { accept: 'text/css,*/*;q=0.1' } });
+      const response = await safeFetch(url, { policy: this.policy, signal: reading.signal, headers: { accept: 'text/css,*/*;q=0.1' } });
       if (response.status >= 400) {
         response.body.destroy();
         return [];
       }
       const text = (await readCapped(response.body, MAX_STYLESHEET_BYTES)).toString('utf8');
-      const imports = depth > 0 ? [] : importsOf(text, response.url).slice(0, MAX_STYLESHEETS);
-      const imported = await Promise.all(imports.map((href) => this.stylesheet(href, index, matchesSelector, signal, depth + 1)));
-      return [...imported.flat(), { base: response.url, index, text: usedRules(text, matchesSelector) }];
+      const imports = depth < MAX_IMPORT_DEPTH ? importsOf(text, response.url) : [];
+      const imported = await Promise.all(imports.map((href) => this.stylesheet(href, index, reading, depth + 1)));
+      return [...imported.flat(), { base: response.url, index, text: usedRules(text, reading.matchesSelector) }];
     } catch (error) {
       this.logger.debug({ msg: 'stylesheet not read', url, err: error });
       return [];
     }
   }
+}
+
+/** One page's stylesheet reads: the URLs claimed so far, and what every read shares. */
+interface StylesheetReading {
+  read: Set<string>;
+  matchesSelector: SelectorTest;
+  signal: AbortSignal;
 }
 
 /**

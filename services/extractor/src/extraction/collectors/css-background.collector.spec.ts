@@ -19,4 +19,32 @@ describe('CssBackgroundCollector on the static path', () => {
       ['https://example.com/own.jpg', 4],
     ]);
   });
+
+  it('reports every picture the applying rules give a custom property, for each var() that reads it', () => {
+    const snapshot: PageSnapshot = {
+      url: BASE,
+      elements: [],
+      stylesheets: [
+        { index: 1, base: BASE, text: '.section--dark { --pattern: url(dark.svg) } .section--light { --pattern: url(light.svg) } .section { background-image: var(--pattern) }' },
+        // Another sheet giving the same value adds no second sighting; a property no declaration reads names nothing.
+        { index: 2, base: BASE, text: ':root { --pattern: url(dark.svg); --logo: url(logo.svg) } .footer { background: var(--missing, url(fallback.png)) }' },
+      ],
+      network: [],
+    };
+    expect(new CssBackgroundCollector().collect(snapshot).map((image) => [image.url, image.domIndex])).toEqual([
+      ['https://example.com/dark.svg', 1],
+      ['https://example.com/light.svg', 1],
+      ['https://example.com/fallback.png', 2],
+    ]);
+  });
+
+  it('resolves a url() whose CSS escapes hide a space or parentheses', () => {
+    const snapshot: PageSnapshot = {
+      url: BASE,
+      elements: [{ index: 2, tag: 'div', attrs: {}, base: BASE, backgrounds: [{ value: String.raw`background-image: url(photos/a\ b\(1\).jpg)` }] }],
+      stylesheets: [],
+      network: [],
+    };
+    expect(new CssBackgroundCollector().collect(snapshot).map((image) => image.url)).toEqual(['https://example.com/photos/a%20b(1).jpg']);
+  });
 });

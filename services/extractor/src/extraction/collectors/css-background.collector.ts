@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CssImage, customPropertiesIn, customPropertiesUsedForImages, imagesInCssText, imagesInCssValue, resolveCustomProperties } from '../css-image.util';
+import { CssImage, CustomProperties, customPropertiesIn, customPropertiesUsedForImages, imagesInCssText, imagesInCssValue, resolveCustomProperties } from '../css-image.util';
 import type { PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
 
@@ -9,7 +9,8 @@ const DECLARATION_START = /^\s*[\w-]+\s*:/;
  * CSS pictures: an element's background-image (several backgrounds each count; image-set() gives its largest
  * candidate), its ::before/::after background or content. The browser reports computed values, so <style>,
  * linked sheets and inline styles are all covered; the static parse adds every picture its stylesheets name
- * (the rules that apply: see used-stylesheet), resolving `var(--…)` from the custom properties the page defines.
+ * (the rules that apply: see used-stylesheet), resolving `var(--…)` from the custom properties the page defines —
+ * to every picture a property is given there, since only a cascade per element would pick one.
  */
 @Injectable()
 export class CssBackgroundCollector implements ImageCollector {
@@ -36,7 +37,7 @@ export class CssBackgroundCollector implements ImageCollector {
  * var() resolved, so it has none), and every name an image declaration reads — in a sheet or a style attribute.
  */
 function customPropertiesOf(snapshot: PageSnapshot) {
-  const sheetProperties = new Map(snapshot.stylesheets.flatMap((sheet) => [...customPropertiesIn(sheet.text)]));
+  const sheetProperties = customPropertiesIn(...snapshot.stylesheets.map((sheet) => sheet.text));
   // Only texts that read a var() can use one: the browser path's computed values never do, so it skips the scan.
   const styles = [...snapshot.stylesheets.map((sheet) => sheet.text), ...snapshot.elements.flatMap((element) => (element.backgrounds ?? []).map(({ value }) => `;${value}`))].filter((text) => text.includes('var('));
   return { sheetProperties, namesInUse: new Set(styles.flatMap(customPropertiesUsedForImages)) };
@@ -47,13 +48,13 @@ function customPropertiesOf(snapshot: PageSnapshot) {
  * and each custom property it sets to a picture that an image declaration somewhere reads — the card pattern,
  * `<div class="card" style="--bg: url(a.jpg)">` with `.card { background-image: var(--bg) }`.
  */
-function imagesInStyleAttribute(style: string, sheetProperties: Map<string, string>, namesInUse: Set<string>): CssImage[] {
+function imagesInStyleAttribute(style: string, sheetProperties: CustomProperties, namesInUse: Set<string>): CssImage[] {
   const own = customPropertiesIn(`;${style}`);
   const known = new Map([...sheetProperties, ...own]);
   const images = [
     ...imagesInCssText(`;${style}`, known),
     // `--card: var(--photo)` names what --photo holds, here or in the sheets.
-    ...[...own].filter(([name]) => namesInUse.has(name)).flatMap(([, value]) => imagesInCssValue(resolveCustomProperties(value, known))),
+    ...[...own].filter(([name]) => namesInUse.has(name)).flatMap(([, values]) => values.flatMap((value) => imagesInCssValue(resolveCustomProperties(value, known)))),
   ];
   return images.filter((image, index) => images.findIndex((other) => other.url === image.url) === index);
 }

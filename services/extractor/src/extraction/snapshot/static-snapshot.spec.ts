@@ -1,4 +1,4 @@
-import { parseHtml } from './static-snapshot';
+import { importsOf, parseHtml } from './static-snapshot';
 
 describe('parseHtml', () => {
   it('records image carriers with the <base> as their base, noscript as text, srcdoc and declarative shadow roots walked, <image> outside SVG as <img>', () => {
@@ -51,5 +51,36 @@ describe('parseHtml', () => {
     );
     expect(parsed.linkedStylesheets.map(({ url }) => url.slice('https://a.test/'.length))).toEqual(['all.css', 'deferred.css', 'screen.css', 'layered.css']);
     expect(parsed.stylesheets.map((sheet) => sheet.text).join('')).not.toContain('printed.png');
+  });
+
+  it('reads only the sheets the page applies: not alternate or disabled ones, and loadCSS preloads once loaded', () => {
+    const parsed = parseHtml(
+      `<link rel="stylesheet" href="main.css"><link rel="alternate stylesheet" href="contrast.css" title="High contrast">
+       <link rel="stylesheet" href="off.css" disabled><link rel="Preload" href="async.css" as="style" onload="this.onload=null;this.rel='stylesheet'">
+       <noscript><link rel="stylesheet" href="async.css"></noscript>
+       <link rel="preload" href="font.css" as="font" onload="this.rel='stylesheet'"><link rel="preload" href="warm.css" as="style">
+       <link rel="preload" href="phone.css" as="style" media="(max-width: 600px)" onload="this.rel='stylesheet'">`,
+      'https://a.test/',
+    );
+    expect(parsed.linkedStylesheets.map(({ url }) => url.slice('https://a.test/'.length))).toEqual(['main.css', 'async.css']);
+  });
+});
+
+describe('importsOf', () => {
+  const targets = (css: string) => importsOf(css, 'https://a.test/').map((url) => url.slice('https://a.test/'.length));
+
+  it('reads the imports CSS honours: after @charset, @layer statements and other imports, not after a rule', () => {
+    expect(targets(`@charset "utf-8"; /* parts */ @import url(a.css); @layer base, theme; @import "b.css" layer(theme);
+      .x { color: red } @import url(late.css);`)).toEqual(['a.css', 'b.css']);
+    expect(targets('@layer base { .x { color: red } } @import url(after-layer-block.css);')).toEqual([]);
+    expect(targets(String.raw`@import url(a\ b.css); @import 'c;d.css'`)).toEqual(['a%20b.css', 'c;d.css']);
+  });
+
+  it('reads supports() with nested parentheses, skips supports(not …) fallbacks and keeps the media query', () => {
+    expect(
+      targets(`@import url(grid.css) supports((display: grid) and (not (display: inline-grid))) screen;
+        @import url(no-grid.css) supports(not (display: grid)); @import url(print.css) layer supports(display: grid) print;
+        @import url(wide.css) layer(base) supports(display: flex) (min-width: 600px);`),
+    ).toEqual(['grid.css', 'wide.css']);
   });
 });

@@ -3,7 +3,8 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import type { ElementRecord, StylesheetRecord } from './page-snapshot';
 import { mediaApplies } from './media-query';
 import { hasLazyAttribute, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES, LIGHTBOX_JSON_SELECTOR, PICTURE_TAGS } from './page-snapshot';
-import { ParsedNode, SelectorTest, selectorTest, usedRules } from './used-stylesheet';
+import { closingBracket, leadingUrl, stringEnd, withoutComments } from '../css-image.util';
+import { isSupportsFallback, ParsedNode, SelectorTest, selectorTest, usedRules } from './used-stylesheet';
 
 interface ParsedHtml {
   elements: ElementRecord[];
@@ -64,8 +65,7 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
         result.stylesheets.push({ base, text: usedRules(css, matchesSelector), index });
         result.linkedStylesheets.push(...importsOf(css, base).map((url) => ({ url, index })));
       }
-      // `media="print" onload="this.media='all'"` is the usual way to load a sheet without blocking: it applies.
-      if (tag === 'link' && /(^|\s)stylesheet(\s|$)/i.test(attrs.rel ?? '') && attrs.href && (attrs.onload || mediaApplies(attrs.media ?? ''))) {
+      if (tag === 'link' && attrs.href && appliesStylesheet(attrs)) {
         const href = safeUrl(attrs.href, base);
         if (href) result.linkedStylesheets.push({ url: href, index });
       }
@@ -140,10 +140,69 @@ function safeUrl(raw: string, base: string): string | undefined {
   }
 }
 
-/** `@import url("a.css")` / `@import "a.css" screen` targets, absolute; those for another medium (print) left out. */
+/**
+ * Does a `<link>` bring a stylesheet the page applies? rel=stylesheet, unless an alternate sheet (applied only when
+ * a visitor picks it) or disabled; and loadCSS's `rel=preload as=style onload="this.rel='stylesheet'"`, a sheet once
+ * loaded (its `<noscript>` copy is not walked, so it is read once). The usual way to load a sheet without blocking,
+ * `media="print" onload="this.media='all'"`, applies whatever its media.
+ */
+function appliesStylesheet(attrs: Record<string, string>): boolean {
+  const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
+  if (rel.includes('alternate') || 'disabled' in attrs) return false;
+  if (rel.includes('stylesheet')) return Boolean(attrs.onload) || mediaApplies(attrs.media ?? '');
+  // A preload for another medium is not fetched, so its onload never runs.
+  return rel.includes('preload') && attrs.as?.trim().toLowerCase() === 'style' && /stylesheet/i.test(attrs.onload ?? '') && mediaApplies(attrs.media ?? '');
+}
+
+/** The statements that may precede an @import, and @import itself: `@charset`, `@layer a, b;` (with a `;`, not a block). */
+const LEADING_STATEMENT = /(?:\s|<!--|-->)*@(import|charset|layer)\b/iy;
+/** An @import's `layer`, `layer(…)` or `supports(…)` before its media query. */
+const IMPORT_CONDITION = /^\s*(?:layer\b(?!\()|(layer|supports)\()/i;
+
+/**
+ * `@import url("a.css")` / `@import "a.css" screen` targets, absolute, of the imports CSS honours: those before any
+ * other rule (only @charset, @layer statements and other @imports may precede them). Those for another medium
+ * (print) and `supports(not …)` fallbacks (see isSupportsFallback) are left out.
+ */
 export function importsOf(css: string, base: string): string[] {
-  return [...css.matchAll(/@import\s+(?:url\(\s*)?["']?([^"')\s;]+)["']?\s*\)?([^;{]*)/gi)].flatMap((match) => {
-    const media = match[2].replace(/\b(?:layer|supports)\([^)]*\)|\blayer\b/gi, '');
-    return mediaApplies(media) ? (safeUrl(match[1], base) ?? []) : [];
-  });
+  const text = withoutComments(css);
+  const targets: string[] = [];
+  const statements = new RegExp(LEADING_STATEMENT);
+  for (let statement = statements.exec(text); statement; statement = statements.exec(text)) {
+    const prelude = statement.index + statement[0].length;
+    const end = statementEnd(text, prelude);
+    if (end < 0) break;
+    const target = statement[1].toLowerCase() === 'import' ? leadingUrl(text.slice(prelude, end)) : undefined;
+    const url = target && importApplies(target.rest) ? safeUrl(target.url, base) : undefined;
+    if (url) targets.push(url);
+    statements.lastIndex = end + 1;
+  }
+  return targets;
+}
+
+/** The `;` (or the end of the text) ending the statement whose prelude starts at `from`; -1 when a block comes first (`@layer base { … }`). */
+function statementEnd(css: string, from: number): number {
+  for (let i = from; i < css.length; i++) {
+    if (css[i] === '\\') i++;
+    else if (css[i] === '"' || css[i] === "'") i = stringEnd(css, i);
+    else if (css[i] === '(') i = closingBracket(css, i);
+    else if (css[i] === ';') return i;
+    else if (css[i] === '{') return -1;
+  }
+  return css.length;
+}
+
+/** Do an import's conditions (`layer(base) supports(display: grid) screen`) hold on the rendered screen? */
+function importApplies(conditions: string): boolean {
+  let rest = conditions;
+  for (let condition = IMPORT_CONDITION.exec(rest); condition; condition = IMPORT_CONDITION.exec(rest)) {
+    let end = condition[0].length;
+    if (condition[1]) {
+      const close = closingBracket(rest, end - 1);
+      if (/^supports$/i.test(condition[1]) && isSupportsFallback(rest.slice(end, close))) return false;
+      end = close + 1;
+    }
+    rest = rest.slice(end);
+  }
+  return mediaApplies(rest);
 }

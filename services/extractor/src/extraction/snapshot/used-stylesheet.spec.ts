@@ -77,6 +77,58 @@ describe('usedRules: the rules that can put a picture on the page', () => {
     for (const picture of ['phone.jpg', 'print.jpg', 'dark.jpg']) expect(kept).not.toContain(picture);
   });
 
+  it('judges nested rules by their full selector, keeping the parent\'s own declarations', () => {
+    const css = `
+      .hero {
+        background: url(hero.jpg);
+        &:hover { background-image: url(hero-hover.jpg) }
+        .dark & { background-image: url(hero-dark.jpg) }
+        &.hero--wide { background-image: url(hero-wide.jpg) }
+        main & { background-image: url(in-main.jpg) }
+        > .badge { background-image: url(badge.png) }
+        .quote { background-image: url(not-inside.png) }
+        @media (max-width: 600px) { background-image: url(hero-phone.jpg) }
+        @media (min-width: 600px) { background-image: url(hero-desktop.jpg); &:focus { background-image: url(focus.jpg) } }
+        color: red;
+      }
+      main { .quote { &::before { content: url(quote.svg) } } }
+      .top, .modal { & > a { background: url(home-link.png) } }
+      body { & .cta { background: url(cta.png) } }
+    `;
+    const kept = usedRules(css, GALLERY);
+    for (const picture of ['hero.jpg', 'in-main.jpg', 'hero-desktop.jpg', 'quote.svg', 'home-link.png', 'cta.png']) expect(kept).toContain(picture);
+    for (const picture of ['hero-hover.jpg', 'hero-dark.jpg', 'hero-wide.jpg', 'badge.png', 'not-inside.png', 'hero-phone.jpg', 'focus.jpg']) expect(kept).not.toContain(picture);
+    // Flattened: the parent's own declarations stand alone in their block, as the declaration in force reads blocks.
+    expect(kept.replace(/\s+/g, ' ')).toContain('.hero{background: url(hero.jpg); color: red;}');
+  });
+
+  it('counts a nested selector that nesting makes too long to read as matching, without building it', () => {
+    const list = Array.from({ length: 10 }, (_, n) => `.absent-${n}`).join(', ');
+    const css = `${`${list} {`.repeat(12)} background: url(deep.png) ${'}'.repeat(12)}`;
+    expect(usedRules(css, GALLERY)).toContain('*{background: url(deep.png)}');
+  });
+
+  it('reads nesting 32 levels deep and stops there, so a hostile sheet costs no deep scan or stack', () => {
+    const nested = (depth: number, picture: string) => `main { ${'& {'.repeat(depth - 2)} .hero { background: url(${picture}) } ${'}'.repeat(depth - 1)}`;
+    expect(usedRules(nested(32, 'deep.png'), GALLERY)).toContain('deep.png');
+    expect(usedRules(nested(33, 'too-deep.png'), GALLERY)).not.toContain('too-deep.png');
+    expect(usedRules(`${'@media screen {'.repeat(100_000)} .hero { background: url(hostile.png) }`, GALLERY)).not.toContain('hostile.png');
+  });
+
+  it('drops @supports not (…) fallbacks and keeps the blocks for supported features', () => {
+    const css = `
+      @supports not (display: grid) { .hero { background: url(no-grid.jpg) } }
+      @supports NOT selector(:has(a)) { .hero { background: url(no-has.jpg) } }
+      @supports (display: grid) { .hero { background: url(grid.jpg) } }
+      @supports selector(:has(a)) { .hero { background: url(has.jpg) } }
+      @supports (not (display: grid)) or (gap: 1rem) { .hero { background: url(either.jpg) } }
+      .hero { @supports not (aspect-ratio: 1) { background: url(nested-fallback.jpg) } }
+    `;
+    const kept = usedRules(css, GALLERY);
+    for (const picture of ['grid.jpg', 'has.jpg', 'either.jpg']) expect(kept).toContain(picture);
+    for (const picture of ['no-grid.jpg', 'no-has.jpg', 'nested-fallback.jpg']) expect(kept).not.toContain(picture);
+  });
+
   it('is not thrown off by braces in strings or an unclosed last rule', () => {
     const kept = usedRules('.gone[data-x="{"] { background: url("a{b}.png") } .hero { background: url(last.png)', GALLERY);
     expect(kept).not.toContain('a{b}.png');

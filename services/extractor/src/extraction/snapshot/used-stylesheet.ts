@@ -1,6 +1,6 @@
 import { selectOne } from 'css-select';
 import type { parseDocument } from 'htmlparser2';
-import { withoutComments } from '../css-image.util';
+import { closingBracket, stringEnd, withoutComments } from '../css-image.util';
 import { mediaApplies } from './media-query';
 
 /** A parsed node (htmlparser2's DOM); DomUtils.isTag narrows it to an element. */
@@ -67,65 +67,108 @@ export function selectorTest(nodes: ParsedNode[]): SelectorTest {
 const GROUPING_AT_RULE = /^@(?:-\w+-)?(?:media|supports|layer|container|document|scope|starting-style)\b/i;
 /** A rule that may name a picture: url(), image-set(), or var() (a custom property holding one). */
 const NAMES_A_PICTURE = /url\(|image-set\(|var\(\s*--/i;
+/** The nesting selector (an escaped `\&` is part of a name). */
+const NESTING_SELECTOR = /(?<!\\)&/g;
+/** Past this many characters of parent selectors written into nested ones, a nested selector counts as matching. */
+const MAX_NESTED_SELECTOR_LENGTH = 10_000;
+/**
+ * Blocks nested deeper than this (rules in group rules in rules…) are not read: no real sheet goes near it, and a
+ * hostile one (`a{a{a{…`) would cost a scan of the rest of the text per level, and the stack.
+ */
+const MAX_NESTING_DEPTH = 32;
 
-/** Past the string that opens at `quote`. */
-function afterString(css: string, quote: number): number {
-  const close = css.indexOf(css[quote], quote + 1);
-  return close < 0 ? css.length : close;
+/**
+ * A `@supports not (…)` / `supports(not …)` condition: the fallback for browsers without a feature, which Chromium
+ * has for the features sites test (grid, gap, aspect-ratio, :has()…), so it never shows what the block names.
+ */
+export const isSupportsFallback = (condition: string): boolean => /^\s*not\b/i.test(condition);
+
+/** Does the group rule introduced by `prelude` apply on the rendered screen? */
+function groupApplies(prelude: string): boolean {
+  // An @media the rendered screen does not match (the phone layout, print) applies nothing.
+  if (/^@media\b/i.test(prelude)) return mediaApplies(prelude.slice('@media'.length));
+  if (/^@supports\b/i.test(prelude)) return !isSupportsFallback(prelude.slice('@supports'.length));
+  return true;
 }
 
-/** The next `{` outside strings, or -1. */
+/** The next `{` outside strings and escapes, or -1. */
 function nextOpen(css: string, from: number, to: number): number {
   for (let i = from; i < to; i++) {
-    if (css[i] === '"' || css[i] === "'") i = afterString(css, i);
+    if (css[i] === '\\') i++;
+    else if (css[i] === '"' || css[i] === "'") i = stringEnd(css, i);
     else if (css[i] === '{') return i;
   }
   return -1;
 }
 
-/** The index of the `}` closing the block opened at `open`, skipping strings; the end of the text if unclosed. */
-function blockEnd(css: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < css.length; i++) {
-    const char = css[i];
-    if (char === '"' || char === "'") i = afterString(css, i);
-    else if (char === '{') depth++;
-    else if (char === '}' && --depth === 0) return i;
-  }
-  return css.length;
+/**
+ * A nested rule's selector list in full, as CSS Nesting reads it: `&` is the parent rule's selector (`:is(parent)`),
+ * and a selector without `&` is relative to it (`.x` a descendant, `> .x` a child). A leading `&` of a single
+ * parent is written as the parent itself, so `body { & .hero {} }` keeps the root prefix selectorTest drops.
+ */
+function nestedSelector(list: string, parent: string): string {
+  const single = complexSelectors(parent).length === 1;
+  let written = 0;
+  const resolved = complexSelectors(list)
+    .map((selector) =>
+      (selector.search(NESTING_SELECTOR) >= 0 ? selector : `& ${selector}`).replace(NESTING_SELECTOR, (_ampersand, offset: number) => {
+        const substitute = offset === 0 && single ? parent : `:is(${parent})`;
+        written += substitute.length;
+        // Each level can multiply the length (`a, b { a, b { … } }`): stop writing once too long.
+        return written > MAX_NESTED_SELECTOR_LENGTH ? '' : substitute;
+      }),
+    )
+    .join(', ');
+  // Too long to match: counted as matching, as a selector css-select cannot read is.
+  return written > MAX_NESTED_SELECTOR_LENGTH ? '*' : resolved;
 }
 
 /**
- * The rules of a stylesheet that can put a picture on this page: rules naming a picture whose selector matches
- * an element (inside @supports and other group rules too, and inside @media that applies to the rendered screen).
- * Rules for elements the page does not have — a site-wide sheet's other pages, modals never opened, hover states,
- * the phone layout, print — are left out, as the browser path, reading computed styles, leaves them out. @import
- * and @font-face lines are dropped; the caller reads imports from the whole text.
+ * The rules of a stylesheet that can put a picture on this page, flattened: rules naming a picture whose selector
+ * matches an element (inside @supports and other group rules too, and inside @media that applies to the rendered
+ * screen). Rules for elements the page does not have — a site-wide sheet's other pages, modals never opened, hover
+ * states, the phone layout, print, `@supports not` fallbacks — are left out, as the browser path, reading computed
+ * styles, leaves them out. Nested rules (CSS Nesting) are judged by their full selector, like top-level ones, and
+ * a rule keeps only its own declarations. @import and @font-face lines are dropped; the caller reads imports from
+ * the whole text.
  */
 export function usedRules(css: string, test: SelectorTest): string {
   const text = withoutComments(css);
   const kept: string[] = [];
-  const walk = (from: number, to: number) => {
+  /** The rules between `from` and `to`, kept; returns the declarations outside them (those of the enclosing rule). */
+  const walk = (from: number, to: number, parent: string | undefined, depth: number): string => {
+    const declarations: string[] = [];
     let position = from;
     while (position < to) {
       const open = nextOpen(text, position, to);
-      if (open < 0) return;
-      const end = Math.min(blockEnd(text, open), to);
-      const prelude = text.slice(position, open).split(';').pop()!.trim();
-      const body = text.slice(open + 1, end);
+      if (open < 0) break;
+      const end = Math.min(closingBracket(text, open), to);
+      const before = text.slice(position, open);
+      const preludeStart = before.lastIndexOf(';') + 1;
+      declarations.push(before.slice(0, preludeStart));
+      const prelude = before.slice(preludeStart).trim();
       if (GROUPING_AT_RULE.test(prelude)) {
-        // An @media the rendered screen does not match (the phone layout, print) applies nothing.
-        if (!/^@media\b/i.test(prelude) || mediaApplies(prelude.slice('@media'.length))) {
+        if (groupApplies(prelude)) {
           kept.push(`${prelude}{`);
-          walk(open + 1, end);
+          // Declarations right inside a nested group rule (`.hero { @media (…) { background: … } }`) are the parent's.
+          rule(parent, open + 1, end, depth + 1);
           kept.push('}');
         }
-      } else if (!prelude.startsWith('@') && NAMES_A_PICTURE.test(body) && test(prelude)) {
-        kept.push(`${prelude}{${body}}`);
+      } else if (!prelude.startsWith('@') && NAMES_A_PICTURE.test(text.slice(open + 1, end))) {
+        rule(parent === undefined ? prelude : nestedSelector(prelude, parent), open + 1, end, depth + 1);
       }
       position = end + 1;
     }
+    if (position < to) declarations.push(text.slice(position, to));
+    return declarations.join('');
   };
-  walk(0, text.length);
-  return kept.join('\n');
+  /** A block's own declarations, kept under `selector` when they name a picture and it matches; its nested rules after them. */
+  const rule = (selector: string | undefined, from: number, to: number, depth: number) => {
+    if (depth > MAX_NESTING_DEPTH) return;
+    const slot = kept.push('') - 1;
+    const own = walk(from, to, selector, depth);
+    if (selector !== undefined && NAMES_A_PICTURE.test(own) && test(selector)) kept[slot] = `${selector}{${own.trim()}}`;
+  };
+  walk(0, text.length, undefined, 0);
+  return kept.filter(Boolean).join('\n');
 }
