@@ -11,6 +11,7 @@ import {
   ExtractJobResult,
 } from '@pixtract/contracts';
 import { checkUrl, SafeFetchError, SafeFetchPolicy } from '@pixtract/safe-fetch';
+import { setMaxListeners } from 'node:events';
 import { EXTRACTOR_CONFIG, ExtractorConfig, SAFE_FETCH_POLICY } from '../extractor.config';
 import { BrowserVisitService, JobContext, StageReporter } from './browser-visit.service';
 import { findImages, IMAGE_COLLECTORS, ImageCollector } from './collectors/image-collector.interface';
@@ -93,6 +94,8 @@ export class ExtractionService {
     if (payload.mode !== 'browser') {
       stage('loading', 0);
       const controller = new AbortController();
+      // Up to 20 stylesheets and the manifest are read at once under it: more listeners than Node's default of 10, by design.
+      setMaxListeners(32, controller.signal);
       const timer = setTimeout(() => controller.abort(new SafeFetchError(ErrorCode.UpstreamTimeout)), Math.max(1, deadline - Date.now()));
       try {
         const page = await this.staticPages.read(payload.url, controller.signal);
