@@ -174,7 +174,7 @@ describe('static path and auto mode', () => {
     expect(distinct(result.files)).toEqual(distinct((await extract('/pages/catalogue/head.html')).files));
   });
 
-  it.each(['img.html', 'srcset.html', 'picture.html', 'lazy.html', 'svg.html', 'amp.html', 'links.html', 'carousel.html', 'base.html', 'noise.html', 'media.html', 'real-world.html', 'galleries.html', 'cms-sizes.html'])('static finds what the browser finds on %s', async (page) => {
+  it.each(['img.html', 'srcset.html', 'picture.html', 'lazy.html', 'svg.html', 'amp.html', 'links.html', 'carousel.html', 'base.html', 'noise.html', 'media.html', 'real-world.html', 'galleries.html', 'cms-sizes.html', 'stand-ins.html'])('static finds what the browser finds on %s', async (page) => {
     const [fromStatic, fromBrowser] = [await extract(`/pages/catalogue/${page}`, 'static'), await extract(`/pages/catalogue/${page}`, 'browser')];
     expect(fromStatic.performanceInfo.method).toBe('static');
     expect(distinct(fromStatic.files).sort()).toEqual(distinct(fromBrowser.files).sort());

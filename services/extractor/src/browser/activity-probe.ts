@@ -12,6 +12,12 @@ export interface ActivityProbe {
   requestStarts: Set<number[]>;
   lastMutation: number;
   /**
+   * Files the page showed and then replaced as stand-ins (absolute URLs): an <img> src swapped for the value of one of
+   * its own data-* attributes (a lazy loader's placeholder: Unveil, jQuery lazyload), a background in a style that
+   * blurred it (a blur-up preview, Angular's) once that style changed. The network capture leaves them out.
+   */
+  standIns: Set<string>;
+  /**
    * Runs every pending short timer now, earliest due first, instead of when it is due: what a page shows after
    * 2 s is there at once. Settling calls it only when nothing is loading (Chromium's virtual-time rule: time jumps
    * ahead only while no fetch is pending). The page's `Date.now()` and `new Date()` jump with it, to each timer's
@@ -42,6 +48,7 @@ export function installActivityProbe(limitMs: number): void {
     shortTimers: new Map(),
     requestStarts: new Set(),
     lastMutation: Date.now(),
+    standIns: new Set(),
     runTimersNow() {
       const pending = [...probe.shortTimers].sort((a, b) => a[1].due - b[1].due);
       for (const [id, { due, run }] of pending) {
@@ -108,7 +115,24 @@ export function installActivityProbe(limitMs: number): void {
     this.addEventListener('loadend', () => probe.requestStarts.delete(started), { once: true });
     return originalSend.apply(this, args);
   };
-  new MutationObserver(() => {
+  const standIn = (url: string, base: string) => {
+    try {
+      probe.standIns.add(new URL(url, base).href);
+    } catch {
+      // Not a URL: nothing was fetched.
+    }
+  };
+  new MutationObserver((mutations) => {
     probe.lastMutation = Date.now();
-  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['src', 'srcset', 'style', 'class'] });
+    for (const { type, target, attributeName, oldValue } of mutations) {
+      if (type !== 'attributes' || !oldValue) continue;
+      const element = target as Element;
+      if (attributeName === 'src' && element.localName === 'img') {
+        const now = element.getAttribute('src');
+        if (now && now !== oldValue && Array.from(element.attributes).some(({ name, value }) => name.startsWith('data-') && value === now)) standIn(oldValue, element.baseURI);
+      } else if (attributeName === 'style' && /filter\s*:[^;]*blur\(/i.test(oldValue)) {
+        for (const [, , url] of oldValue.matchAll(/url\(\s*(["']?)(.*?)\1\s*\)/g)) standIn(url, element.baseURI);
+      }
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeOldValue: true, attributeFilter: ['src', 'srcset', 'style', 'class'] });
 }

@@ -125,8 +125,8 @@ export class BrowserVisitService {
     const rendered = await snapshotRenderedPage(page);
     if (rendered.truncated) visit.warnings.push({ code: 'ELEMENTS_CAPPED', values: { limit: MAX_WALKED_ELEMENTS } });
     if (activity.refusedRequests > 0) visit.warnings.push({ code: 'REFUSED_REQUESTS', values: { count: activity.refusedRequests } });
-    // The browser fetches cursor images too: responses, not pictures of the page.
-    const network = activity.images().filter((image) => !rendered.cursors.has(image.url));
+    // The browser fetches cursor images too, and the stand-ins the page replaced: responses, not pictures of the page.
+    const network = activity.images().filter((image) => !rendered.notPictures.has(image.url));
     const snapshot: PageSnapshot = { url: page.url(), elements: rendered.elements, stylesheets: [], network };
     return { snapshot, received: (imageUrl: string) => activity.bodyOf(imageUrl) };
   }

@@ -38,6 +38,23 @@ describe('CssBackgroundCollector on the static path', () => {
     ]);
   });
 
+  it('names a background its own style blurs a stand-in (a blur-up preview), and keeps one under a frosted-glass backdrop', () => {
+    const preview = '/images/30x20.png?src=peak.png';
+    const snapshot: PageSnapshot = {
+      url: BASE,
+      elements: [
+        { index: 3, tag: 'img', attrs: { style: `background-size: cover; background-image: url("${preview}"); filter: blur(15px);` }, base: BASE, backgrounds: [{ value: `background-image: url("${preview}"); filter: blur(15px)` }] },
+        { index: 4, tag: 'div', attrs: { style: 'background-image: url(hero.jpg); backdrop-filter: blur(8px)' }, base: BASE, backgrounds: [{ value: 'background-image: url(hero.jpg); backdrop-filter: blur(8px)' }] },
+      ],
+      stylesheets: [],
+      network: [],
+    };
+    expect(new CssBackgroundCollector().collect(snapshot).map(({ url, standIn }) => [url, Boolean(standIn)])).toEqual([
+      [`${BASE}images/30x20.png?src=peak.png`, true],
+      [`${BASE}hero.jpg`, false],
+    ]);
+  });
+
   it('resolves a url() whose CSS escapes hide a space or parentheses', () => {
     const snapshot: PageSnapshot = {
       url: BASE,

@@ -4,6 +4,7 @@ import type { PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
 
 const DECLARATION_START = /^\s*[\w-]+\s*:/;
+const BLURRED = /(?:^|[;\s])filter\s*:[^;]*blur\(/i;
 
 /**
  * CSS pictures: an element's background-image (several backgrounds each count; image-set() gives its largest
@@ -18,13 +19,15 @@ export class CssBackgroundCollector implements ImageCollector {
 
   collect(snapshot: PageSnapshot): FoundImage[] {
     const { sheetProperties, namesInUse } = customPropertiesOf(snapshot);
-    const fromElements = snapshot.elements.flatMap((element) =>
-      (element.backgrounds ?? []).flatMap(({ value, pseudo }) => {
+    const fromElements = snapshot.elements.flatMap((element) => {
+      // A background its own style blurs is a blur-up preview under the picture loading (Angular's placeholder).
+      const standIn = BLURRED.test(element.attrs.style ?? '');
+      return (element.backgrounds ?? []).flatMap(({ value, pseudo }) => {
         // A style attribute is declarations (`name: value`); a computed value starts with url(), a gradient, image-set().
         const images = DECLARATION_START.test(value) ? imagesInStyleAttribute(value, sheetProperties, namesInUse) : imagesInCssValue(value);
-        return images.flatMap((image) => sighting(element, image.url, pseudo ? 'pseudo-element' : 'css-background', { variants: image.variants }));
-      }),
-    );
+        return images.flatMap((image) => sighting(element, image.url, pseudo ? 'pseudo-element' : 'css-background', { variants: image.variants, ...(standIn && !pseudo && { standIn }) }));
+      });
+    });
     const fromSheets = snapshot.stylesheets.flatMap((sheet) =>
       imagesInCssText(sheet.text, sheetProperties).flatMap((image) => sighting({ index: sheet.index, tag: 'style', attrs: {}, base: sheet.base }, image.url, 'css-background', { variants: image.variants })),
     );

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
+import type { ActivityProbe } from '../../browser/activity-probe';
 import { ElementRecord, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES, LIGHTBOX_JSON_SELECTOR } from './page-snapshot';
 
 /** Elements walked per page; beyond this the page is cut off with a warning (hostile or absurd DOMs). */
@@ -22,17 +23,18 @@ const recordSchema = z.object({
   link: z.number().int().nonnegative().optional(),
   picture: z.number().int().nonnegative().optional(),
 });
-const walkSchema = z.object({ records: z.array(z.unknown()), truncated: z.boolean(), cursors: z.array(z.string().max(MAX_VALUE_LENGTH)) });
+const walkSchema = z.object({ records: z.array(z.unknown()), truncated: z.boolean(), notPictures: z.array(z.string().max(MAX_VALUE_LENGTH)) });
 
 /**
  * Runs in the page: one pass over the document in order, descending into open shadow roots and same-origin
- * frames (srcdoc included), keeping only elements that can carry an image, and noting the cursor images styles
- * name (the browser fetches them; they are no pictures of the page).
+ * frames (srcdoc included), keeping only elements that can carry an image, and noting the files the browser
+ * fetched that are no pictures of the page: cursor images its styles name, stand-ins its scripts replaced (the
+ * activity probe's record).
  */
-function walkDocument({ limit, carriers, lightbox, lightboxJson }: { limit: number; carriers: string[]; lightbox: string[]; lightboxJson: string }): { records: unknown[]; truncated: boolean; cursors: string[] } {
+function walkDocument({ limit, carriers, lightbox, lightboxJson }: { limit: number; carriers: string[]; lightbox: string[]; lightboxJson: string }): { records: unknown[]; truncated: boolean; notPictures: string[] } {
   const CARRIERS = new Set(carriers);
   const records: unknown[] = [];
-  const cursors = new Set<string>();
+  const notPictures = new Set<string>((window as unknown as { __pixtractActivity?: ActivityProbe }).__pixtractActivity?.standIns);
   let index = 0;
   let truncated = false;
   const linkIndexes = new Map<Element, number>();
@@ -87,7 +89,7 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson }: { limit: numb
       index += 1;
       const style = view.getComputedStyle(element);
       // Computed url()s are absolute: `url("https://…/hand.png"), pointer`.
-      if (style.cursor.includes('url(')) for (const [, url] of style.cursor.matchAll(/url\("((?:[^"\\]|\\.)*)"\)/g)) cursors.add(url);
+      if (style.cursor.includes('url(')) for (const [, url] of style.cursor.matchAll(/url\("((?:[^"\\]|\\.)*)"\)/g)) notPictures.add(url);
       const backgrounds: { value: string; pseudo?: 'before' | 'after' }[] = [];
       // An element's own `content: url()` replaces what it shows with that picture, as on its ::before and ::after.
       for (const value of [style.backgroundImage, style.listStyleImage, style.borderImageSource, style.maskImage, style.content]) {
@@ -156,18 +158,18 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson }: { limit: numb
     }
   };
   visit(document, undefined, 0, 0);
-  return { records, truncated, cursors: [...cursors] };
+  return { records, truncated, notPictures: [...notPictures] };
 }
 
 /**
- * The rendered page as element records; `truncated` when the walk stopped at MAX_WALKED_ELEMENTS; `cursors`, the
- * cursor images its styles name.
+ * The rendered page as element records; `truncated` when the walk stopped at MAX_WALKED_ELEMENTS; `notPictures`,
+ * files it fetched that are no pictures of it (cursors, replaced stand-ins).
  */
-export async function snapshotRenderedPage(page: Page): Promise<{ elements: ElementRecord[]; truncated: boolean; cursors: Set<string> }> {
+export async function snapshotRenderedPage(page: Page): Promise<{ elements: ElementRecord[]; truncated: boolean; notPictures: Set<string> }> {
   const walk = walkSchema.parse(await page.evaluate(walkDocument, { limit: MAX_WALKED_ELEMENTS, carriers: [...IMAGE_CARRIERS], lightbox: LIGHTBOX_ATTRIBUTES, lightboxJson: LIGHTBOX_JSON_SELECTOR }));
   const elements = walk.records.flatMap((raw) => {
     const parsed = recordSchema.safeParse(raw);
     return parsed.success ? [parsed.data as ElementRecord] : [];
   });
-  return { elements, truncated: walk.truncated, cursors: new Set(walk.cursors) };
+  return { elements, truncated: walk.truncated, notPictures: new Set(walk.notPictures) };
 }
