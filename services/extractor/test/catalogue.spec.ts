@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { ExtractedFile, ExtractionMode, ExtractionProgress, ExtractJobResult, SourceNode } from '@pixtract/contracts';
 import { createService } from '@pixtract/service-kit';
-import { FIXTURE_PAGES_DIR, FixtureServer, startFixtureServer, uniqueQueuePrefix } from '@pixtract/testing';
+import { FIXTURE_PAGES_DIR, FixtureServer, solidPng, startFixtureServer, uniqueQueuePrefix } from '@pixtract/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from '../src/app.module';
@@ -15,6 +15,8 @@ jest.setTimeout(30_000);
 type Expected = [string, SourceNode, number | undefined, number | undefined];
 const EXPECTED = JSON.parse(readFileSync(join(FIXTURE_PAGES_DIR, 'catalogue', 'expected.json'), 'utf8')) as { pages: Record<string, Expected[]>; anyOrder: Record<string, Expected[]> };
 
+const JOB_TIMEOUT_MS = 20_000;
+
 let fixture: FixtureServer;
 let app: INestApplication;
 const rangeRequests: string[] = [];
@@ -24,6 +26,25 @@ beforeAll(async () => {
   fixture = await startFixtureServer({
     handle: async (req, res) => {
       if (req.headers.range) rangeRequests.push(`${req.url} ${req.headers.range}`);
+      if (req.url === '/drip/photo.png') {
+        // A slow CDN: the whole file to a browser a byte at a time, its first bytes at once to a Range request.
+        const photo = solidPng(640, 480);
+        if (req.headers.range) {
+          res.writeHead(206, { 'content-type': 'image/png', 'content-range': `bytes 0-63/${photo.length}` }).end(photo.subarray(0, 64));
+          return true;
+        }
+        res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(photo.length) });
+        res.write(photo.subarray(0, 64));
+        let sent = 64;
+        const drip = setInterval(() => (sent < photo.length ? res.write(photo.subarray(sent, (sent += 1))) : clearInterval(drip)), 200);
+        res.once('close', () => clearInterval(drip));
+        return true;
+      }
+      if (req.url === '/pages/drip.html') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<img src="/drip/photo.png" alt="Slow"><script>document.title = "drip"</script>');
+        return true;
+      }
       if (req.url?.startsWith('/hang/')) {
         // Headers sent, body never: a tracker or an image server that hangs.
         res.writeHead(200, { 'content-type': req.url.endsWith('.js') ? 'text/javascript' : 'image/png' });
@@ -60,7 +81,7 @@ beforeAll(async () => {
     QUEUE_PREFIX: uniqueQueuePrefix('extractor-catalogue'),
     LOG_LEVEL: 'silent',
     PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1',
-    EXTRACTOR_JOB_TIMEOUT_MS: '20000',
+    EXTRACTOR_JOB_TIMEOUT_MS: String(JOB_TIMEOUT_MS),
     EXTRACTOR_SCROLL_MAX_STEPS: '25',
     EXTRACTOR_LAZY_ATTRIBUTES: 'data-my-picture',
   });
@@ -152,6 +173,15 @@ describe('every source of images (browser path), exact results', () => {
     rangeRequests.length = 0;
     await extract('/pages/catalogue/amp.html');
     expect(rangeRequests).toEqual(expect.arrayContaining(['/images/720x480.png?c=bb0001 bytes=0-65535', '/images/1080x720.png?c=bb0002 bytes=0-65535']));
+  });
+
+  it('measures a picture the browser is still receiving by a Range request, not by waiting for its copy', async () => {
+    const result = await extract('/pages/drip.html');
+    expect(result.error).toBeUndefined();
+    expect(result.warnings).toEqual([]);
+    // Waiting for the browser's copy lasts until the job's time limit (20 s here) closes the page: a hang, not a speed.
+    expect(result.performanceInfo.timeMs).toBeLessThan(JOB_TIMEOUT_MS / 2);
+    expect(result.files.map((file) => [local(file.fileUrl), file.width, file.height])).toEqual([['/drip/photo.png', 640, 480]]);
   });
 
   it('blocks fonts and media in the browser', async () => {

@@ -45,10 +45,14 @@ export class PageActivity {
     return [...this.received.values()].map(({ image }) => image);
   }
 
-  /** The bytes the browser received for `url` (no new download), when it kept them. */
+  /**
+   * The bytes the browser received for `url` (no new download), when it kept them and has all of them: a picture
+   * still arriving (a slow CDN dripping 20 MB) would hold measuring up to the job's limit, so it is probed instead.
+   */
   async bodyOf(url: string): Promise<Buffer | undefined> {
     const entry = this.received.get(url);
-    return entry ? entry.response.body().catch(() => undefined) : undefined;
+    if (!entry || this.pending.has(entry.response.request())) return undefined;
+    return entry.response.body().catch(() => undefined);
   }
 
   private onResponse(response: Response): void {
