@@ -45,6 +45,25 @@ beforeAll(async () => {
         res.end('<img src="/drip/photo.png" alt="Slow"><script>document.title = "drip"</script>');
         return true;
       }
+      if (req.url === '/pages/moves-on.html') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<img src="/images/111x111.png?c=f80001" alt="Leaving"><script>setTimeout(() => location.replace("/pages/landed.html"), 300)</script>');
+        return true;
+      }
+      if (req.url === '/pages/landed.html') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<img src="/images/444x333.png?c=f80002" alt="Landed">');
+        return true;
+      }
+      if (req.url?.startsWith('/pages/hops.html')) {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<img src="/images/112x112.png?c=f80003"><script>setTimeout(() => location.replace("/pages/hops.html?" + Math.random()), 50)</script>');
+        return true;
+      }
+      if (req.url === '/download/photo.png') {
+        res.writeHead(200, { 'content-type': 'image/png', 'content-disposition': 'attachment; filename="photo.png"' }).end(solidPng(300, 200));
+        return true;
+      }
       if (req.url?.startsWith('/hang/')) {
         // Headers sent, body never: a tracker or an image server that hangs.
         res.writeHead(200, { 'content-type': req.url.endsWith('.js') ? 'text/javascript' : 'image/png' });
@@ -247,6 +266,32 @@ describe('static path and auto mode', () => {
     const result = await extract('/pages/catalogue/spa.html', 'auto');
     expect(result.performanceInfo.method).toBe('auto:browser');
     expect(result.totalImagesFound).toBe(2);
+  });
+});
+
+describe('addresses that are not a plain page', () => {
+  it('follows a page that moves on by itself to where it lands, and says where that is', async () => {
+    const result = await extract('/pages/moves-on.html');
+    expect(result.error).toBeUndefined();
+    expect(local(result.sourceUrl)).toBe('/pages/landed.html');
+    expect(distinct(result.files)).toEqual([['/images/444x333.png?c=f80002', 'img', 444, 333]]);
+  });
+
+  it('ends on a page that never stops moving on, with what it shows', async () => {
+    const result = await extract('/pages/hops.html');
+    expect(result.error).toBeUndefined();
+    expect(distinct(result.files)).toEqual([['/images/112x112.png?c=f80003', 'img', 112, 112]]);
+  });
+
+  it.each([
+    ['a picture', '/images/640x480.png?c=f80004', 640, 480],
+    ['a download (Content-Disposition: attachment)', '/download/photo.png', 300, 200],
+  ])('lists the address itself when it is %s, in the browser as statically', async (_kind, path, width, height) => {
+    for (const mode of ['browser', 'static'] as const) {
+      const result = await extract(path, mode);
+      expect(result.error).toBeUndefined();
+      expect(distinct(result.files)).toEqual([[path, 'img', width, height]]);
+    }
   });
 });
 

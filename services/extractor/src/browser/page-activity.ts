@@ -13,7 +13,10 @@ const MAX_RECORDED_IMAGES = 20_000;
 export class PageActivity {
   /** Requests in flight: when they started, and whether they fetch a picture (which adds no content of its own). */
   private readonly pending = new Map<Request, { started: number; image: boolean }>();
-  private readonly received = new Map<string, { image: NetworkImage; response: Response }>();
+  private readonly received = new Map<string, { image: NetworkImage; response: Response; document: number }>();
+  /** Documents the main frame has shown so far (not same-document navigations): which one an image came to. */
+  private document = 0;
+  private documentRequested = false;
   refusedRequests = 0;
 
   constructor(private readonly page: Page) {
@@ -24,6 +27,13 @@ export class PageActivity {
       if (/ERR_TUNNEL_CONNECTION_FAILED|ERR_PROXY/.test(request.failure()?.errorText ?? '')) this.refusedRequests += 1;
     });
     page.on('response', (response) => this.onResponse(response));
+    // A new document is a main-frame navigation that requested one; an SPA's pushState requests nothing.
+    page.on('request', (request) => request.isNavigationRequest() && request.frame() === page.mainFrame() && (this.documentRequested = true));
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame() || !this.documentRequested) return;
+      this.documentRequested = false;
+      this.document += 1;
+    });
   }
 
   /**
@@ -41,8 +51,9 @@ export class PageActivity {
     return this.received.size;
   }
 
+  /** The image responses of the document shown now: a page that moved on by itself (location.replace) shows what it landed on. */
   images(): NetworkImage[] {
-    return [...this.received.values()].map(({ image }) => image);
+    return [...this.received.values()].filter(({ document }) => document === this.document).map(({ image }) => image);
   }
 
   /**
@@ -67,6 +78,6 @@ export class PageActivity {
     // A prefetch (resource type "other") is for the next page, not this one.
     if (!(type?.startsWith('image/') || (resourceType === 'image' && !type)) || resourceType === 'other' || this.received.has(url)) return;
     const length = Number(response.headers()['content-length']);
-    this.received.set(url, { response, image: { url, mimeType: type, bytes: Number.isInteger(length) && length > 0 ? length : undefined, order: this.received.size } });
+    this.received.set(url, { response, document: this.document, image: { url, mimeType: type, bytes: Number.isInteger(length) && length > 0 ? length : undefined, order: this.received.size } });
   }
 }

@@ -10,13 +10,15 @@ import { forceLazyLoading } from './lazy-images.util';
 import { scrollUntilStable } from './page-scroll.util';
 import { waitUntilQuiet } from './page-settle.util';
 import { MAX_WALKED_ELEMENTS, snapshotRenderedPage } from './snapshot/browser-snapshot';
-import type { PageSnapshot } from './snapshot/page-snapshot';
+import { pictureAddressSnapshot, type PageSnapshot } from './snapshot/page-snapshot';
 
 /** Shares of the job's time limit: navigation may use half, scrolling ends by 70%, leaving room to collect. */
 const NAVIGATION_SHARE = 0.5;
 const SCROLL_SHARE = 0.7;
 const FIRST_SETTLE_MS = 5_000;
 const STEP_SETTLE_MS = 1_500;
+/** Pages that move on by themselves followed at most this far (a landing page's redirect, a consent hop). */
+const MAX_PAGE_HOPS = 3;
 
 /** Who the work is for; every log line of the job carries it. */
 export interface JobContext {
@@ -26,6 +28,11 @@ export interface JobContext {
 }
 
 export type StageReporter = (stage: ExtractionStage, imagesFound: number, withinStage?: number, preview?: ExtractedFile[]) => void;
+
+interface RenderedPage {
+  snapshot: PageSnapshot;
+  received: ReceivedBody;
+}
 
 /** What the rendered page yields to the caller's analysis, while the page is still open. */
 type RenderedPageAnalysis<T> = (snapshot: PageSnapshot, received: ReceivedBody) => Promise<T>;
@@ -84,13 +91,19 @@ export class BrowserVisitService {
     }
   }
 
-  private async render(page: Page, url: string, visit: BrowserVisit<unknown>, report: StageReporter, deadline: number) {
-    const startedAt = deadline - this.config.EXTRACTOR_JOB_TIMEOUT_MS;
+  private async render(page: Page, url: string, visit: BrowserVisit<unknown>, report: StageReporter, deadline: number): Promise<RenderedPage | undefined> {
     const left = () => Math.max(1, deadline - Date.now());
     const activity = new PageActivity(page);
 
     report('loading', 0);
-    const response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: Math.min(this.config.EXTRACTOR_JOB_TIMEOUT_MS * NAVIGATION_SHARE, left()) });
+    let response: Response | null;
+    try {
+      response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: Math.min(this.config.EXTRACTOR_JOB_TIMEOUT_MS * NAVIGATION_SHARE, left()) });
+    } catch (error) {
+      // An address that downloads a file (Content-Disposition: attachment): the file, if it is a picture, is the page.
+      if (error instanceof Error && /Download is starting/.test(error.message)) return { snapshot: pictureAddressSnapshot(url), received: () => Promise.resolve(undefined) };
+      throw error;
+    }
     visit.sourceUrl = page.url();
     const refusal = await guardProxyRefusal(response);
     if (refusal) {
@@ -98,6 +111,26 @@ export class BrowserVisitService {
       return undefined;
     }
     if (response && response.status() >= 400) visit.warnings.push({ code: 'HTTP_STATUS', values: { status: response.status() } });
+    if (response?.headers()['content-type']?.startsWith('image/')) return { snapshot: pictureAddressSnapshot(page.url()), received: (imageUrl) => activity.bodyOf(imageUrl) };
+    // A page that moves on by itself (location.replace, a meta refresh) is followed to where it lands.
+    for (let hop = 0; ; hop += 1) {
+      try {
+        return await this.renderLoaded(page, activity, visit, report, deadline);
+      } catch (error) {
+        if (!(error instanceof Error) || !/Execution context was destroyed|navigat/i.test(error.message)) throw error;
+        if (hop === MAX_PAGE_HOPS) {
+          visit.error = ErrorCode.TooManyRedirects;
+          return undefined;
+        }
+        await page.waitForLoadState('domcontentloaded', { timeout: left() });
+      }
+    }
+  }
+
+  /** The loaded page settled, forced, scrolled and walked; a navigation on the way throws (the caller follows it). */
+  private async renderLoaded(page: Page, activity: PageActivity, visit: BrowserVisit<unknown>, report: StageReporter, deadline: number): Promise<RenderedPage> {
+    const startedAt = deadline - this.config.EXTRACTOR_JOB_TIMEOUT_MS;
+    const left = () => Math.max(1, deadline - Date.now());
     // Only what brings content is awaited here: pictures load, and the DOM comes to rest, during the scroll, whose
     // rounds at the bottom wait for everything.
     await waitUntilQuiet(page, activity, Math.min(FIRST_SETTLE_MS, left()), { contentOnly: true });
@@ -119,10 +152,12 @@ export class BrowserVisitService {
         report('scrolling', activity.imagesReceived, step / this.config.EXTRACTOR_SCROLL_MAX_STEPS);
       },
     );
-    if (scrolled.cappedBy) visit.warnings.push({ code: 'SCROLL_CAPPED', values: { cap: scrolled.cappedBy } });
 
     report('collecting', activity.imagesReceived);
     const rendered = await snapshotRenderedPage(page);
+    // Warnings only now: a page that moved on before this point is rendered again where it landed.
+    visit.sourceUrl = page.url();
+    if (scrolled.cappedBy) visit.warnings.push({ code: 'SCROLL_CAPPED', values: { cap: scrolled.cappedBy } });
     if (rendered.truncated) visit.warnings.push({ code: 'ELEMENTS_CAPPED', values: { limit: MAX_WALKED_ELEMENTS } });
     if (activity.refusedRequests > 0) visit.warnings.push({ code: 'REFUSED_REQUESTS', values: { count: activity.refusedRequests } });
     // The browser fetches cursor images too, and the stand-ins the page replaced: responses, not pictures of the page.

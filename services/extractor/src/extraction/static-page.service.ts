@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ExtractionWarning } from '@pixtract/contracts';
 import { safeFetch, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { SAFE_FETCH_POLICY } from '../extractor.config';
-import type { PageSnapshot, StylesheetRecord } from './snapshot/page-snapshot';
+import { pictureAddressSnapshot, type PageSnapshot, type StylesheetRecord } from './snapshot/page-snapshot';
 import { readCapped } from './read-capped.util';
 import { importsOf, parseHtml } from './snapshot/static-snapshot';
 import { SelectorTest, usedRules } from './snapshot/used-stylesheet';
@@ -44,8 +44,7 @@ export class StaticPageService {
     const type = String(response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type.startsWith('image/')) {
       response.body.destroy();
-      // The address is a picture itself: that picture is the page's one image.
-      return { sourceUrl: response.url, warnings, linkedStylesheets: [], matchesSelector: () => true, snapshot: { url: response.url, elements: [{ index: 1, tag: 'img', attrs: { src: response.url }, base: response.url }], stylesheets: [], network: [] } };
+      return { sourceUrl: response.url, warnings, linkedStylesheets: [], matchesSelector: () => true, snapshot: pictureAddressSnapshot(response.url) };
     }
     if (type && !/html|xml/.test(type)) {
       response.body.destroy();

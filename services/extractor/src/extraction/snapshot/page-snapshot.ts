@@ -64,6 +64,11 @@ export interface PageSnapshot {
   manifest?: WebManifestRecord;
 }
 
+/** An address that is a picture itself (no page around it): that picture is the page's one image. */
+export function pictureAddressSnapshot(url: string): PageSnapshot {
+  return { url, elements: [{ index: 1, tag: 'img', attrs: { src: url }, base: url }], stylesheets: [], network: [] };
+}
+
 /** Attributes that lazy loaders use for the real source; the first one present wins. */
 export const LAZY_SRC_ATTRIBUTES = [
   'data-src',
