@@ -26,6 +26,17 @@ describe('PictureCollector', () => {
     ]);
   });
 
+  it("lists the file shown with the <img>'s alt and place on the page", () => {
+    const box = { x: 10, y: 20, width: 355, height: 250 };
+    const [shown] = new PictureCollector(lazyAttributes()).collect({
+      url: BASE,
+      elements: [member(2, 'source', { type: 'image/webp', srcset: 'photo-710.webp 1x, photo-1420.webp 2x' }), { ...member(3, 'img', { src: 'photo-355.jpg', alt: 'Harbour at dusk' }), box }],
+      stylesheets: [],
+      network: [],
+    });
+    expect(shown).toMatchObject({ url: `${BASE}photo-1420.webp`, alt: 'Harbour at dusk', box });
+  });
+
   it('counts the <img> as the picture when no source applies, and reads lazy sources', () => {
     expect(collect(member(2, 'source', { media: 'print', srcset: 'print.png' }), member(3, 'source', { 'data-srcset': 'lazy.webp', type: 'image/webp', media: '(min-width: 2000px)' }), member(4, 'img', { 'data-src': 'real.jpg', src: 'data:image/gif;base64,R0lGOD' }))).toEqual([
       ['print.png', 'picture', 'real.jpg'],

@@ -38,8 +38,11 @@ export class PictureCollector implements ImageCollector {
     const shown =
       sightings.find(({ member, image }) => image && member.tag === 'source' && mediaApplies(member.attrs.media ?? '') && (!member.attrs.type || DECODED_TYPES.has(member.attrs.type.trim().toLowerCase()))) ??
       sightings.find(({ member, image }) => image && !image.standIn && member.tag === 'img');
+    // The <img> carries the picture's alt and its place on the page: the file shown is listed with them.
+    const img = sightings.find(({ member, image }) => image && member.tag === 'img')?.image;
     return sightings.flatMap(({ image }) => {
       if (!image) return [];
+      if (image === shown?.image && img && image !== img) return [{ ...image, ...(img.alt !== undefined && { alt: img.alt }), ...(img.box && { box: img.box }) }];
       if (!shown?.image || image === shown.image || image.standIn) return [image];
       return [{ ...image, renditionOf: shown.image.url }];
     });
