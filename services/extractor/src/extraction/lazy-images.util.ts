@@ -9,9 +9,10 @@ function forceLazyImages({ lazy, keepSrcAs }: { lazy: { src: string[]; srcset: s
   let forced = 0;
   // withTemplateWidth (img.collector) in page form: a function run in the page cannot import.
   const filled = (value: string | null | undefined, widths: string | null) => {
-    if (!value?.includes('{width}')) return value;
     const widest = Math.max(...(widths?.match(/\d+/g) ?? []).map(Number));
-    return Number.isFinite(widest) ? value.split('{width}').join(String(widest)) : undefined;
+    const result = value?.includes('{width}') ? (Number.isFinite(widest) ? value.split('{width}').join(String(widest)) : undefined) : value;
+    // Another template (BigCommerce's `{:size}`) is the page script's to fill: forcing it would break the picture.
+    return result && /\{[^{}]*\}/.test(result) ? undefined : result;
   };
   for (const img of Array.from(document.querySelectorAll('img, source'))) {
     if (img instanceof HTMLImageElement && img.loading === 'lazy') {

@@ -9,6 +9,7 @@ describe('drawsSomething', () => {
     ['an outlined shape with no fill', svg(' fill="none" stroke="currentColor"', '<circle cx="12" cy="12" r="10" fill="none"/>')],
     ['a shape outside the sprite it also defines', svg('', '<defs><symbol id="a"><path d="M0 0"/></symbol></defs><use href="#a"/><rect width="4" height="4"/>')],
     ['text', svg('', '<text x="0" y="10">Sale</text>')],
+    ['a half-transparent shape', svg('', '<rect width="10" height="10" fill-opacity="0.5"/>')],
     ['an icon drawn from a symbol it carries', svg(' width="24" height="24"', '<defs><symbol id="i-cart" viewBox="0 0 24 24"><path d="M2 2h20v20z"/></symbol></defs><use href="#i-cart"/>')],
     ['an icon drawn from a symbol by xlink:href', svg(' width="24" height="24"', '<symbol id="i-star"><circle cx="12" cy="12" r="10"/></symbol><use xlink:href="#i-star"></use>')],
   ])('draws %s', (_, markup) => {
@@ -25,6 +26,7 @@ describe('drawsSomething', () => {
     ['a hidden root', svg(' hidden', '<path d="M0 0h4"/>')],
     ['a root of zero width', svg(' width="0" height="0"', '<path d="M0 0h4"/>')],
     ['a shape filled with nothing and no stroke', svg('', '<rect width="100%" height="100%" fill="transparent"/><rect style="fill: none"/>')],
+    ["Avada's placeholder: a shape at no opacity", svg(' width="480" height="300"', '<rect width="100%" height="100%" fill-opacity="0"/><rect style="opacity:0"/>')],
     ['no markup at all', 'not an svg'],
   ])('draws nothing: %s', (_, markup) => {
     expect(drawsSomething(markup)).toBe(false);

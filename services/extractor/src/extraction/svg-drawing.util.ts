@@ -8,8 +8,11 @@ const USES = /<use\b([^>]*)>/gi;
 /** Definitions drawn only where something <use>s them: a sprite sheet of <symbol>s shows nothing itself. */
 const DEFINITIONS = /<(symbol|defs|clipPath|mask|pattern|marker)\b[\s\S]*?<\/\1\s*>/gi;
 const FILTERS = /<filter\b([^>]*)>([\s\S]*?)<\/filter\s*>/gi;
-/** A shape filled with nothing (`fill="transparent"`) paints only a stroke, its own or one it inherits. */
-const NO_FILL = /(?<![\w-])fill\s*[:=]\s*["']?\s*(none|transparent)\b/i;
+/**
+ * A shape filled with nothing (`fill="transparent"`, `fill-opacity="0"`: Avada's lazy placeholder) paints only a
+ * stroke, its own or one it inherits; one at `opacity: 0` paints nothing at all.
+ */
+const NO_FILL = /(?<![\w-])(fill\s*[:=]\s*["']?\s*(none|transparent)\b|(fill-)?opacity\s*[:=]\s*["']?\s*(0+(\.0*)?|\.0+)(?![\d.%]))/i;
 const STROKE = /(?<![\w-])stroke\s*[:=]\s*["']?\s*(?!none\b|transparent\b)[^\s"';]/i;
 /**
  * A class or id naming a placeholder (Shopify's `placeholder-svg`, `placeholder-svg--small`,

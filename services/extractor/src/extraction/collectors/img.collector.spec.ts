@@ -90,6 +90,19 @@ describe('ImgCollector', () => {
     ]);
   });
 
+  it("reads the zoom and high-resolution files of shops and blogs (Etsy, Amazon, Tumblr), Amazon's largest dynamic image, and Avada's lazy source", () => {
+    expect(
+      shown(
+        img({ src: '/il_794xN.jpg', 'data-src-zoom-image': '/il_fullxfull.jpg' }),
+        img({ src: '/main-679.jpg', 'data-old-hires': '/main-1500.jpg' }),
+        img({ src: '/rel-160.jpg', 'data-a-dynamic-image': '{"/rel-160.jpg":[160,160],"/rel-480.jpg":[480,480],"/rel-320.jpg":[320,320]}' }),
+        img({ src: '/photo-500.jpg', 'data-highres': '/photo-1280.jpg' }),
+        img({ src: 'data:image/svg+xml,%3Csvg%3E%3C/svg%3E', 'data-orig-src': '/avada.jpg' }),
+        img({ src: '/cat-{:size}.jpg'.replace('{:size}', '500x659'), 'data-src': '/cat-{:size}.jpg' }),
+      ).map(({ url }) => url),
+    ).toEqual(['il_fullxfull.jpg', 'main-1500.jpg', 'rel-480.jpg', 'photo-1280.jpg', 'avada.jpg', 'cat-500x659.jpg'].map((file) => `https://example.com/${file}`));
+  });
+
   it('skips an inline picture hidden from assistive tech: a blur-up stand-in', () => {
     expect(shown(img({ src: 'data:image/jpeg;base64,/9j/2wBD', 'aria-hidden': 'true' }), img({ src: '/decor.png', 'aria-hidden': 'true' })).map((image) => image.url)).toEqual(['https://example.com/decor.png']);
   });

@@ -48,14 +48,15 @@ export function imgSighting(element: ElementRecord, lazy: LazyAttributes): Found
   const largest = largestCandidate(candidates);
   // In a <picture>, currentSrc is the chosen <source>'s file: the <img>'s own file is its src.
   const plain = lazySrc ?? (attrs.src?.trim() || element.currentSrc);
-  const fullSize = firstAttribute(element, FULL_SIZE_ATTRIBUTES);
+  const dynamic = dynamicImages(attrs['data-a-dynamic-image']);
+  const fullSize = firstAttribute(element, FULL_SIZE_ATTRIBUTES) ?? dynamic[0];
   const best = fullSize ?? (largest && !(plain && outranksSrcset(plain, candidates, largest, attrs)) ? largest.url : plain);
   if (!best) return [];
   const isLazy = Boolean(lazySrc || lazySrcset);
   // The src a lazy image had before its loader (or our forcing, which keeps it aside) swapped in the real one: a
   // blur-up or low-quality rendition the browser may have fetched, so the network capture must not count it again.
   const original = isLazy ? (attrs[ORIGINAL_SRC_ATTRIBUTE] ?? attrs.src)?.trim() : undefined;
-  const renditions = [plain, largest?.url, original].filter((url): url is string => Boolean(url) && url !== best && !isPlaceholder(url!, element.base));
+  const renditions = [plain, largest?.url, original, ...dynamic].filter((url): url is string => Boolean(url) && url !== best && !isPlaceholder(url!, element.base));
   const variants = [...candidates.filter((candidate) => candidate.url !== best).map((candidate) => candidate.url), ...renditions];
   const sourceNode = element.tag !== 'img' ? 'amp-img' : isLazy ? 'lazy' : largest && best === largest.url ? 'srcset' : best.trim().startsWith('data:') ? 'data-uri' : 'img';
   const [image] = sighting(element, best, sourceNode, { alt: attrs.alt?.trim() || undefined, variants });
@@ -89,9 +90,27 @@ function widthAskedFor(url: string): number {
  * rendition. A template without widths names no file.
  */
 function withTemplateWidth(src: string | undefined, widths: string | undefined): string | undefined {
-  if (!src?.includes('{width}')) return src;
   const widest = Math.max(...(widths?.match(/\d+/g) ?? []).map(Number));
-  return Number.isFinite(widest) ? src.replaceAll('{width}', String(widest)) : undefined;
+  const filled = src?.includes('{width}') ? (Number.isFinite(widest) ? src.replaceAll('{width}', String(widest)) : undefined) : src;
+  // Any other template the page's script fills in (BigCommerce's `{:size}`) names no file as it stands.
+  return filled && TEMPLATE.test(filled) ? undefined : filled;
+}
+
+const TEMPLATE = /\{[^{}]*\}/;
+
+/** Amazon's `data-a-dynamic-image`, `{"<url>": [width, height], …}`: its URLs, largest first. */
+function dynamicImages(json: string | undefined): string[] {
+  if (!json) return [];
+  try {
+    const sizes = JSON.parse(json) as unknown;
+    if (!sizes || typeof sizes !== 'object' || Array.isArray(sizes)) return [];
+    const area = (size: unknown) => (Array.isArray(size) ? Number(size[0]) * Number(size[1]) || 0 : 0);
+    return Object.entries(sizes as Record<string, unknown>)
+      .sort(([, a], [, b]) => area(b) - area(a))
+      .map(([url]) => url);
+  } catch {
+    return [];
+  }
 }
 
 /** `300`, `300px`; not `50%` or `auto`. */

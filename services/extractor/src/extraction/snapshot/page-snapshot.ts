@@ -86,19 +86,35 @@ export const LAZY_SRC_ATTRIBUTES = [
   'data-echo',
   'data-img',
   'data-image',
+  'data-orig-src',
   'ix-src',
 ];
 export const LAZY_SRCSET_ATTRIBUTES = ['data-srcset', 'data-lazy-srcset', 'data-original-set', 'data-splide-lazy-srcset', 'data-flickity-lazyload-srcset', 'ix-srcset'];
 /**
  * Where galleries, zoom and lightbox scripts keep an image's full-size file (Jetpack, WooCommerce, elevateZoom,
- * Magnify, Owl's retina source, PrestaShop's product images, Fotorama's fullscreen file), best first: that file is
- * the image, what the page displays is its rendition.
+ * Magnify, Owl's retina source, PrestaShop's product images, Etsy's and Amazon's zoom files, Tumblr's photosets,
+ * Fotorama's fullscreen file), best first: that file is the image, what the page displays is its rendition.
  */
-export const FULL_SIZE_ATTRIBUTES = ['data-orig-file', 'data-large_image', 'data-zoom-image', 'data-zoom-src', 'data-magnify-src', 'data-src-retina', 'data-large-file', 'data-full-size-image-url', 'data-image-large-src', 'data-full'];
+export const FULL_SIZE_ATTRIBUTES = [
+  'data-orig-file',
+  'data-large_image',
+  'data-zoom-image',
+  'data-zoom-src',
+  'data-src-zoom-image',
+  'data-magnify-src',
+  'data-src-retina',
+  'data-large-file',
+  'data-full-size-image-url',
+  'data-image-large-src',
+  'data-old-hires',
+  'data-highres',
+  'data-full',
+];
 /**
  * Where lazy loaders and site templates keep a background, best first: a URL or a CSS background list. vanilla-lazyload
  * (data-bg, its 2× `-hidpi` twin and their `-multi` lists; lazysizes reads data-bg too), Swiper, lozad, Flickity's
- * bgLazyLoad, theme scripts' data-bg-image and data-setbg, parallax.js, EWWW's lazysizes fork (data-back).
+ * bgLazyLoad, theme scripts' data-bg-image and data-setbg, parallax.js, EWWW's lazysizes fork (data-back), WPBakery's
+ * and Beaver Builder's parallax rows.
  */
 export const LAZY_BACKGROUND_ATTRIBUTES = [
   'data-bg-multi-hidpi',
@@ -113,6 +129,8 @@ export const LAZY_BACKGROUND_ATTRIBUTES = [
   'data-setbg',
   'data-image-src',
   'data-back',
+  'data-vc-parallax-image',
+  'data-parallax-image',
 ];
 
 /** Attributes of the lightbox scripts' items (Fancybox, Lightbox2, PhotoSwipe, lightGallery, GLightbox), on <a> or any element. */
