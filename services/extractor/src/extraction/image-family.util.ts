@@ -75,6 +75,18 @@ const FAMILY_RULES: FamilyRule[] = [
           .replace(/=[swh]\d+[a-z0-9-]*$/i, '')
       : undefined,
   (url, _host, path) => (path.includes('/wp-content/uploads/') ? wordpressFamily(withoutQuery(url)) : undefined),
+  // eBay: `/images/g/<id>/s-l140.jpg` and `s-l1600.webp` are one listing photo.
+  (_url, host, path) => {
+    const id = hostIs(host, 'ebayimg.com') ? /^\/images\/g\/([^/]+)\/s-l\d+\.[a-z]+$/i.exec(path)?.[1] : undefined;
+    return id && `ebay:${id}`;
+  },
+  // Etsy: `il_75x75.<id>_<hash>.jpg`, `il_794xN.…` and `il_fullxfull.…` are one listing photo.
+  (_url, host, path) => {
+    const id = hostIs(host, 'etsystatic.com') ? /\/il_[^./]+\.(\d+_[a-z0-9]+)\.[a-z]+$/i.exec(path)?.[1] : undefined;
+    return id && `etsy:${id}`;
+  },
+  // Magento's resized copies: `/media/catalog/product/cache/<32-hex>/m/b/mb01.jpg` is `/media/catalog/product/m/b/mb01.jpg`.
+  (url, _host, path) => (path.includes('/media/catalog/product/') ? withoutQuery(url).replace(/\/catalog\/product\/cache\/[0-9a-f]{32}\//i, '/catalog/product/') : undefined),
   // PrestaShop's image types: `/12-home_default/shirt.jpg` and `/img/p/1/2/12-large_default.jpg` are image 12.
   (url, _host, path) => (/\/\d+-[a-z0-9_]+_default(?:\/|\.)/i.test(path) ? withoutQuery(url).replace(/(\/\d+)-[a-z0-9_]+_default(?=\/|\.)/i, '$1') : undefined),
 ];
