@@ -92,6 +92,13 @@ describe('markSameBytes', () => {
     markSameBytes(images, (key) => (key.includes('other') ? 'f2' : 'f1'));
     expect(images.map((image) => image.duplicate)).toEqual([false, true, false]);
   });
+
+  it('keeps the file with an address of its own over an earlier data: copy of the same bytes', () => {
+    const drawing = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>').toString('base64')}`;
+    const images = catalogue([found(drawing, 1), found('https://a.test/page.svg', 2)]);
+    markSameBytes(images, () => 'f1');
+    expect(images.map((image) => image.duplicate)).toEqual([true, false]);
+  });
 });
 
 describe('markSameFamily', () => {

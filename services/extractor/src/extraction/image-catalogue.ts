@@ -77,13 +77,16 @@ function isShown(image: FoundImage): boolean {
 
 /** Later copies of the same bytes under another URL are duplicates too. */
 export function markSameBytes(images: CataloguedImage[], fingerprintOf: (key: string) => string | undefined): void {
-  const firstKeyOf = new Map<string, string>();
+  // The file kept is the first with an address of its own: a data: copy (an SVG page's own drawing) gives way to it.
+  const keptKeyOf = new Map<string, string>();
   for (const image of images) {
     const fingerprint = fingerprintOf(image.key);
-    if (!fingerprint) continue;
-    const first = firstKeyOf.get(fingerprint);
-    if (first === undefined) firstKeyOf.set(fingerprint, image.key);
-    else if (first !== image.key) image.duplicate = true;
+    const kept = fingerprint && keptKeyOf.get(fingerprint);
+    if (fingerprint && (kept === undefined || (kept.startsWith('data:') && !image.key.startsWith('data:')))) keptKeyOf.set(fingerprint, image.key);
+  }
+  for (const image of images) {
+    const fingerprint = fingerprintOf(image.key);
+    if (fingerprint && keptKeyOf.get(fingerprint) !== image.key) image.duplicate = true;
   }
 }
 
