@@ -39,7 +39,7 @@ export class ImageMeasurerService {
     if (body && header) return { header, bytes: body.length, fingerprint: fingerprint(body, body.length) };
     const probed = await probeImage(image.url, this.policy, signal);
     if (probed?.gone) return { gone: true };
-    return probed && { header: probed.header, bytes: probed.bytes, contentType: probed.contentType, fingerprint: probed.bytes ? fingerprint(probed.prefix, probed.bytes) : undefined };
+    return probed && { header: probed.header, bytes: probed.bytes, contentType: probed.contentType, fingerprint: probed.bytes && !probed.cutOff ? fingerprint(probed.prefix, probed.bytes) : undefined };
   }
 }
 

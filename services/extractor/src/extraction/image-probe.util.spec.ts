@@ -13,6 +13,10 @@ describe('probeImage', () => {
     server = createServer((req, res) => {
       if (req.url === '/ranged.png') {
         res.writeHead(206, { 'content-type': 'image/png', 'content-range': `bytes 0-${picture.length - 1}/${picture.length}` }).end(picture);
+      } else if (req.url === '/drip.png') {
+        // Range ignored, the header at once, the rest never (a slow image script).
+        res.writeHead(200, { 'content-type': 'image/png' });
+        res.write(picture.subarray(0, 40));
       } else if (req.url === '/chunked.png') {
         // A dynamic endpoint: Range ignored, no Content-Length (chunked).
         res.writeHead(200, { 'content-type': 'image/png' });
@@ -34,6 +38,14 @@ describe('probeImage', () => {
     const probed = await probe('/chunked.png');
     expect(probed).toMatchObject({ header: { width: 120, height: 80 }, bytes: picture.length });
     expect(probed?.prefix.equals(picture)).toBe(true);
+  });
+
+  it('keeps the size from a header that came before the deadline cut the read off, with no fingerprint', async () => {
+    const deadline = new AbortController();
+    setTimeout(() => deadline.abort(new Error('measuring time is up')), 300);
+    const probed = await probeImage(`${origin}/drip.png`, safeFetchPolicy({ allowPrivateNetworks: true }), deadline.signal);
+    expect(probed).toMatchObject({ header: { width: 120, height: 80 }, cutOff: true });
+    expect(probed?.bytes).toBeUndefined();
   });
 
   it('says a missing file is gone', async () => {

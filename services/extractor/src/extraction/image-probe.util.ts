@@ -8,6 +8,8 @@ interface ProbedImage {
   bytes?: number;
   /** The bytes read (at most HEADER_PROBE_BYTES), for same-bytes de-duplication. */
   prefix: Buffer;
+  /** The read was cut off before HEADER_PROBE_BYTES or the end: `prefix` is no fingerprint. */
+  cutOff?: boolean;
   contentType?: string;
   /** The server says there is no picture here: 404, 410, or a page in its place. */
   gone?: boolean;
@@ -24,14 +26,17 @@ export async function probeImage(url: string, policy: SafeFetchPolicy, signal: A
     // Not found or gone: no picture anyone sees (a 403 may be hotlink protection the browser would pass).
     return response.status === 404 || response.status === 410 ? { gone: true, prefix: Buffer.alloc(0) } : undefined;
   }
-  const prefix = await readCapped(response.body, HEADER_PROBE_BYTES);
+  // A slow server that ignores Range may send the header at once and the rest for minutes: cut off at the deadline,
+  // the header read so far still gives the size (not the whole head, so no same-bytes fingerprint: `cutOff`).
+  const { bytes: prefix, cutOff } = await readCapped(response.body, HEADER_PROBE_BYTES, { keepOnError: true });
+  if (cutOff && prefix.length === 0) throw signal.reason ?? new Error('probe cut off');
   // A file shorter than the probe, sent whole without a length (chunked, Range ignored), is its own size.
   const total =
     /\/(\d+)$/.exec(String(response.headers['content-range'] ?? ''))?.[1] ??
-    (response.status === 200 ? (response.headers['content-length'] ?? (prefix.length < HEADER_PROBE_BYTES ? prefix.length : undefined)) : undefined);
+    (response.status === 200 ? (response.headers['content-length'] ?? (prefix.length < HEADER_PROBE_BYTES && !cutOff ? prefix.length : undefined)) : undefined);
   const contentType = String(response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() || undefined;
   const header = readImageHeader(prefix);
   // A link or script URL that answers a web page (an attachment page, a login wall) names no picture.
   if (!header && contentType && /^(text\/html|application\/(xhtml\+xml|json))$/.test(contentType)) return { gone: true, prefix };
-  return { header, bytes: total === undefined ? undefined : Number(total), prefix, contentType };
+  return { header, bytes: total === undefined ? undefined : Number(total), prefix, contentType, ...(cutOff && { cutOff }) };
 }
