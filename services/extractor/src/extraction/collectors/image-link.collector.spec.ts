@@ -22,6 +22,16 @@ describe('ImageLinkCollector', () => {
     ]);
   });
 
+  it("counts the files of a thumbnail's <picture> sources among the linked original's renditions", () => {
+    const [original] = collect(
+      element(1, 'a', { href: 'harbour-2400.jpeg' }),
+      element(2, 'picture', {}),
+      element(3, 'source', { type: 'image/webp', srcset: 'harbour-728.webp 728w, harbour-1456.webp 1456w' }, { picture: 2 }),
+      element(4, 'img', { src: 'harbour-728.jpeg', alt: 'Harbour' }, { link: 1, picture: 2 }),
+    );
+    expect(original.variants).toEqual(['harbour-728.jpeg', 'harbour-728.webp', 'harbour-1456.webp'].map((file) => `${BASE}${file}`));
+  });
+
   it('reads where lightboxes keep the file (PhotoSwipe v4 and v5, Fancybox) and takes script URLs from lightbox links only', () => {
     expect(
       collect(

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { extensionOf, IMAGE_EXTENSIONS, resolveImageUrl } from '../image-url.util';
 import { LIGHTBOX_ATTRIBUTES, type ElementRecord, type PageSnapshot } from '../snapshot/page-snapshot';
-import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
+import { FoundImage, firstAttribute, ImageCollector, sighting } from './image-collector.interface';
 import { imgSighting } from './img.collector';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
+import { parseSrcset } from './srcset.util';
 
 /** Where lightbox scripts keep the full-size file when `href` is not it (PhotoSwipe, Fancybox, lightGallery). */
 const LINKED_FILE_ATTRIBUTES = ['data-pswp-src', 'data-src', 'data-full', 'href'];
@@ -25,6 +26,12 @@ export class ImageLinkCollector implements ImageCollector {
     const inLinks = snapshot.elements.filter((element) => element.link !== undefined);
     const thumbnails = new Map(inLinks.filter((element) => element.tag !== 'script').map((element) => [element.link!, element]));
     const lightboxItems = new Map(inLinks.filter((element) => element.tag === 'script').map((element) => [element.link!, element]));
+    // A thumbnail in a <picture> is shown as one of its sources' files (a WebP beside the JPEG): those are renditions too.
+    const sourceFiles = new Map<number, string[]>();
+    for (const source of snapshot.elements.filter((element) => element.tag === 'source' && element.picture !== undefined)) {
+      const files = parseSrcset(firstAttribute(source, [...this.lazy.srcset, 'srcset']) ?? '').map((candidate) => candidate.url);
+      sourceFiles.set(source.picture!, [...(sourceFiles.get(source.picture!) ?? []), ...files]);
+    }
     return snapshot.elements
       .filter((element) => element.tag === 'a' || hasLightboxAttribute(element))
       .flatMap((link) => {
@@ -34,7 +41,7 @@ export class ImageLinkCollector implements ImageCollector {
         const shown = file && thumbnail ? imgSighting(thumbnail, this.lazy).find((image) => !image.standIn) : undefined;
         return sighting(link, file, 'link', {
           alt: link.attrs.title?.trim() || shown?.alt,
-          variants: shown ? [shown.url, ...(shown.variants ?? [])] : [],
+          variants: shown ? [shown.url, ...(shown.variants ?? []), ...(sourceFiles.get(thumbnail!.picture ?? -1) ?? [])] : [],
           ...(!link.box?.width && shown?.box && { box: shown.box }),
           // A lightbox shows its file as a picture: a script URL there (`/image.php?id=5`) is one.
           ...(lightbox && { shown: true }),
