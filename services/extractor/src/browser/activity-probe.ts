@@ -18,6 +18,11 @@ export interface ActivityProbe {
    */
   standIns: Set<string>;
   /**
+   * The <img>s the page took out of its DOM (a virtual scroller recycling its rows, a masonry feed): their
+   * attributes and base, so their largest candidates are found, not only the file the browser happened to load.
+   */
+  removedImages: Array<{ attrs: Record<string, string>; base: string }>;
+  /**
    * Runs every pending short timer now, earliest due first, instead of when it is due: what a page shows after
    * 2 s is there at once. Settling calls it only when nothing is loading (Chromium's virtual-time rule: time jumps
    * ahead only while no fetch is pending). The page's `Date.now()` and `new Date()` jump with it, to each timer's
@@ -32,6 +37,9 @@ export interface ActivityProbe {
  * 2 s after load, without fixed sleeps.
  */
 export function installActivityProbe(limitMs: number): void {
+  // Bounds of the removed-image record (constants here: the function runs in the page, alone).
+  const MAX_REMOVED_IMAGES = 5_000;
+  const MAX_ATTRIBUTE_LENGTH = 4_096;
   // The page's clock: real time plus how far timers run early have moved it on. `new Date()` and `Date()` read it
   // too (a debounce may check either); performance.now() stays real time, which settling itself reads.
   const RealDate = Date;
@@ -49,6 +57,7 @@ export function installActivityProbe(limitMs: number): void {
     requestStarts: new Set(),
     lastMutation: Date.now(),
     standIns: new Set(),
+    removedImages: [],
     runTimersNow() {
       const pending = [...probe.shortTimers].sort((a, b) => a[1].due - b[1].due);
       for (const [id, { due, run }] of pending) {
@@ -122,9 +131,19 @@ export function installActivityProbe(limitMs: number): void {
       // Not a URL: nothing was fetched.
     }
   };
+  const noteRemoved = (node: Node) => {
+    if (!(node instanceof Element)) return;
+    for (const img of node.localName === 'img' ? [node] : Array.from(node.getElementsByTagName('img'))) {
+      if (probe.removedImages.length >= MAX_REMOVED_IMAGES) return;
+      const attrs: Record<string, string> = {};
+      for (const { name, value } of Array.from(img.attributes)) if (value.length <= MAX_ATTRIBUTE_LENGTH) attrs[name] = value;
+      probe.removedImages.push({ attrs, base: img.baseURI });
+    }
+  };
   new MutationObserver((mutations) => {
     probe.lastMutation = Date.now();
-    for (const { type, target, attributeName, oldValue } of mutations) {
+    for (const { type, target, attributeName, oldValue, removedNodes } of mutations) {
+      if (type === 'childList') removedNodes.forEach(noteRemoved);
       if (type !== 'attributes' || !oldValue) continue;
       const element = target as Element;
       if (attributeName === 'src' && element.localName === 'img') {

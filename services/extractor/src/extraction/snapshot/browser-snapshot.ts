@@ -34,7 +34,8 @@ const walkSchema = z.object({ records: z.array(z.unknown()), truncated: z.boolea
 function walkDocument({ limit, carriers, lightbox, lightboxJson }: { limit: number; carriers: string[]; lightbox: string[]; lightboxJson: string }): { records: unknown[]; truncated: boolean; notPictures: string[] } {
   const CARRIERS = new Set(carriers);
   const records: unknown[] = [];
-  const notPictures = new Set<string>((window as unknown as { __pixtractActivity?: ActivityProbe }).__pixtractActivity?.standIns);
+  const probe = (window as unknown as { __pixtractActivity?: ActivityProbe }).__pixtractActivity;
+  const notPictures = new Set<string>(probe?.standIns);
   let index = 0;
   let truncated = false;
   const linkIndexes = new Map<Element, number>();
@@ -158,6 +159,12 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson }: { limit: numb
     }
   };
   visit(document, undefined, 0, 0);
+  // Pictures the page took out again (a virtual scroller's recycled rows), after the DOM: their attributes name them.
+  for (const { attrs, base } of probe?.removedImages ?? []) {
+    if (index >= limit) break;
+    index += 1;
+    records.push({ index, tag: 'img', attrs, base });
+  }
   return { records, truncated, notPictures: [...notPictures] };
 }
 
