@@ -64,6 +64,38 @@ describe('parseHtml', () => {
     );
     expect(parsed.linkedStylesheets.map(({ url }) => url.slice('https://a.test/'.length))).toEqual(['main.css', 'async.css']);
   });
+
+  it('reads a meta refresh as the HTML standard does: whole seconds, the URL after `url=` unquoted, against the <base>', () => {
+    const refresh = (content: string, before = '') => parseHtml(`${before}<meta http-equiv="Refresh" content="${content}">`, 'https://a.test/dir/page.html').refresh;
+    expect(refresh('0; url=sub/target.html')).toEqual({ seconds: 0, url: 'https://a.test/dir/sub/target.html' });
+    expect(refresh("1.9,URL = 'next page.html' trailing")).toEqual({ seconds: 1, url: 'https://a.test/dir/next%20page.html' });
+    expect(refresh('.5 /elsewhere')).toEqual({ seconds: 0, url: 'https://a.test/elsewhere' });
+    expect(refresh('0; url=next.html', '<base href="/assets/">')).toEqual({ seconds: 0, url: 'https://a.test/assets/next.html' });
+    // "u…" without `url=` is the URL as written, quotes included.
+    expect(refresh("0; u'x.html'")).toEqual({ seconds: 0, url: "https://a.test/dir/u'x.html'" });
+    expect(refresh('300')).toEqual({ seconds: 300 });
+    expect(refresh('0; ')).toEqual({ seconds: 0 });
+    expect(refresh('soon; url=x.html')).toBeUndefined();
+    expect(refresh('0; url=javascript:go()')).toBeUndefined();
+  });
+
+  it('takes the first refresh the browser acts on: not one it cannot read, nor one in <noscript>, a srcdoc frame or a shadow root', () => {
+    const parsed = parseHtml(
+      `<noscript><meta http-equiv="refresh" content="0; url=noscript.html"></noscript>
+       <iframe srcdoc="<meta http-equiv='refresh' content='0; url=frame.html'>"></iframe>
+       <div><template shadowrootmode="open"><meta http-equiv="refresh" content="0; url=shadow.html"></template></div>
+       <meta http-equiv="refresh" content="later"><meta http-equiv="refresh" content="2; url=first.html"><meta http-equiv="refresh" content="0; url=second.html">`,
+      'https://a.test/',
+    );
+    expect(parsed.refresh).toEqual({ seconds: 2, url: 'https://a.test/first.html' });
+  });
+
+  it('renders in quirks mode without a doctype before the first element or text', () => {
+    expect(parseHtml('<!DOCTYPE html><p>x', 'https://a.test/').quirksMode).toBe(false);
+    expect(parseHtml('<!-- built 2024 -->\n<!doctype html><p>x', 'https://a.test/').quirksMode).toBe(false);
+    expect(parseHtml('<p>x', 'https://a.test/').quirksMode).toBe(true);
+    expect(parseHtml('text<!doctype html><p>x', 'https://a.test/').quirksMode).toBe(true);
+  });
 });
 
 describe('importsOf', () => {

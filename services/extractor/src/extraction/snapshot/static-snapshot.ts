@@ -1,5 +1,5 @@
 import { is } from 'css-select';
-import { DomUtils, parseDocument } from 'htmlparser2';
+import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
 import type { ElementRecord, StylesheetRecord } from './page-snapshot';
 import { mediaApplies } from './media-query';
 import { hasLazyAttribute, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES, LIGHTBOX_JSON_SELECTOR, PICTURE_TAGS } from './page-snapshot';
@@ -17,6 +17,16 @@ interface ParsedHtml {
   /** Signals for the auto mode (see static-extraction.service). */
   scriptCount: number;
   hasEmptyAppRoot: boolean;
+  /** The page's `<meta http-equiv="refresh">`: the first one the browser would act on. */
+  refresh?: Refresh;
+  /** No doctype: the browser renders the page in quirks mode. */
+  quirksMode: boolean;
+}
+
+/** A declarative refresh: after `seconds`, go to `url` (absolute), or reload the page when there is none. */
+interface Refresh {
+  seconds: number;
+  url?: string;
 }
 
 type ParsedElement = ReturnType<typeof DomUtils.findAll>[number];
@@ -24,6 +34,8 @@ type ParsedElement = ReturnType<typeof DomUtils.findAll>[number];
 const LEGACY_BACKGROUND_TAGS = new Set(['body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
 const SKIPPED = new Set(['noscript', 'script', 'style', 'template']);
 const APP_ROOT = /^(root|app|__next|__nuxt|___gatsby|svelte)$/;
+/** A refresh's content as the HTML standard reads it: `5`, `0; url=next.html`, `0,'next.html'`, `1.5 next.html`. */
+const REFRESH_CONTENT = /^[\t\n\f\r ]*(?=[\d.])(\d*)[\d.]*(?:$|(?=[;,\t\n\f\r ])[\t\n\f\r ]*[;,]?[\t\n\f\r ]*([^]*))$/;
 
 /**
  * The HTML as the browser would build it without running scripts: the same element records the rendered walk
@@ -32,7 +44,15 @@ const APP_ROOT = /^(root|app|__next|__nuxt|___gatsby|svelte)$/;
  */
 export function parseHtml(html: string, documentUrl: string): ParsedHtml {
   const document = parseDocument(html);
-  const result: ParsedHtml = { elements: [], stylesheets: [], matchesSelector: selectorTest(document.children), linkedStylesheets: [], scriptCount: 0, hasEmptyAppRoot: false };
+  const result: ParsedHtml = {
+    elements: [],
+    stylesheets: [],
+    matchesSelector: selectorTest(document.children),
+    linkedStylesheets: [],
+    scriptCount: 0,
+    hasEmptyAppRoot: false,
+    quirksMode: inQuirksMode(document.children),
+  };
   let index = 0;
 
   /** `link`: the index of the `<a href>` being walked, when it holds a single picture; `picture`: of the parent <picture>. */
@@ -69,6 +89,8 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
         const href = safeUrl(attrs.href, base);
         if (href) result.linkedStylesheets.push({ url: href, index });
       }
+      // A srcdoc frame's or a shadow root's refresh is not the page's.
+      if (tag === 'meta' && !scope && !result.refresh && attrs['http-equiv']?.trim().toLowerCase() === 'refresh') result.refresh = refreshOf(attrs.content ?? '', base);
       if (tag === 'div' && APP_ROOT.test(attrs.id ?? '') && node.children.every((child) => !DomUtils.isTag(child))) result.hasEmptyAppRoot = true;
       if (tag === 'app-root' || 'ng-app' in attrs) result.hasEmptyAppRoot = true;
       if (IMAGE_CARRIERS.has(tag) || record.backgrounds || hasLazyAttribute(attrs)) result.elements.push(record);
@@ -130,6 +152,38 @@ function picturesInside(nodes: ParsedNode[]): number {
     if (SKIPPED.has(tag)) return count;
     return count + (PICTURE_TAGS.has(tag) ? 1 : picturesInside(node.children));
   }, 0);
+}
+
+/** Quirks mode: no doctype before the first element or text (the legacy doctypes that also trigger it are not told apart). */
+function inQuirksMode(nodes: ParsedNode[]): boolean {
+  for (const node of nodes) {
+    if (node.type === ElementType.Directive && node.name.toLowerCase() === '!doctype') return false;
+    if (DomUtils.isTag(node) || (DomUtils.isText(node) && /[^\t\n\f\r ]/.test(node.data))) return true;
+  }
+  return true;
+}
+
+/**
+ * A `<meta http-equiv="refresh">` content read as the HTML standard's declarative refresh steps: the whole seconds,
+ * then the target after `url=` (a quote around it dropped up to its closing one), relative to the base. Undefined
+ * when it cannot be read (the browser ignores it too), or names a javascript: URL, which Chromium refuses to refresh to.
+ */
+function refreshOf(content: string, base: string): Refresh | undefined {
+  const parts = REFRESH_CONTENT.exec(content);
+  if (!parts) return undefined;
+  const seconds = Number(parts[1] || 0);
+  const rest = parts[2];
+  if (!rest) return { seconds };
+  const named = /^url[\t\n\f\r ]*=[\t\n\f\r ]*/i.exec(rest);
+  let target = rest;
+  // Quotes count after `url=`, or around a URL not starting with "u" (one starting "u…" but no `url=` is read as written).
+  if (named || !/^u/i.test(rest)) {
+    target = rest.slice(named?.[0].length ?? 0);
+    const quote = /^["']/.exec(target)?.[0];
+    if (quote) target = target.slice(1).split(quote)[0];
+  }
+  const url = safeUrl(target, base);
+  return url && !url.startsWith('javascript:') ? { seconds, url } : undefined;
 }
 
 function safeUrl(raw: string, base: string): string | undefined {
