@@ -9,6 +9,7 @@ import { InlineSvgCollector } from './inline-svg.collector';
 import { JsonLdCollector } from './json-ld.collector';
 import { LAZY_ATTRIBUTES, lazyAttributes } from './lazy-attributes';
 import { LazyBackgroundCollector } from './lazy-background.collector';
+import { MagentoGalleryCollector } from './magento-gallery.collector';
 import { MediaElementCollector } from './media-element.collector';
 import { NetworkCollector } from './network.collector';
 import { NoscriptCollector } from './noscript.collector';
@@ -30,6 +31,7 @@ const COLLECTORS = [
   WebManifestCollector,
   JsonLdCollector,
   ImageLinkCollector,
+  MagentoGalleryCollector,
   NetworkCollector,
 ];
 

@@ -17,7 +17,7 @@ export class JsonLdCollector implements ImageCollector {
 
   collect(snapshot: PageSnapshot): FoundImage[] {
     return snapshot.elements
-      .filter((element) => element.tag === 'script' && element.text)
+      .filter((element) => element.tag === 'script' && element.text && /ld\+json/i.test(element.attrs.type ?? ''))
       .flatMap((element) => {
         const data = parseLeniently(element.text!);
         return data === undefined ? [] : imagesIn(data).flatMap(({ url, variants }) => sighting(element, url, 'json-ld', { variants }));

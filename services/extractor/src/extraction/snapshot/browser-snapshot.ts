@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
 import type { ActivityProbe } from '../../browser/activity-probe';
-import { ElementRecord, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES, LIGHTBOX_JSON_SELECTOR } from './page-snapshot';
+import { ElementRecord, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES, LIGHTBOX_JSON_SELECTOR, MAGENTO_GALLERY, MAGENTO_INIT_TYPE } from './page-snapshot';
 
 /** Elements walked per page; beyond this the page is cut off with a warning (hostile or absurd DOMs). */
 export const MAX_WALKED_ELEMENTS = 30_000;
@@ -25,13 +25,22 @@ const recordSchema = z.object({
 });
 const walkSchema = z.object({ records: z.array(z.unknown()), truncated: z.boolean(), notPictures: z.array(z.string().max(MAX_VALUE_LENGTH)) });
 
+interface WalkOptions {
+  limit: number;
+  carriers: string[];
+  lightbox: string[];
+  lightboxJson: string;
+  magentoInit: string;
+  magentoGallery: string;
+}
+
 /**
  * Runs in the page: one pass over the document in order, descending into open shadow roots and same-origin
  * frames (srcdoc included), keeping only elements that can carry an image, and noting the files the browser
  * fetched that are no pictures of the page: cursor images its styles name, stand-ins its scripts replaced (the
  * activity probe's record).
  */
-function walkDocument({ limit, carriers, lightbox, lightboxJson }: { limit: number; carriers: string[]; lightbox: string[]; lightboxJson: string }): { records: unknown[]; truncated: boolean; notPictures: string[] } {
+function walkDocument({ limit, carriers, lightbox, lightboxJson, magentoInit, magentoGallery }: WalkOptions): { records: unknown[]; truncated: boolean; notPictures: string[] } {
   const CARRIERS = new Set(carriers);
   const records: unknown[] = [];
   const probe = (window as unknown as { __pixtractActivity?: ActivityProbe }).__pixtractActivity;
@@ -135,6 +144,7 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson }: { limit: numb
         }
         if (tag === 'noscript') record.text = element.textContent ?? '';
         if (tag === 'script' && /ld\+json/i.test(element.getAttribute('type') ?? '')) record.text = element.textContent ?? '';
+        if (tag === 'script' && element.getAttribute('type')?.trim().toLowerCase() === magentoInit && element.textContent?.includes(magentoGallery)) record.text = element.textContent;
         if (tag === 'script' && element.matches(lightboxJson)) {
           record.text = element.textContent ?? '';
           const link = linkOf(element);
@@ -173,7 +183,8 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson }: { limit: numb
  * files it fetched that are no pictures of it (cursors, replaced stand-ins).
  */
 export async function snapshotRenderedPage(page: Page): Promise<{ elements: ElementRecord[]; truncated: boolean; notPictures: Set<string> }> {
-  const walk = walkSchema.parse(await page.evaluate(walkDocument, { limit: MAX_WALKED_ELEMENTS, carriers: [...IMAGE_CARRIERS], lightbox: LIGHTBOX_ATTRIBUTES, lightboxJson: LIGHTBOX_JSON_SELECTOR }));
+  const options: WalkOptions = { limit: MAX_WALKED_ELEMENTS, carriers: [...IMAGE_CARRIERS], lightbox: LIGHTBOX_ATTRIBUTES, lightboxJson: LIGHTBOX_JSON_SELECTOR, magentoInit: MAGENTO_INIT_TYPE, magentoGallery: MAGENTO_GALLERY };
+  const walk = walkSchema.parse(await page.evaluate(walkDocument, options));
   const elements = walk.records.flatMap((raw) => {
     const parsed = recordSchema.safeParse(raw);
     return parsed.success ? [parsed.data as ElementRecord] : [];

@@ -19,7 +19,7 @@ export interface ElementRecord {
   box?: { x: number; y: number; width: number; height: number };
   /** CSS background-image (and content) values: computed in the browser, the style attribute statically. */
   backgrounds?: { value: string; pseudo?: 'before' | 'after' }[];
-  /** Raw text: ld+json scripts, noscript fallbacks, inline <svg> markup. */
+  /** Raw text: ld+json scripts, Magento's gallery data, noscript fallbacks, inline <svg> markup. */
   text?: string;
   /**
    * An <img> that is the only picture inside an `<a>` or a lightbox item (`<div data-src data-lg-size>`): that
@@ -63,6 +63,10 @@ export interface PageSnapshot {
   network: NetworkImage[];
   manifest?: WebManifestRecord;
 }
+
+/** Magento's product gallery: its items (`thumb`, `img`, `full`) live only in this script's JSON. */
+export const MAGENTO_INIT_TYPE = 'text/x-magento-init';
+export const MAGENTO_GALLERY = 'mage/gallery/gallery';
 
 /** An address that is a picture itself (no page around it): that picture is the page's one image. */
 export function pictureAddressSnapshot(url: string): PageSnapshot {

@@ -2,7 +2,7 @@ import { is } from 'css-select';
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
 import type { ElementRecord, StylesheetRecord } from './page-snapshot';
 import { mediaApplies } from './media-query';
-import { hasLazyAttribute, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES, LIGHTBOX_JSON_SELECTOR, PICTURE_TAGS } from './page-snapshot';
+import { hasLazyAttribute, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES, LIGHTBOX_JSON_SELECTOR, MAGENTO_GALLERY, MAGENTO_INIT_TYPE, PICTURE_TAGS } from './page-snapshot';
 import { closingBracket, leadingUrl, stringEnd, withoutComments } from '../css-image.util';
 import { isSupportsFallback, ParsedNode, SelectorTest, selectorTest, usedRules } from './used-stylesheet';
 
@@ -76,7 +76,8 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
       if (backgrounds.length > 0) record.backgrounds = backgrounds;
       if (tag === 'noscript') record.text = DomUtils.getInnerHTML(node);
       if (tag === 'script') {
-        if (/ld\+json/i.test(attrs.type ?? '') || lightboxJson) record.text = DomUtils.textContent(node);
+        const galleryData = attrs.type?.trim().toLowerCase() === MAGENTO_INIT_TYPE && DomUtils.textContent(node).includes(MAGENTO_GALLERY);
+        if (/ld\+json/i.test(attrs.type ?? '') || lightboxJson || galleryData) record.text = DomUtils.textContent(node);
         else if (!/json|template|text\/(?!javascript)/i.test(attrs.type ?? '')) result.scriptCount += 1;
       }
       if (tag === 'svg') record.text = standaloneSvg(node);
