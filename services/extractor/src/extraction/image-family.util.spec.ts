@@ -24,6 +24,7 @@ describe('imageFamilyKey', () => {
     ['PrestaShop image types (plain URLs)', 'https://shop.test/img/p/1/2/12-home_default.jpg', 'https://shop.test/img/p/1/2/12-large_default.jpg'],
     ["Medium's preview and its picture", 'https://miro.medium.com/max/60/1*AbC.jpeg?q=20', 'https://miro.medium.com/v2/resize:fit:1400/format:webp/1*AbC.jpeg'],
     ["eBay's listing sizes", 'https://i.ebayimg.com/images/g/AbCdEfGh/s-l140.jpg', 'https://i.ebayimg.com/images/g/AbCdEfGh/s-l1600.webp'],
+    ["Amazon's size codes", 'https://m.media-amazon.com/images/I/41abcDEF12L._AC_US40_.jpg', 'https://m.media-amazon.com/images/I/41abcDEF12L._AC_SL1500_.jpg'],
     ["Etsy's listing sizes", 'https://i.etsystatic.com/12345/r/il/a1b2c3/987654321/il_75x75.987654321_ab12.jpg', 'https://i.etsystatic.com/12345/r/il/a1b2c3/987654321/il_fullxfull.987654321_ab12.jpg'],
     ["Magento's resized copy and the original", 'https://shop.test/media/catalog/product/cache/0f831c1845fc143d00d6d1ebc49f446a/m/b/mb01-blue-0.jpg', 'https://shop.test/media/catalog/product/m/b/mb01-blue-0.jpg'],
   ])('%s are one picture', (_case, one, other) => {

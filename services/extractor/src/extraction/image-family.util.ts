@@ -80,6 +80,11 @@ const FAMILY_RULES: FamilyRule[] = [
     const id = hostIs(host, 'ebayimg.com') ? /^\/images\/g\/([^/]+)\/s-l\d+\.[a-z]+$/i.exec(path)?.[1] : undefined;
     return id && `ebay:${id}`;
   },
+  // Amazon: `/images/I/<id>._AC_US40_.jpg` and `<id>._AC_SL1500_.jpg` (and `<id>.jpg`) are one product photo.
+  (_url, host, path) => {
+    const id = hostIs(host, 'media-amazon.com', 'ssl-images-amazon.com', 'images-amazon.com') ? /^\/images\/I\/([^./]+)\.(?:_[^/]*_\.)?[a-z]+$/i.exec(path)?.[1] : undefined;
+    return id && `amazon:${id}`;
+  },
   // Etsy: `il_75x75.<id>_<hash>.jpg`, `il_794xN.…` and `il_fullxfull.…` are one listing photo.
   (_url, host, path) => {
     const id = hostIs(host, 'etsystatic.com') ? /\/il_[^./]+\.(\d+_[a-z0-9]+)\.[a-z]+$/i.exec(path)?.[1] : undefined;
