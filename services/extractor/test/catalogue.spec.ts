@@ -17,6 +17,24 @@ const EXPECTED = JSON.parse(readFileSync(join(FIXTURE_PAGES_DIR, 'catalogue', 'e
 
 const JOB_TIMEOUT_MS = 20_000;
 
+/** Pages served from here rather than from fixture files: each a line of HTML, by path (a query string aside). */
+const INLINE_PAGES: Record<string, string> = {
+  '/pages/drip.html':
+    '<img src="/drip/photo.png" alt="Slow"><script>document.title = "drip"</script>',
+  '/pages/moves-on.html':
+    '<img src="/images/111x111.png?c=f80001" alt="Leaving"><script>setTimeout(() => location.replace("/pages/landed.html"), 300)</script>',
+  '/pages/landed.html':
+    '<img src="/images/444x333.png?c=f80002" alt="Landed">',
+  '/pages/hops.html':
+    '<img src="/images/112x112.png?c=f80003"><script>setTimeout(() => location.replace("/pages/hops.html?" + Math.random()), 50)</script>',
+  '/pages/slow-sheet.html':
+    '<link rel="stylesheet" href="/slow/sheet.css"><img src="/images/333x222.png?c=f60001" alt="Early"><div class="late"></div>',
+  '/pages/script-and-img.html':
+    '<img src="/images/321x123.png?c=f70001" alt="In the HTML"><script>document.body.insertAdjacentHTML("beforeend", \'<img src="/images/322x124.png?c=f70002" alt="Rendered">\')</script>',
+  '/pages/hung-resources.html':
+    '<img src="/images/350x150.png?c=f50001"><img src="/hang/pixel.png"><script src="/hang/tracker.js" async></script><script>fetch("/hang/poll")</script>',
+};
+
 let fixture: FixtureServer;
 let app: INestApplication;
 const rangeRequests: string[] = [];
@@ -26,6 +44,11 @@ beforeAll(async () => {
   fixture = await startFixtureServer({
     handle: async (req, res) => {
       if (req.headers.range) rangeRequests.push(`${req.url} ${req.headers.range}`);
+      const inline = INLINE_PAGES[req.url?.split('?')[0] ?? ''];
+      if (inline !== undefined) {
+        res.writeHead(200, { 'content-type': 'text/html' }).end(inline);
+        return true;
+      }
       if (req.url === '/drip/photo.png') {
         // A slow CDN: the whole file to a browser a byte at a time, its first bytes at once to a Range request.
         const photo = solidPng(640, 480);
@@ -40,26 +63,6 @@ beforeAll(async () => {
         res.once('close', () => clearInterval(drip));
         return true;
       }
-      if (req.url === '/pages/drip.html') {
-        res.writeHead(200, { 'content-type': 'text/html' });
-        res.end('<img src="/drip/photo.png" alt="Slow"><script>document.title = "drip"</script>');
-        return true;
-      }
-      if (req.url === '/pages/moves-on.html') {
-        res.writeHead(200, { 'content-type': 'text/html' });
-        res.end('<img src="/images/111x111.png?c=f80001" alt="Leaving"><script>setTimeout(() => location.replace("/pages/landed.html"), 300)</script>');
-        return true;
-      }
-      if (req.url === '/pages/landed.html') {
-        res.writeHead(200, { 'content-type': 'text/html' });
-        res.end('<img src="/images/444x333.png?c=f80002" alt="Landed">');
-        return true;
-      }
-      if (req.url?.startsWith('/pages/hops.html')) {
-        res.writeHead(200, { 'content-type': 'text/html' });
-        res.end('<img src="/images/112x112.png?c=f80003"><script>setTimeout(() => location.replace("/pages/hops.html?" + Math.random()), 50)</script>');
-        return true;
-      }
       if (req.url === '/download/photo.png') {
         res.writeHead(200, { 'content-type': 'image/png', 'content-disposition': 'attachment; filename="photo.png"' }).end(solidPng(300, 200));
         return true;
@@ -67,11 +70,6 @@ beforeAll(async () => {
       if (req.url?.startsWith('/hang/')) {
         // Headers sent, body never: a tracker or an image server that hangs.
         res.writeHead(200, { 'content-type': req.url.endsWith('.js') ? 'text/javascript' : 'image/png' });
-        return true;
-      }
-      if (req.url === '/pages/slow-sheet.html') {
-        res.writeHead(200, { 'content-type': 'text/html' });
-        res.end('<link rel="stylesheet" href="/slow/sheet.css"><img src="/images/333x222.png?c=f60001" alt="Early"><div class="late"></div>');
         return true;
       }
       if (req.url === '/slow/sheet.css') {
@@ -82,16 +80,6 @@ beforeAll(async () => {
         return true;
       }
       if (req.url?.startsWith('/images/333x222.png') && req.headers.range) events.push('img probed');
-      if (req.url === '/pages/script-and-img.html') {
-        res.writeHead(200, { 'content-type': 'text/html' });
-        res.end('<img src="/images/321x123.png?c=f70001" alt="In the HTML"><script>document.body.insertAdjacentHTML("beforeend", \'<img src="/images/322x124.png?c=f70002" alt="Rendered">\')</script>');
-        return true;
-      }
-      if (req.url === '/pages/hung-resources.html') {
-        res.writeHead(200, { 'content-type': 'text/html' });
-        res.end('<img src="/images/350x150.png?c=f50001"><img src="/hang/pixel.png"><script src="/hang/tracker.js" async></script><script>fetch("/hang/poll")</script>');
-        return true;
-      }
       return false;
     },
   });

@@ -132,7 +132,8 @@ export function installActivityProbe(limitMs: number): void {
     }
   };
   const noteRemoved = (node: Node) => {
-    if (!(node instanceof Element)) return;
+    // Past the cap, a removed subtree is not even searched: React may drop thousands of nodes at a time.
+    if (!(node instanceof Element) || probe.removedImages.length >= MAX_REMOVED_IMAGES) return;
     for (const img of node.localName === 'img' ? [node] : Array.from(node.getElementsByTagName('img'))) {
       if (probe.removedImages.length >= MAX_REMOVED_IMAGES) return;
       const attrs: Record<string, string> = {};

@@ -17,6 +17,8 @@ const NAVIGATION_SHARE = 0.5;
 const SCROLL_SHARE = 0.7;
 const FIRST_SETTLE_MS = 5_000;
 const STEP_SETTLE_MS = 1_500;
+/** Milliseconds until the job's deadline, at least 1 (a timeout of 0 would mean none). */
+const timeLeft = (deadline: number) => Math.max(1, deadline - Date.now());
 /** Pages that move on by themselves followed at most this far (a landing page's redirect, a consent hop). */
 const MAX_PAGE_HOPS = 3;
 
@@ -92,16 +94,15 @@ export class BrowserVisitService {
   }
 
   private async render(page: Page, url: string, visit: BrowserVisit<unknown>, report: StageReporter, deadline: number): Promise<RenderedPage | undefined> {
-    const left = () => Math.max(1, deadline - Date.now());
     const activity = new PageActivity(page);
 
     report('loading', 0);
     let response: Response | null;
     try {
-      response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: Math.min(this.config.EXTRACTOR_JOB_TIMEOUT_MS * NAVIGATION_SHARE, left()) });
+      response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: Math.min(this.config.EXTRACTOR_JOB_TIMEOUT_MS * NAVIGATION_SHARE, timeLeft(deadline)) });
     } catch (error) {
       // An address that downloads a file (Content-Disposition: attachment): the file, if it is a picture, is the page.
-      if (error instanceof Error && /Download is starting/.test(error.message)) return { snapshot: pictureAddressSnapshot(url), received: () => Promise.resolve(undefined) };
+      if (error instanceof Error && /Download is starting/.test(error.message)) return { snapshot: pictureAddressSnapshot(url), received: async () => undefined };
       throw error;
     }
     visit.sourceUrl = page.url();
@@ -122,7 +123,7 @@ export class BrowserVisitService {
           visit.error = ErrorCode.TooManyRedirects;
           return undefined;
         }
-        await page.waitForLoadState('domcontentloaded', { timeout: left() });
+        await page.waitForLoadState('domcontentloaded', { timeout: timeLeft(deadline) });
       }
     }
   }
@@ -130,10 +131,9 @@ export class BrowserVisitService {
   /** The loaded page settled, forced, scrolled and walked; a navigation on the way throws (the caller follows it). */
   private async renderLoaded(page: Page, activity: PageActivity, visit: BrowserVisit<unknown>, report: StageReporter, deadline: number): Promise<RenderedPage> {
     const startedAt = deadline - this.config.EXTRACTOR_JOB_TIMEOUT_MS;
-    const left = () => Math.max(1, deadline - Date.now());
     // Only what brings content is awaited here: pictures load, and the DOM comes to rest, during the scroll, whose
     // rounds at the bottom wait for everything.
-    await waitUntilQuiet(page, activity, Math.min(FIRST_SETTLE_MS, left()), { contentOnly: true });
+    await waitUntilQuiet(page, activity, Math.min(FIRST_SETTLE_MS, timeLeft(deadline)), { contentOnly: true });
 
     report('scrolling', activity.imagesReceived);
     await forceLazyLoading(page, this.lazy);

@@ -52,14 +52,14 @@ function pageQuietIn({ quietMs, stuckMs, loadingPollMs, loading, grownPast, cont
  * browser and by the page itself), no short timer pending, the DOM still, images near the viewport loaded.
  * Unlike `networkidle`, beacons, long polls and hung requests (after STUCK_MS) do not keep it waiting, and a
  * quiet page returns at once. Each look says when the next is worth taking, so the wait ends close to the moment
- * the page went quiet. A shorter wait (`until`) ends once the page is taller than `grownPast` (the scroll moves on
+ * the page went quiet. A shorter wait (`options`) ends once the page is taller than `grownPast` (the scroll moves on
  * to a batch without waiting for its pictures), and with `contentOnly` once nothing that can add content is
  * pending, pictures still loading or not: the first settle and the scroll above the bottom wait that way, the
  * rounds at the bottom for everything. Answers false when the time ran out first.
  */
-export async function waitUntilQuiet(page: Page, activity: PageActivity, timeoutMs: number, until: Pick<QuietLook, 'grownPast' | 'contentOnly'> = {}): Promise<boolean> {
+export async function waitUntilQuiet(page: Page, activity: PageActivity, timeoutMs: number, options: Pick<QuietLook, 'grownPast' | 'contentOnly'> = {}): Promise<boolean> {
   const endsAt = Date.now() + timeoutMs;
-  const { grownPast, contentOnly } = until;
+  const { grownPast, contentOnly } = options;
   while (Date.now() < endsAt) {
     const loading = activity.inFlight(STUCK_MS, { images: !contentOnly }) > 0;
     // Loading, with no growth to watch for: nothing to ask the page yet.

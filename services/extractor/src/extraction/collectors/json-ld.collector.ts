@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PageSnapshot } from '../snapshot/page-snapshot';
+import { parseLeniently } from '../lenient-json.util';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
 
 const IMAGE_KEYS = new Set(['image', 'thumbnailUrl', 'logo', 'photo', 'primaryImageOfPage']);
@@ -22,28 +23,6 @@ export class JsonLdCollector implements ImageCollector {
         const data = parseLeniently(element.text!);
         return data === undefined ? [] : imagesIn(data).flatMap(({ url, variants }) => sighting(element, url, 'json-ld', { variants }));
       });
-  }
-}
-
-/**
- * JSON as sites really write it into <script type="application/ld+json"> (browsers never check it): wrapped in
- * <!-- --> or CDATA, with raw line breaks inside strings, comments, or trailing commas. Undefined when even that fails.
- */
-export function parseLeniently(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    const repaired = text
-      .replace(/^\s*(<!--|\/\/\s*<!\[CDATA\[|<!\[CDATA\[)/, '')
-      .replace(/(-->|\/\/\s*\]\]>|\]\]>)\s*$/, '')
-      // Strings kept whole (line breaks inside them escaped); comments outside them dropped.
-      .replace(/"(?:[^"\\]|\\.)*"|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (token) => (token.startsWith('"') ? token.replace(/\r?\n|\r|\t/g, (raw) => (raw === '\t' ? '\\t' : '\\n')) : ''))
-      .replace(/,(\s*[}\]])/g, '$1');
-    try {
-      return JSON.parse(repaired);
-    } catch {
-      return undefined;
-    }
   }
 }
 

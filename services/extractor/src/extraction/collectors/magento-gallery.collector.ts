@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MAGENTO_GALLERY, MAGENTO_INIT_TYPE, type PageSnapshot } from '../snapshot/page-snapshot';
+import { parseLeniently } from '../lenient-json.util';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
-import { parseLeniently } from './json-ld.collector';
 
 interface GalleryItem {
   full?: unknown;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { PageSnapshot } from '../snapshot/page-snapshot';
+import { parseLeniently } from '../lenient-json.util';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
-import { parseLeniently } from './json-ld.collector';
 
 /** A hostile manifest may list any number of icons. */
 const MAX_ICONS = 50;

@@ -127,7 +127,7 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
       if (!href.startsWith('#')) continue;
       byId ??= new Map(DomUtils.findAll((element) => Boolean(element.attribs.id), document.children).map((element) => [element.attribs.id, element]));
       const target = byId.get(href.slice(1));
-      if (target && !DomUtils.findOne((element) => element === target, svg.children)) borrowed.add(DomUtils.getOuterHTML(target));
+      if (target && !DomUtils.existsOne((element) => element === target, svg.children)) borrowed.add(DomUtils.getOuterHTML(target));
     }
     const markup = DomUtils.getOuterHTML(svg);
     return borrowed.size > 0 ? markup.replace(/^<svg\b[^>]*>/i, (opening) => `${opening}<defs>${[...borrowed].join('')}</defs>`) : markup;
