@@ -1,4 +1,4 @@
-import { CHROMIUM_TEST_LAUNCH } from '@pixtract/testing';
+import { CHROMIUM_TEST_LAUNCH, FixtureServer, startFixtureServer } from '@pixtract/testing';
 import { Browser, chromium, Page } from 'playwright-core';
 import { installActivityProbe, SHORT_TIMER_MS } from '../src/browser/activity-probe';
 
@@ -6,10 +6,15 @@ import { installActivityProbe, SHORT_TIMER_MS } from '../src/browser/activity-pr
 describe('activity probe', () => {
   let browser: Browser;
   let page: Page;
+  let fixture: FixtureServer;
   beforeAll(async () => {
     browser = await chromium.launch(CHROMIUM_TEST_LAUNCH);
+    fixture = await startFixtureServer();
   }, 20_000);
-  afterAll(() => browser?.close());
+  afterAll(async () => {
+    await browser?.close();
+    await fixture?.close();
+  });
   beforeEach(async () => {
     page = await browser.newPage();
     await page.addInitScript(installActivityProbe, SHORT_TIMER_MS);
@@ -77,5 +82,27 @@ describe('activity probe', () => {
       return { order, counts, onTime };
     }, SHORT_TIMER_MS + 1_000);
     expect(ran).toEqual({ order: ['earlier', 'first step', 'gallery'], counts: [2, 1, 0], onTime: [true, true, true, true] });
+  });
+
+  it("says when the page's own requests have ended (an infinite loader's batch), and gives up at its time limit without a timer of the page's", async () => {
+    await page.goto(fixture.url('/pages/basic.html'));
+    const waited = await page.evaluate(async () => {
+      type Probe = { requestsEnded(stuckMs: number, timeoutMs: number): Promise<boolean>; requestStarts: Set<number[]>; shortTimers: Map<number, unknown> };
+      const probe = (window as unknown as { __pixtractActivity: Probe }).__pixtractActivity;
+      const nothingPending = await probe.requestsEnded(2_500, 1_000);
+      const started = performance.now();
+      void fetch('/delay/150/pages/basic.html');
+      void fetch('/delay/300/pages/basic.html');
+      const batch = await probe.requestsEnded(2_500, 2_000);
+      const batchMs = performance.now() - started;
+      const pendingAfterBatch = probe.requestStarts.size;
+      void fetch('/delay/1000/pages/basic.html');
+      const hanging = await probe.requestsEnded(2_500, 100);
+      // A request older than stuckMs is a hung one, not work.
+      const stuck = await probe.requestsEnded(0, 1_000);
+      return { nothingPending, batch, batchMs, pendingAfterBatch, hanging, stuck, pageTimers: probe.shortTimers.size };
+    });
+    expect(waited).toEqual({ nothingPending: true, batch: true, batchMs: expect.any(Number), pendingAfterBatch: 0, hanging: false, stuck: true, pageTimers: 0 });
+    expect(waited.batchMs).toBeGreaterThanOrEqual(290);
   });
 });

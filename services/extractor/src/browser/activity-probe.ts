@@ -29,6 +29,11 @@ export interface ActivityProbe {
    * due time, so a handler that checks the clock (a debounce) finds its time has come. Answers how many ran.
    */
   runTimersNow(): number;
+  /**
+   * Resolves once none of the page's fetch/XHR started less than `stuckMs` ago is still pending, true; false when
+   * `timeoutMs` passed first. Its timer is the browser's own, not the page's: waiting is not the page's work.
+   */
+  requestsEnded(stuckMs: number, timeoutMs: number): Promise<boolean>;
 }
 
 /**
@@ -52,6 +57,12 @@ export function installActivityProbe(limitMs: number): void {
   });
   const originalSetTimeout = window.setTimeout.bind(window);
   const originalClearTimeout = window.clearTimeout.bind(window);
+  /** Called whenever a fetch/XHR ends: the waiters of requestsEnded look again. */
+  const requestWaiters = new Set<() => void>();
+  const requestEnded = (started: number[]) => {
+    probe.requestStarts.delete(started);
+    requestWaiters.forEach((look) => look());
+  };
   const probe: ActivityProbe = {
     shortTimers: new Map(),
     requestStarts: new Set(),
@@ -74,6 +85,23 @@ export function installActivityProbe(limitMs: number): void {
         }
       }
       return pending.length;
+    },
+    requestsEnded(stuckMs, timeoutMs) {
+      return new Promise((resolve) => {
+        const look = () => {
+          const now = Date.now();
+          if ([...probe.requestStarts].some(([started]) => now - started < stuckMs)) return;
+          end(true);
+        };
+        const timer = originalSetTimeout(() => end(false), timeoutMs);
+        const end = (ended: boolean) => {
+          originalClearTimeout(timer);
+          requestWaiters.delete(look);
+          resolve(ended);
+        };
+        requestWaiters.add(look);
+        look();
+      });
     },
   };
   Object.defineProperty(window, '__pixtractActivity', { value: probe, enumerable: false });
@@ -115,13 +143,13 @@ export function installActivityProbe(limitMs: number): void {
   window.fetch = ((...args: Parameters<typeof fetch>) => {
     const started = [Date.now()];
     probe.requestStarts.add(started);
-    return originalFetch(...args).finally(() => probe.requestStarts.delete(started));
+    return originalFetch(...args).finally(() => requestEnded(started));
   }) as typeof fetch;
   const originalSend = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.send = function send(this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest['send']>) {
     const started = [Date.now()];
     probe.requestStarts.add(started);
-    this.addEventListener('loadend', () => probe.requestStarts.delete(started), { once: true });
+    this.addEventListener('loadend', () => requestEnded(started), { once: true });
     return originalSend.apply(this, args);
   };
   const standIn = (url: string, base: string) => {
