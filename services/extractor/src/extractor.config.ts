@@ -30,6 +30,8 @@ const workerSettingsShape = {
   EXTRACTOR_SCROLL_MAX_STEPS: positiveInt(60, 10_000),
   EXTRACTOR_SCROLL_MAX_HEIGHT_PX: positiveInt(60_000, 10_000_000),
   EXTRACTOR_SCROLL_MAX_MS: positiveInt(20_000, 600_000),
+  /** Auto mode: how long the static read may take before the browser starts loading the page too (a slow site). */
+  EXTRACTOR_BROWSER_HEAD_START_MS: positiveInt(1_000, 600_000),
   /** Images kept per page; the rest are cut with a warning. */
   EXTRACTOR_MAX_IMAGES: positiveInt(10_000, 1_000_000),
   /** Extra lazy-loading attributes, comma-separated (`data-my-src,data-hires-srcset`). */

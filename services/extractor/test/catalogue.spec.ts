@@ -35,6 +35,17 @@ const INLINE_PAGES: Record<string, string> = {
     '<img src="/images/350x150.png?c=f50001"><img src="/hang/pixel.png"><script src="/hang/tracker.js" async></script><script>fetch("/hang/poll")</script>',
 };
 
+/** Auto mode's head start for the browser here, and how slow the slow site is (the site answers after it). */
+const HEAD_START_MS = 300;
+const SLOW_SITE_MS = 1_200;
+const COLD_FIRST_ANSWER_MS = 15_000;
+const SLOW_SITE_PAGES: Record<string, string> = {
+  scripted: '<img src="/images/210x110.png?c=f90001" alt="Shown"><script>document.title = "scripted"</script>',
+  plain: '<img src="/images/220x120.png?c=f90002" alt="Plain">',
+  cold: '<img src="/images/230x130.png?c=f90003" alt="Cold">',
+};
+const slowSiteAsked = new Set<string>();
+
 let fixture: FixtureServer;
 let app: INestApplication;
 const rangeRequests: string[] = [];
@@ -80,6 +91,20 @@ beforeAll(async () => {
         return true;
       }
       if (req.url?.startsWith('/images/333x222.png') && req.headers.range) events.push('img probed');
+      const slow = /^\/slow-site\/(\w+)\.html/.exec(req.url ?? '');
+      if (slow) {
+        // A slow site: each answer after SLOW_SITE_MS; the cold one's first answer far later (the static read is
+        // given up long before), the rest at once.
+        const first = !slowSiteAsked.has(req.url!);
+        slowSiteAsked.add(req.url!);
+        events.push('page asked');
+        const wait = setTimeout(() => {
+          events.push('page answered');
+          res.writeHead(200, { 'content-type': 'text/html' }).end(SLOW_SITE_PAGES[slow[1]]);
+        }, slow[1] !== 'cold' ? SLOW_SITE_MS : first ? COLD_FIRST_ANSWER_MS : 0);
+        res.once('close', () => clearTimeout(wait));
+        return true;
+      }
       return false;
     },
   });
@@ -91,6 +116,7 @@ beforeAll(async () => {
     EXTRACTOR_JOB_TIMEOUT_MS: String(JOB_TIMEOUT_MS),
     EXTRACTOR_SCROLL_MAX_STEPS: '25',
     EXTRACTOR_LAZY_ATTRIBUTES: 'data-my-picture',
+    EXTRACTOR_BROWSER_HEAD_START_MS: String(HEAD_START_MS),
   });
   app = await createService({ name: 'extractor', module: AppModule.forRoot(config), port: 0 });
 });
@@ -248,6 +274,34 @@ describe('static path and auto mode', () => {
     expect(reports[firstPreview]).toMatchObject({ stage: 'loading', imagesFound: 1, files: [{ fileUrl: fixture.url('/images/321x123.png?c=f70001') }] });
     // Before the browser's own preview (sent when it starts measuring the rendered page).
     expect(firstPreview).toBeLessThan(reports.findIndex((report) => report.stage === 'measuring'));
+  });
+
+  describe('on a slow site, the browser starts before the HTML is read', () => {
+    it('a page with scripts: the browser asked for it before the first answer came, and its visit is the result', async () => {
+      events.length = 0;
+      const result = await extract('/slow-site/scripted.html?1', 'auto');
+      expect(result.performanceInfo.method).toBe('auto:browser');
+      expect(distinct(result.files)).toEqual([['/images/210x110.png?c=f90001', 'img', 210, 110]]);
+      // Without the head start: asked, answered, asked, answered (the HTML waited for twice).
+      expect(events).toEqual(['page asked', 'page asked', 'page answered', 'page answered']);
+    });
+
+    it('a page without scripts: the static result stands, and the browser that started is stopped', async () => {
+      events.length = 0;
+      const result = await extract('/slow-site/plain.html?1', 'auto');
+      expect(result.performanceInfo.method).toBe('static');
+      expect(distinct(result.files)).toEqual([['/images/220x120.png?c=f90002', 'img', 220, 120]]);
+      expect(events.slice(0, 2)).toEqual(['page asked', 'page asked']);
+    });
+
+    it('a browser that rendered the page while the HTML was still on its way is the result (a slow first answer)', async () => {
+      events.length = 0;
+      const result = await extract('/slow-site/cold.html?1', 'auto');
+      expect(result.performanceInfo.method).toBe('auto:browser');
+      expect(distinct(result.files)).toEqual([['/images/230x130.png?c=f90003', 'img', 230, 130]]);
+      // The static read was given up: its answer never came.
+      expect(events).toEqual(['page asked', 'page asked', 'page answered']);
+    });
   });
 
   it('auto hands pages with scripts to the browser', async () => {

@@ -39,7 +39,7 @@ interface RenderedPage {
 /** What the rendered page yields to the caller's analysis, while the page is still open. */
 type RenderedPageAnalysis<T> = (snapshot: PageSnapshot, received: ReceivedBody) => Promise<T>;
 
-interface BrowserVisit<T> {
+export interface BrowserVisit<T> {
   sourceUrl: string;
   warnings: ExtractionWarning[];
   result?: T;
@@ -51,7 +51,8 @@ interface BrowserVisit<T> {
  * The browser path: load the page in a fresh context (fonts and media blocked, popups and dialogs dismissed),
  * let it settle, force lazy images, scroll to the end or the caps, and snapshot it. The analysis runs while the
  * page is open, so measuring can use the bytes the browser already received. A hard timer closes the context at
- * the job's deadline: a runaway page ends with what was found before, or PAGE_TIMEOUT.
+ * the job's deadline: a runaway page ends with what was found before, or PAGE_TIMEOUT. `signal` stops a visit its
+ * caller no longer needs the same way.
  */
 @Injectable()
 export class BrowserVisitService {
@@ -63,7 +64,7 @@ export class BrowserVisitService {
     @Inject(LAZY_ATTRIBUTES) private readonly lazy: LazyAttributes,
   ) {}
 
-  async visit<T>(url: string, job: JobContext, deadline: number, report: StageReporter, analyse: RenderedPageAnalysis<T>): Promise<BrowserVisit<T>> {
+  async visit<T>(url: string, job: JobContext, deadline: number, report: StageReporter, analyse: RenderedPageAnalysis<T>, signal?: AbortSignal): Promise<BrowserVisit<T>> {
     const visit: BrowserVisit<T> = { sourceUrl: url, warnings: [] };
     const session = await this.browsers.openPage();
     let timedOut = false;
@@ -72,6 +73,9 @@ export class BrowserVisitService {
       timedOut = true;
       void session.close();
     }, deadline - Date.now());
+    const stop = () => void session.close();
+    signal?.addEventListener('abort', stop, { once: true });
+    if (signal?.aborted) stop();
     try {
       const snapshot = await this.render(session.page, url, visit, report, deadline);
       if (snapshot) {
@@ -80,6 +84,8 @@ export class BrowserVisitService {
       }
       return visit;
     } catch (error) {
+      // Stopped by its caller (auto mode took the static path): nothing to report.
+      if (signal?.aborted) return visit;
       if (timedOut) {
         this.logger.warn({ msg: 'page stopped at the time limit', analysing, ...job });
         return { ...visit, error: ErrorCode.PageTimeout };
@@ -88,6 +94,7 @@ export class BrowserVisitService {
       return { ...visit, error: this.failureCode(error, job) };
     } finally {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
       // The result does not wait for the context to close (the next job's page is already prepared).
       void session.close();
     }

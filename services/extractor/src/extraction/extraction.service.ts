@@ -13,7 +13,8 @@ import {
 import { checkUrl, SafeFetchError, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { setMaxListeners } from 'node:events';
 import { EXTRACTOR_CONFIG, ExtractorConfig, SAFE_FETCH_POLICY } from '../extractor.config';
-import { BrowserVisitService, JobContext, StageReporter } from './browser-visit.service';
+import { BrowserHeadStart, HeadStartVisit } from './browser-head-start';
+import { BrowserVisit, BrowserVisitService, JobContext, StageReporter } from './browser-visit.service';
 import { findImages, IMAGE_COLLECTORS, ImageCollector } from './collectors/image-collector.interface';
 import { catalogue, CataloguedImage, matchesFileTypes, toExtractedFile, withoutTinyImages } from './image-catalogue';
 import { ImageMeasurerService } from './image-measurer.service';
@@ -36,6 +37,15 @@ interface Analysis {
   files: ExtractedFile[];
   warnings: ExtractionWarning[];
   total: number;
+}
+
+/** The job's result from what a path found: `method` says which path ran. */
+type Finish = (method: string, sourceUrl: string, warnings: ExtractionWarning[], analysis?: Analysis, error?: ErrorCode) => ExtractJobResult;
+
+/** A browser visit's outcome, and what it had found before measuring (a job stopped at its time limit returns it). */
+interface RenderedOutcome {
+  visit: BrowserVisit<Analysis>;
+  partial?: Analysis;
 }
 
 /**
@@ -68,7 +78,7 @@ export class ExtractionService {
       report({ stage: name, percent, imagesFound, ...(preview ? { files: preview } : {}) }).catch((error: unknown) => this.logger.warn({ msg: 'progress not reported', err: error, ...job }));
     };
     // The English `error` and `warnings` of the seed, and the same as codes a client can word in other languages.
-    const finish = (method: string, sourceUrl: string, warnings: ExtractionWarning[], analysis?: Analysis, error?: ErrorCode): ExtractJobResult => {
+    const finish: Finish = (method, sourceUrl, warnings, analysis, error) => {
       const files = analysis?.files ?? [];
       const warningDetails = [...warnings, ...(analysis?.warnings ?? [])];
       void report({ stage: 'done', percent: STAGE_PERCENT.done, imagesFound: analysis?.total ?? 0 }).catch(() => undefined);
@@ -97,9 +107,11 @@ export class ExtractionService {
       // Up to 20 stylesheets and the manifest are read at once under it: more listeners than Node's default of 10, by design.
       setMaxListeners(32, controller.signal);
       const timer = setTimeout(() => controller.abort(new SafeFetchError(ErrorCode.UpstreamTimeout)), Math.max(1, deadline - Date.now()));
+      const headStart = payload.mode === 'auto' ? new BrowserHeadStart(this.config.EXTRACTOR_BROWSER_HEAD_START_MS, controller, stage, (visit) => this.render(payload, job, deadline, visit.report, visit)) : undefined;
       try {
         const page = await this.staticPages.read(payload.url, controller.signal);
         if (payload.mode === 'static' || !page.needsBrowser) {
+          headStart?.cancel();
           const measuring = this.measurer.start(measuringDeadline(deadline));
           // Most pictures are named by the HTML itself: they are probed while its stylesheets load.
           void measuring.measure(catalogue(findImages(this.collectors, page.snapshot)));
@@ -117,24 +129,42 @@ export class ExtractionService {
         const count = distinct(named);
         if (count > 0) stage('loading', count, 0, preview(this.describe(named, payload).files, payload.previewLimit));
       } catch (error) {
-        if (!(error instanceof SafeFetchError)) throw error;
-        // A refused address is final; anything else (a bot wall, a slow answer) may still work in a browser.
-        if (payload.mode === 'static' || error.status === 400 || error.code === ErrorCode.HostNotFound) return finish('static', payload.url, [], undefined, error.code);
+        // The read was aborted because the browser got there first; its visit is the extraction.
+        if (!headStart?.tookOver) {
+          // A refused address is final; anything else (a bot wall, a slow answer) may still work in a browser.
+          const final = !(error instanceof SafeFetchError) || payload.mode === 'static' || error.status === 400 || error.code === ErrorCode.HostNotFound;
+          if (final) headStart?.cancel();
+          if (!(error instanceof SafeFetchError)) throw error;
+          if (final) return finish('static', payload.url, [], undefined, error.code);
+        }
       } finally {
         clearTimeout(timer);
       }
+      const underWay = headStart?.browserNeeded();
+      if (underWay) return rendered(await underWay, payload, finish);
     }
+    return rendered(await this.render(payload, job, deadline, stage), payload, finish);
+  }
 
+  /**
+   * The browser path: render, then analyse while the page is open. `headStart`: a visit auto mode started before
+   * the static read decided, which may be stopped.
+   */
+  private async render(payload: ExtractJobPayload, job: JobContext, deadline: number, stage: StageReporter, headStart?: HeadStartVisit): Promise<RenderedOutcome> {
     let partial: Analysis | undefined;
-    const visit = await this.browser.visit(payload.url, job, deadline, stage, async (snapshot, received) => {
-      const manifest = await readWebManifest(snapshot, this.policy, AbortSignal.timeout(Math.max(1, Math.min(MANIFEST_MS, deadline - Date.now()))));
-      return this.analyse({ ...snapshot, manifest }, payload, stage, this.measurer.start(measuringDeadline(deadline), received), (found) => (partial = found));
-    });
-    const method = payload.mode === 'browser' ? 'browser' : 'auto:browser';
-    if (visit.error === ErrorCode.PageTimeout && partial) {
-      return finish(method, visit.sourceUrl, [...visit.warnings, { code: 'STOPPED_AT_TIME_LIMIT' }], partial);
-    }
-    return finish(method, visit.sourceUrl, visit.warnings, visit.result, visit.error);
+    const visit = await this.browser.visit(
+      payload.url,
+      job,
+      deadline,
+      stage,
+      async (snapshot, received) => {
+        headStart?.rendered();
+        const manifest = await readWebManifest(snapshot, this.policy, AbortSignal.timeout(Math.max(1, Math.min(MANIFEST_MS, deadline - Date.now()))));
+        return this.analyse({ ...snapshot, manifest }, payload, stage, this.measurer.start(measuringDeadline(deadline), received), (found) => (partial = found));
+      },
+      headStart?.signal,
+    );
+    return { visit, partial };
   }
 
   /** `onFound` gets the images found before measuring: what a job stopped at its time limit still returns. */
@@ -177,6 +207,15 @@ export class ExtractionService {
     const extractedTime = new Date().toISOString();
     return { files: images.map((image, position) => toExtractedFile(image, position, extractedTime)), warnings, total: distinct(images) };
   }
+}
+
+/** The browser path's result: at the time limit, what was found before measuring, with a warning. */
+function rendered({ visit, partial }: RenderedOutcome, payload: ExtractJobPayload, finish: Finish): ExtractJobResult {
+  const method = payload.mode === 'browser' ? 'browser' : 'auto:browser';
+  if (visit.error === ErrorCode.PageTimeout && partial) {
+    return finish(method, visit.sourceUrl, [...visit.warnings, { code: 'STOPPED_AT_TIME_LIMIT' }], partial);
+  }
+  return finish(method, visit.sourceUrl, visit.warnings, visit.result, visit.error);
 }
 
 /** The first `limit` distinct images: what the caller could be granted, no more. */
