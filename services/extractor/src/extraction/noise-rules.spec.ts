@@ -18,11 +18,15 @@ describe('noiseReasonOfUrl', () => {
     ['https://s.w.org/images/core/emoji/15.0.3/svg/1f600.svg', 'emoji'],
     ['https://s.w.org/images/core/emoji/15.0.3/72x72/1f469-1f3fd-200d-1f4bb.png', 'emoji'],
     ['https://cdn.jsdelivr.net/gh/twitter/twemoji@14.0.2/assets/svg/2764.svg', 'emoji'],
+    ['https://a.test/_ipx/q_50&blur_3&s_10x10/img/chair.jpg', 'blurred preview'],
+    ['https://res.cloudinary.com/demo/image/upload/e_blur:1000,q_1,w_40/sample.jpg', 'blurred preview'],
+    ['https://a.imgix.net/hero.jpg?w=40&blur=200', 'blurred preview'],
+    ['https://cdn.sanity.io/images/p/d/abc-1600x900.jpg?w=20&blur=50', 'blurred preview'],
   ])('%s is noise (%s)', (url, reason) => {
     expect(noiseReasonOfUrl(url)).toBe(reason);
   });
 
-  it.each(['Spinner-1s-200px.gif', 'spinner-2x.gif', 'preloader-100x100.gif', 'woocommerce-placeholder-300x300.png', 'ajax-loader@2x.gif', 'ajaxloader.gif', 'loading_spinner.gif', 'default-placeholder.png', 'img-placeholder-600x400.jpg', 'placeholderImage.png', 'loader-white.svg', 'no-image.png', 'no_image_available.jpg', 'noimage.gif', 'image-coming-soon.png', 'image-not-found.png', 'lazy-load.gif', 'throbber.gif', 'app-placeholder.svg', 'product-placeholder.png', 'avatar_placeholder.png', 'page-loader.gif', 'default-avatar.png', 'avatar-default-96x96.png', 'blank-profile-picture.png', 'no_avatar.gif', 'mystery-man.jpg', 'default_user_image.jpg', 'bx_loader.gif', 'ui-spinner.gif', 'loading-DkS3f9aP.gif', 'spinner.4f2a9c1b.svg'])(
+  it.each(['Spinner-1s-200px.gif', 'spinner-2x.gif', 'preloader-100x100.gif', 'woocommerce-placeholder-300x300.png', 'ajax-loader@2x.gif', 'ajaxloader.gif', 'loading_spinner.gif', 'default-placeholder.png', 'img-placeholder-600x400.jpg', 'placeholderImage.png', 'loader-white.svg', 'no-image.png', 'no_image_available.jpg', 'noimage.gif', 'image-coming-soon.png', 'image-not-found.png', 'lazy-load.gif', 'throbber.gif', 'app-placeholder.svg', 'product-placeholder.png', 'avatar_placeholder.png', 'page-loader.gif', 'default-avatar.png', 'avatar-default-96x96.png', 'blank-profile-picture.png', 'no_avatar.gif', 'mystery-man.jpg', 'default_user_image.jpg', 'bx_loader.gif', 'ui-spinner.gif', 'loading-DkS3f9aP.gif', 'spinner.4f2a9c1b.svg', 'shimmer-400x20.gif', 'skeleton-shimmer.gif'])(
     'stand-in %s keeps its name with plugin words, sizes and shades around it',
     (file) => {
       expect(noiseReasonOfUrl(`https://a.test/wp-content/uploads/${file}`)).toBe('placeholder or tracking image');
@@ -64,7 +68,7 @@ describe('noiseReasonOfUrl', () => {
     expect(noiseReasonOfUrl('https://a.test/page.html', true)).toBe('not an image file');
   });
 
-  it.each(['https://a.test/tr/images/flag', 'https://a.test/analytics/charts/q3.gif', 'https://a.test/loading-dock/bay.jpg', 'https://a.test/pixel-art.png', 'https://a.test/photos/track/cover.png', 'https://a.test/image?id=42', 'https://cdn.a.test/p/1200x630', 'data:image/gif;base64,R0lGOD'])(
+  it.each(['https://a.test/tr/images/flag', 'https://a.test/analytics/charts/q3.gif', 'https://a.test/loading-dock/bay.jpg', 'https://a.test/pixel-art.png', 'https://a.test/photos/track/cover.png', 'https://a.test/image?id=42', 'https://cdn.a.test/p/1200x630', 'https://a.test/blur_effects/lake.jpg', 'https://a.imgix.net/hero.jpg?blur=0', 'https://a.test/photos/blur_2024/lake.jpg', 'data:image/gif;base64,R0lGOD'])(
     '%s may be content',
     (url) => {
       expect(noiseReasonOfUrl(url)).toBeUndefined();

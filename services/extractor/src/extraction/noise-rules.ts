@@ -23,7 +23,7 @@ const SERVER_SCRIPT_EXTENSIONS = new Set(['php', 'asp', 'aspx', 'jsp', 'cgi']);
  * `loading-dock`). Matched on the lower-cased stem with its separators made `-`; a prefix may be joined on
  * (`ajaxloader`), a qualifier not, so that a run of digits has one reading only.
  */
-const GENERIC_PREFIXES = ['woocommerce', 'woo', 'wp', 'default', 'img', 'image', 'ajax', 'site', 'theme', 'generic', 'loading', 'lazy', 'app', 'page', 'product', 'avatar', 'user', 'profile'];
+const GENERIC_PREFIXES = ['skeleton', 'woocommerce', 'woo', 'wp', 'default', 'img', 'image', 'ajax', 'site', 'theme', 'generic', 'loading', 'lazy', 'app', 'page', 'product', 'avatar', 'user', 'profile'];
 const STAND_IN_WORDS = [
   'placeholder(image)?',
   'spinner',
@@ -31,6 +31,7 @@ const STAND_IN_WORDS = [
   'loading',
   'preloader',
   'throbber',
+  'shimmer',
   'lazy-?load',
   'no-?(image|img|photo|picture|thumb|thumbnail|avatar)s?(-available)?',
   '(image|photo|picture)-?(coming-soon|not-found|not-available|unavailable)',
@@ -52,6 +53,12 @@ const SPACER_NAME = /^(blank|spacer|spacer-?gif|clear|transparent|trans|pixel|1x
  */
 const EMOJI_FILE = /^[0-9a-f]{4,6}(-[0-9a-f]{4,6})*\.(svg|png)$/i;
 
+/**
+ * An image service asked for a blurred copy: a blur-up preview the real picture replaces. IPX's `blur_3` and
+ * Cloudinary's `e_blur:1000` in the path, imgix's and Sanity's `?blur=50`.
+ */
+const BLUR_TRANSFORM = /(?:^|[/,&])(?:e_blur(?::\d+)?|blur_\d{1,3})(?=[/,&]|$)/;
+
 /** Hosts and paths of well-known tracking pixels. */
 const TRACKERS = [/(^|\.)facebook\.com$/, /(^|\.)google-analytics\.com$/, /(^|\.)doubleclick\.net$/, /(^|\.)googletagmanager\.com$/, /(^|\.)bat\.bing\.com$/, /(^|\.)scorecardresearch\.com$/, /(^|\.)quantserve\.com$/, /(^|\.)analytics\.twitter\.com$/, /(^|\.)t\.co$/, /(^|\.)pixel\.wp\.com$/, /(^|\.)stats\.wp\.com$/];
 const TRACKING_FILE = /^(tr|pixel|beacon|collect|track|impression|analytics)(\.gif)?$/i;
@@ -72,6 +79,7 @@ export function noiseReasonOfUrl(url: string, shown = false): string | undefined
   const stem = dot > 0 ? file.slice(0, dot) : file;
   if (NOT_IMAGE_EXTENSIONS.has(extension) || (!shown && SERVER_SCRIPT_EXTENSIONS.has(extension))) return 'not an image file';
   if (isStandInName(stem)) return 'placeholder or tracking image';
+  if (BLUR_TRANSFORM.test(parsed.pathname) || Number(parsed.searchParams.get('blur')) > 0) return 'blurred preview';
   if (EMOJI_FILE.test(file) && /emoji/i.test(parsed.hostname + parsed.pathname.slice(0, -file.length))) return 'emoji';
   if (PICTURE_FILE.test(file)) return undefined;
   if (TRACKERS.some((host) => host.test(parsed.hostname))) return 'tracking host';
