@@ -12,6 +12,8 @@ describe('imagesInCssValue', () => {
   it('takes the densest image-set() candidate and keeps the others as variants', () => {
     expect(imagesInCssValue('image-set(url("s.png") 1x, url("l.png") 2x, "m.png" 1.5x)')).toEqual([{ url: 'l.png', variants: ['s.png', 'm.png'] }]);
     expect(imagesInCssValue('-webkit-image-set("a.avif" type("image/avif"), "b.png" 192dpi)')).toEqual([{ url: 'b.png', variants: ['a.avif'] }]);
+    // A type the browser does not decode is never the one shown, however dense.
+    expect(imagesInCssValue('image-set(url(a.jxl) type("image/jxl") 2x, url(a.webp) type("image/webp") 2x, url(s.webp) 1x)')).toEqual([{ url: 'a.webp', variants: ['a.jxl', 's.webp'] }]);
   });
 });
 

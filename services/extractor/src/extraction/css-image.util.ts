@@ -1,3 +1,5 @@
+import { isDecodedType } from './decoded-types';
+
 /** One image named by a CSS value: the best candidate, and the other candidates of an image-set(). */
 export interface CssImage {
   url: string;
@@ -30,7 +32,8 @@ export function imagesInCssValue(value: string): CssImage[] {
   let rest = value;
   for (const set of findImageSets(value)) {
     const candidates = imageSetCandidates(set.body);
-    const best = candidates.reduce<(typeof candidates)[number] | undefined>((top, candidate) => (!top || candidate.density > top.density ? candidate : top), undefined);
+    // A candidate of a type the browser does not decode (JPEG XL) is never shown: a rendition, not the picture.
+    const best = candidates.reduce<(typeof candidates)[number] | undefined>((top, candidate) => (candidate.decoded && (!top || candidate.density > top.density) ? candidate : top), undefined);
     if (best) images.push({ url: best.url, variants: candidates.filter((candidate) => candidate !== best).map((candidate) => candidate.url) });
     rest = rest.replace(set.whole, ' ');
   }
@@ -174,13 +177,14 @@ function findImageSets(value: string): { whole: string; body: string }[] {
 }
 
 /** Candidates of an image-set(): `"a.png" 1x`, `url(b.png) 2x`, `"c.avif" type("image/avif")`; no density = 1x. */
-function imageSetCandidates(body: string): { url: string; density: number }[] {
-  const candidates: { url: string; density: number }[] = [];
+function imageSetCandidates(body: string): { url: string; density: number; decoded: boolean }[] {
+  const candidates: { url: string; density: number; decoded: boolean }[] = [];
   for (const match of body.matchAll(IMAGE_SET_CANDIDATE)) {
     const url = urlOf(match[1] ?? match[2]);
     const descriptor = /(\d*\.?\d+)(x|dppx|dpi)/.exec(match[3]);
     const density = descriptor ? Number(descriptor[1]) / (descriptor[2] === 'dpi' ? 96 : 1) : 1;
-    if (url) candidates.push({ url, density });
+    const type = /type\(\s*["']([^"']*)["']\s*\)/i.exec(match[3])?.[1];
+    if (url) candidates.push({ url, density, decoded: isDecodedType(type) });
   }
   return candidates;
 }

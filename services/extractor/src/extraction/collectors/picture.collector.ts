@@ -1,13 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { isDecodedType } from '../decoded-types';
 import { mediaApplies } from '../snapshot/media-query';
 import type { ElementRecord, PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, firstAttribute, ImageCollector, sighting } from './image-collector.interface';
 import { imgSighting } from './img.collector';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
 import { largestCandidate, parseSrcset } from './srcset.util';
-
-/** Formats Chromium decodes: a <source> of another type (JPEG XL, HEIC) is skipped by the browser too. */
-const DECODED_TYPES = new Set(['image/avif', 'image/webp', 'image/png', 'image/apng', 'image/jpeg', 'image/jpg', 'image/gif', 'image/svg+xml', 'image/bmp', 'image/x-icon', 'image/vnd.microsoft.icon']);
 
 /**
  * `<picture>`: its sources (avif/webp alternatives, art direction) and its <img> are one picture. The file the
@@ -36,7 +34,7 @@ export class PictureCollector implements ImageCollector {
   private pictureSightings(members: ElementRecord[]): FoundImage[] {
     const sightings = members.map((member) => ({ member, image: member.tag === 'img' ? imgSighting(member, this.lazy)[0] : this.sourceSighting(member)[0] }));
     const shown =
-      sightings.find(({ member, image }) => image && member.tag === 'source' && mediaApplies(member.attrs.media ?? '') && (!member.attrs.type || DECODED_TYPES.has(member.attrs.type.trim().toLowerCase()))) ??
+      sightings.find(({ member, image }) => image && member.tag === 'source' && mediaApplies(member.attrs.media ?? '') && isDecodedType(member.attrs.type)) ??
       sightings.find(({ member, image }) => image && !image.standIn && member.tag === 'img');
     // The <img> carries the picture's alt and its place on the page: the file shown is listed with them.
     const img = sightings.find(({ member, image }) => image && member.tag === 'img')?.image;
