@@ -20,6 +20,9 @@ describe('selectorTest: matching selectors on the untouched parsed page', () => 
     ['.cta:focus', false],
     ['.cta:focus-visible', false],
     ['a:visited', false],
+    // Nothing is in the top layer until a script shows a modal.
+    ['main::backdrop', false],
+    ['.missing, .hero::backdrop', false],
     // The root and body a browser always adds, even to a page that never wrote them.
     ['html .hero', true],
     ['body > main .hero', true],

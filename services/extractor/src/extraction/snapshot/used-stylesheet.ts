@@ -13,6 +13,8 @@ export type SelectorTest = (selectorList: string) => boolean;
 const PSEUDO_ELEMENT = /(?<!\\)::[\w-]+(?:\([^)]*\))?|(?<!\\):(?:before|after|first-line|first-letter)(?![\w-])/gi;
 /** A state no untouched page is in; css-select lacks these, and treats :hover (its stand-in) as matching nothing. */
 const UNTOUCHED_STATE = /(?<!\\):focus(?:-within|-visible)?(?![\w-])/gi;
+/** Drawn only behind an element in the top layer (a modal dialog shown by script): nothing on the untouched page. */
+const TOP_LAYER_PSEUDO = /(?<!\\)::backdrop(?![\w-])/i;
 /** The root and body, which a browser always has but a parsed fragment may lack. */
 const ROOT_PREFIX = /^\s*(?:html|:root)(?:\s*>\s*|\s+)(?=\S)|^\s*body(?:\s*>\s*|\s+)(?=\S)/i;
 
@@ -44,6 +46,7 @@ function complexSelectors(list: string): string[] {
 export function selectorTest(nodes: ParsedNode[]): SelectorTest {
   const known = new Map<string, boolean>();
   const matches = (selector: string): boolean => {
+    if (TOP_LAYER_PSEUDO.test(selector)) return false;
     let query = selector.replace(PSEUDO_ELEMENT, '').replace(UNTOUCHED_STATE, ':hover');
     while (ROOT_PREFIX.test(query)) query = query.replace(ROOT_PREFIX, '');
     if (!query.trim() || /^(html|:root|body)$/i.test(query.trim())) return true;
