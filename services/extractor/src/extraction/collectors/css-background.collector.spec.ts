@@ -1,7 +1,9 @@
 import type { PageSnapshot } from '../snapshot/page-snapshot';
 import { CssBackgroundCollector } from './css-background.collector';
+import { lazyAttributes } from './lazy-attributes';
 
 const BASE = 'https://example.com/';
+const collector = () => new CssBackgroundCollector(lazyAttributes([]));
 
 describe('CssBackgroundCollector on the static path', () => {
   it("reads a style attribute's custom property that holds another one (defined there or in the sheets)", () => {
@@ -14,7 +16,7 @@ describe('CssBackgroundCollector on the static path', () => {
       stylesheets: [{ index: 1, base: BASE, text: ':root { --photo: url(photo.jpg) } .card { background-image: var(--card) }' }],
       network: [],
     };
-    expect(new CssBackgroundCollector().collect(snapshot).map((image) => [image.url, image.domIndex])).toEqual([
+    expect(collector().collect(snapshot).map((image) => [image.url, image.domIndex])).toEqual([
       ['https://example.com/photo.jpg', 3],
       ['https://example.com/own.jpg', 4],
     ]);
@@ -31,7 +33,7 @@ describe('CssBackgroundCollector on the static path', () => {
       ],
       network: [],
     };
-    expect(new CssBackgroundCollector().collect(snapshot).map((image) => [image.url, image.domIndex])).toEqual([
+    expect(collector().collect(snapshot).map((image) => [image.url, image.domIndex])).toEqual([
       ['https://example.com/dark.svg', 1],
       ['https://example.com/light.svg', 1],
       ['https://example.com/fallback.png', 2],
@@ -49,7 +51,7 @@ describe('CssBackgroundCollector on the static path', () => {
       stylesheets: [],
       network: [],
     };
-    expect(new CssBackgroundCollector().collect(snapshot).map(({ url, standIn }) => [url, Boolean(standIn)])).toEqual([
+    expect(collector().collect(snapshot).map(({ url, standIn }) => [url, Boolean(standIn)])).toEqual([
       [`${BASE}images/30x20.png?src=peak.png`, true],
       [`${BASE}hero.jpg`, false],
     ]);
@@ -62,6 +64,35 @@ describe('CssBackgroundCollector on the static path', () => {
       stylesheets: [],
       network: [],
     };
-    expect(new CssBackgroundCollector().collect(snapshot).map((image) => image.url)).toEqual(['https://example.com/photos/a%20b(1).jpg']);
+    expect(collector().collect(snapshot).map((image) => image.url)).toEqual(['https://example.com/photos/a%20b(1).jpg']);
+  });
+
+  it('names a background behind an <img> showing a picture of its own a stand-in (a low-res preview it covers), not one behind a spacer (a sprite)', () => {
+    const background = (url: string) => [{ value: `background-image: url(${url}); background-size: cover` }];
+    const snapshot: PageSnapshot = {
+      url: BASE,
+      elements: [
+        // unpic: the real file in src, a 24×16 preview behind it.
+        { index: 1, tag: 'img', attrs: { src: 'trail-1280x853.jpg' }, base: BASE, backgrounds: background('trail-24x16.jpg') },
+        // A lazy <img>: its real file is in data-src, and covers the preview too once loaded.
+        { index: 2, tag: 'img', attrs: { src: 'data:image/gif;base64,R0lGOD', 'data-src': 'dune.jpg' }, base: BASE, backgrounds: background('dune-40x27.jpg') },
+        // Rendered: the browser decoded a real picture.
+        { index: 3, tag: 'img', attrs: { src: 'lake.jpg' }, base: BASE, natural: { width: 800, height: 600 }, backgrounds: background('lake-tiny.jpg') },
+        // A transparent spacer over a sprite: the background is what shows.
+        { index: 4, tag: 'img', attrs: { src: 'blank.gif' }, base: BASE, backgrounds: background('flags.png') },
+        { index: 5, tag: 'img', attrs: { src: 'dot.gif' }, base: BASE, natural: { width: 1, height: 1 }, backgrounds: background('icons.png') },
+        { index: 6, tag: 'img', attrs: { src: 'data:image/gif;base64,R0lGOD' }, base: BASE, backgrounds: background('emoji-sheet.png') },
+      ],
+      stylesheets: [],
+      network: [],
+    };
+    expect(collector().collect(snapshot).map(({ url, standIn }) => [url.slice(BASE.length), Boolean(standIn)])).toEqual([
+      ['trail-24x16.jpg', true],
+      ['dune-40x27.jpg', true],
+      ['lake-tiny.jpg', true],
+      ['flags.png', false],
+      ['icons.png', false],
+      ['emoji-sheet.png', false],
+    ]);
   });
 });

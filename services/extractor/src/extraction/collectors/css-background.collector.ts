@@ -1,7 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CssImage, CustomProperties, customPropertiesIn, customPropertiesUsedForImages, imagesInCssText, imagesInCssValue, resolveCustomProperties } from '../css-image.util';
-import type { PageSnapshot } from '../snapshot/page-snapshot';
+import { isNoiseSize, noiseReasonOfUrl } from '../noise-rules';
+import type { ElementRecord, PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
+import { imgSighting } from './img.collector';
+import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
 
 const DECLARATION_START = /^\s*[\w-]+\s*:/;
 const BLURRED = /(?:^|[;\s])filter\s*:[^;]*blur\(/i;
@@ -17,11 +20,14 @@ const BLURRED = /(?:^|[;\s])filter\s*:[^;]*blur\(/i;
 export class CssBackgroundCollector implements ImageCollector {
   readonly name = 'css-background';
 
+  constructor(@Inject(LAZY_ATTRIBUTES) private readonly lazy: LazyAttributes) {}
+
   collect(snapshot: PageSnapshot): FoundImage[] {
     const { sheetProperties, namesInUse } = customPropertiesOf(snapshot);
     const fromElements = snapshot.elements.flatMap((element) => {
-      // A background its own style blurs is a blur-up preview under the picture loading (Angular's placeholder).
-      const standIn = BLURRED.test(element.attrs.style ?? '');
+      // A background its own style blurs is a blur-up preview under the picture loading (Angular's placeholder);
+      // so is one behind an <img> showing a picture of its own, which covers it (unpic's, Next.js's blurDataURL).
+      const standIn = BLURRED.test(element.attrs.style ?? '') || this.coversItsBackground(element);
       return (element.backgrounds ?? []).flatMap(({ value, pseudo }) => {
         // A style attribute is declarations (`name: value`); a computed value starts with url(), a gradient, image-set().
         const images = DECLARATION_START.test(value) ? imagesInStyleAttribute(value, sheetProperties, namesInUse) : imagesInCssValue(value);
@@ -32,6 +38,16 @@ export class CssBackgroundCollector implements ImageCollector {
       imagesInCssText(sheet.text, sheetProperties).flatMap((image) => sighting({ index: sheet.index, tag: 'style', attrs: {}, base: sheet.base }, image.url, 'css-background', { variants: image.variants })),
     );
     return [...fromElements, ...fromSheets];
+  }
+
+  /**
+   * An <img> whose own picture is a real one, not a spacer: a transparent blank.gif or 1×1 over a sprite is the other
+   * way round, its background the picture.
+   */
+  private coversItsBackground(element: ElementRecord): boolean {
+    if (element.tag !== 'img') return false;
+    if (element.natural) return !isNoiseSize(element.natural.width, element.natural.height);
+    return imgSighting(element, this.lazy).some((image) => !image.standIn && !image.url.startsWith('data:') && !noiseReasonOfUrl(image.url, true));
   }
 }
 

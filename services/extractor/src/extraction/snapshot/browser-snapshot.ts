@@ -38,7 +38,7 @@ interface WalkOptions {
  * Runs in the page: one pass over the document in order, descending into open shadow roots and same-origin
  * frames (srcdoc included), keeping only elements that can carry an image, and noting the files the browser
  * fetched that are no pictures of the page: cursor images its styles name, stand-ins its scripts replaced (the
- * activity probe's record).
+ * activity probe's record), pseudo-element pictures at no opacity.
  */
 function walkDocument({ limit, carriers, lightbox, lightboxJson, magentoInit, magentoGallery }: WalkOptions): { records: unknown[]; truncated: boolean; notPictures: string[] } {
   const CARRIERS = new Set(carriers);
@@ -109,7 +109,9 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson, magentoInit, ma
       for (const pseudo of ['before', 'after'] as const) {
         const pseudoStyle = view.getComputedStyle(element, `::${pseudo}`);
         const value = imageValue(pseudoStyle.backgroundImage) ?? imageValue(pseudoStyle.content);
-        if (value) backgrounds.push({ value, pseudo });
+        // At no opacity it shows nothing: a preview faded out over the picture (gatsby-background-image's).
+        if (value && pseudoStyle.opacity === '0') for (const [, url] of value.matchAll(/url\("((?:[^"\\]|\\.)*)"\)/g)) notPictures.add(url);
+        else if (value) backgrounds.push({ value, pseudo });
       }
       if (tag === 'picture') pictureIndexes.set(element, index);
       const inlineSvg = tag === 'svg' && !(element.parentElement && element.parentElement.closest('svg'));

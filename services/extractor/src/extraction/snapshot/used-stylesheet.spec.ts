@@ -66,6 +66,18 @@ describe('usedRules: the rules that can put a picture on the page', () => {
     for (const picture of ['modal.jpg', 'hover.png', 'drawer.jpg', 'frame.png', 'icons.woff2', 'theme.css']) expect(kept).not.toContain(picture);
   });
 
+  it('drops ::before/::after rules drawn at no opacity (a faded-out preview), and keeps an element of its own at none (a fading slide)', () => {
+    const css = `
+      .hero::before { content: ''; background-image: url(preview.png); opacity: 0 }
+      .hero:after { content: ''; background-image: url(photo.jpg); opacity: 1 }
+      .quote::before { background-image: url(shown.png); opacity: 0; opacity: .9 }
+      .hero { background-image: url(slide.jpg); opacity: 0 }
+    `;
+    const kept = usedRules(css, GALLERY);
+    for (const picture of ['photo.jpg', 'shown.png', 'slide.jpg']) expect(kept).toContain(picture);
+    expect(kept).not.toContain('preview.png');
+  });
+
   it('drops @media rules the rendered screen (1366×900, light) does not apply: phone layouts, print, dark themes', () => {
     const css = `
       .hero { background: url(desktop.jpg) }

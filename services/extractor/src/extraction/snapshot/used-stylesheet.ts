@@ -126,14 +126,26 @@ function nestedSelector(list: string, parent: string): string {
   return written > MAX_NESTED_SELECTOR_LENGTH ? '*' : resolved;
 }
 
+const PSEUDO_ELEMENT_AT_END = /::?(?:before|after)\s*$/i;
+const OPACITY = /(?:^|[;{\s])opacity\s*:\s*([^;}]*)/gi;
+
+/**
+ * Rules for ::before/::after only, drawn at no opacity: they show nothing (a preview faded out over the picture,
+ * gatsby-background-image's), as the browser path, reading computed opacity, finds.
+ */
+function invisiblePseudoElements(selector: string, declarations: string): boolean {
+  const opacity = [...declarations.matchAll(OPACITY)].at(-1)?.[1];
+  return opacity !== undefined && parseFloat(opacity) === 0 && complexSelectors(selector).every((part) => PSEUDO_ELEMENT_AT_END.test(part));
+}
+
 /**
  * The rules of a stylesheet that can put a picture on this page, flattened: rules naming a picture whose selector
  * matches an element (inside @supports and other group rules too, and inside @media that applies to the rendered
  * screen). Rules for elements the page does not have — a site-wide sheet's other pages, modals never opened, hover
- * states, the phone layout, print, `@supports not` fallbacks — are left out, as the browser path, reading computed
- * styles, leaves them out. Nested rules (CSS Nesting) are judged by their full selector, like top-level ones, and
- * a rule keeps only its own declarations. @import and @font-face lines are dropped; the caller reads imports from
- * the whole text.
+ * states, the phone layout, print, `@supports not` fallbacks — and pseudo-elements at no opacity are left out, as
+ * the browser path, reading computed styles, leaves them out. Nested rules (CSS Nesting) are judged by their full
+ * selector, like top-level ones, and a rule keeps only its own declarations. @import and @font-face lines are
+ * dropped; the caller reads imports from the whole text.
  */
 export function usedRules(css: string, test: SelectorTest): string {
   const text = withoutComments(css);
@@ -170,7 +182,7 @@ export function usedRules(css: string, test: SelectorTest): string {
     if (depth > MAX_NESTING_DEPTH) return;
     const slot = kept.push('') - 1;
     const own = walk(from, to, selector, depth);
-    if (selector !== undefined && NAMES_A_PICTURE.test(own) && test(selector)) kept[slot] = `${selector}{${own.trim()}}`;
+    if (selector !== undefined && NAMES_A_PICTURE.test(own) && test(selector) && !invisiblePseudoElements(selector, own)) kept[slot] = `${selector}{${own.trim()}}`;
   };
   walk(0, text.length, undefined, 0);
   return kept.filter(Boolean).join('\n');
