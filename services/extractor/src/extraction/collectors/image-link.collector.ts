@@ -24,7 +24,11 @@ export class ImageLinkCollector implements ImageCollector {
 
   collect(snapshot: PageSnapshot): FoundImage[] {
     const inLinks = snapshot.elements.filter((element) => element.link !== undefined);
-    const thumbnails = new Map(inLinks.filter((element) => element.tag !== 'script').map((element) => [element.link!, element]));
+    // A link's thumbnail is its picture, not a stand-in beside it (Gatsby's preview, Next.js 12's sizer).
+    const thumbnails = new Map<number, ElementRecord>();
+    for (const element of inLinks) {
+      if (element.tag !== 'script' && !thumbnails.has(element.link!) && imgSighting(element, this.lazy).some((image) => !image.standIn)) thumbnails.set(element.link!, element);
+    }
     const lightboxItems = new Map(inLinks.filter((element) => element.tag === 'script').map((element) => [element.link!, element]));
     // A thumbnail in a <picture> is shown as one of its sources' files (a WebP beside the JPEG): those are renditions too.
     const sourceFiles = new Map<number, string[]>();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
 import type { ActivityProbe } from '../../browser/activity-probe';
-import { ElementRecord, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES, LIGHTBOX_JSON_SELECTOR, MAGENTO_GALLERY, MAGENTO_INIT_TYPE } from './page-snapshot';
+import { ElementRecord, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES, LIGHTBOX_JSON_SELECTOR, MAGENTO_GALLERY, MAGENTO_INIT_TYPE, STAND_IN_IMG_SELECTOR } from './page-snapshot';
 
 /** Elements walked per page; beyond this the page is cut off with a warning (hostile or absurd DOMs). */
 export const MAX_WALKED_ELEMENTS = 30_000;
@@ -32,6 +32,7 @@ interface WalkOptions {
   lightboxJson: string;
   magentoInit: string;
   magentoGallery: string;
+  standInImg: string;
 }
 
 /**
@@ -40,7 +41,7 @@ interface WalkOptions {
  * fetched that are no pictures of the page: cursor images its styles name, stand-ins its scripts replaced (the
  * activity probe's record), pseudo-element pictures at no opacity.
  */
-function walkDocument({ limit, carriers, lightbox, lightboxJson, magentoInit, magentoGallery }: WalkOptions): { records: unknown[]; truncated: boolean; notPictures: string[] } {
+function walkDocument({ limit, carriers, lightbox, lightboxJson, magentoInit, magentoGallery, standInImg }: WalkOptions): { records: unknown[]; truncated: boolean; notPictures: string[] } {
   const CARRIERS = new Set(carriers);
   const records: unknown[] = [];
   const probe = (window as unknown as { __pixtractActivity?: ActivityProbe }).__pixtractActivity;
@@ -52,8 +53,8 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson, magentoInit, ma
   const picturesInLink = new Map<Element, number>();
   const picturesIn = (link: Element) => {
     let count = picturesInLink.get(link);
-    // AMP's elements render an <img> of their own: counted once.
-    if (count === undefined) picturesInLink.set(link, (count = link.querySelectorAll('img:not(amp-img img, amp-anim img), amp-img, amp-anim').length));
+    // AMP's elements render an <img> of their own: counted once. Stand-ins beside a picture are no picture.
+    if (count === undefined) picturesInLink.set(link, (count = link.querySelectorAll(`img:not(amp-img img, amp-anim img, ${standInImg}), amp-img, amp-anim`).length));
     return count;
   };
   const linkSelector = ['a', ...lightbox.map((name) => `[${name}]`)].join(', ');
@@ -185,7 +186,7 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson, magentoInit, ma
  * files it fetched that are no pictures of it (cursors, replaced stand-ins).
  */
 export async function snapshotRenderedPage(page: Page): Promise<{ elements: ElementRecord[]; truncated: boolean; notPictures: Set<string> }> {
-  const options: WalkOptions = { limit: MAX_WALKED_ELEMENTS, carriers: [...IMAGE_CARRIERS], lightbox: LIGHTBOX_ATTRIBUTES, lightboxJson: LIGHTBOX_JSON_SELECTOR, magentoInit: MAGENTO_INIT_TYPE, magentoGallery: MAGENTO_GALLERY };
+  const options: WalkOptions = { limit: MAX_WALKED_ELEMENTS, carriers: [...IMAGE_CARRIERS], lightbox: LIGHTBOX_ATTRIBUTES, lightboxJson: LIGHTBOX_JSON_SELECTOR, magentoInit: MAGENTO_INIT_TYPE, magentoGallery: MAGENTO_GALLERY, standInImg: STAND_IN_IMG_SELECTOR };
   const walk = walkSchema.parse(await page.evaluate(walkDocument, options));
   const elements = walk.records.flatMap((raw) => {
     const parsed = recordSchema.safeParse(raw);

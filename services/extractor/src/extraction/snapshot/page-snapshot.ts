@@ -146,6 +146,12 @@ export const LIGHTBOX_ATTRIBUTES = ['data-fancybox', 'data-lightbox', 'data-pswp
  */
 export const LIGHTBOX_JSON_SELECTOR = 'script.w-json[type*=json]';
 
+/**
+ * <img>s that only stand in for the picture beside them (Gatsby's preview, Next.js 12's sizer, an image declared 0
+ * wide or high; see imgSighting): a link around one of those and its picture still holds a single picture.
+ */
+export const STAND_IN_IMG_SELECTOR = '[data-placeholder-image], [aria-hidden="true"][src^="data:"], [width="0"], [height="0"]';
+
 /** Where the browser path keeps a lazy <img>'s own src when it swaps in the lazy source (see forceLazyLoading). */
 export const ORIGINAL_SRC_ATTRIBUTE = 'data-pixtract-original-src';
 

@@ -2,7 +2,7 @@ import { is } from 'css-select';
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
 import type { ElementRecord, StylesheetRecord } from './page-snapshot';
 import { mediaApplies } from './media-query';
-import { hasLazyAttribute, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES, LIGHTBOX_JSON_SELECTOR, MAGENTO_GALLERY, MAGENTO_INIT_TYPE, PICTURE_TAGS } from './page-snapshot';
+import { hasLazyAttribute, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES, LIGHTBOX_JSON_SELECTOR, MAGENTO_GALLERY, MAGENTO_INIT_TYPE, PICTURE_TAGS, STAND_IN_IMG_SELECTOR } from './page-snapshot';
 import { closingBracket, leadingUrl, stringEnd, withoutComments } from '../css-image.util';
 import { isSupportsFallback, ParsedNode, SelectorTest, selectorTest, usedRules } from './used-stylesheet';
 
@@ -145,13 +145,17 @@ function htmlTagOf(name: string): string {
   return tag === 'image' ? 'img' : tag;
 }
 
-/** <img>, <amp-img> and <amp-anim> elements among `nodes` and their descendants, as the rendered page has them (noscript is text there). */
+/**
+ * <img>, <amp-img> and <amp-anim> elements among `nodes` and their descendants, as the rendered page has them
+ * (noscript is text there), stand-ins aside.
+ */
 function picturesInside(nodes: ParsedNode[]): number {
   return nodes.reduce((count, node) => {
     if (!DomUtils.isTag(node)) return count;
     const tag = htmlTagOf(node.name);
     if (SKIPPED.has(tag)) return count;
-    return count + (PICTURE_TAGS.has(tag) ? 1 : picturesInside(node.children));
+    if (PICTURE_TAGS.has(tag)) return count + (is(node, STAND_IN_IMG_SELECTOR) ? 0 : 1);
+    return count + picturesInside(node.children);
   }, 0);
 }
 
