@@ -31,6 +31,12 @@ const INLINE_PAGES: Record<string, string> = {
     '<link rel="stylesheet" href="/slow/sheet.css"><img src="/images/333x222.png?c=f60001" alt="Early"><div class="late"></div>',
   '/pages/script-and-img.html':
     '<img src="/images/321x123.png?c=f70001" alt="In the HTML"><script>document.body.insertAdjacentHTML("beforeend", \'<img src="/images/322x124.png?c=f70002" alt="Rendered">\')</script>',
+  '/pages/blur-up.html':
+    '<style>.soft { filter: blur(20px) }</style><img id="chair" class="soft" src="/images/64x48.png?c=fa0001" alt="Chair"><img id="lamp" class="lazyload blur-up" src="/images/40x30.png?c=fa0003" alt="Lamp">' +
+    '<img id="slide" src="/images/500x300.png?c=fa0005" alt="Rotating"><script>addEventListener("load", () => {' +
+    ' chair.src = "/images/1600x1200.png?c=fa0002"; chair.onload = () => chair.classList.remove("soft");' +
+    ' lamp.className = "lazyloaded"; lamp.src = "/images/1200x900.png?c=fa0004";' +
+    ' slide.src = "/images/501x300.png?c=fa0006"; })</script>',
   '/pages/hung-resources.html':
     '<img src="/images/350x150.png?c=f50001"><img src="/hang/pixel.png"><script src="/hang/tracker.js" async></script><script>fetch("/hang/poll")</script>',
 };
@@ -308,6 +314,13 @@ describe('static path and auto mode', () => {
     const result = await extract('/pages/catalogue/spa.html', 'auto');
     expect(result.performanceInfo.method).toBe('auto:browser');
     expect(result.totalImagesFound).toBe(2);
+  });
+});
+
+describe('stand-ins a page replaces itself', () => {
+  it("leaves out a low-res first picture swapped while blurred (by a class's filter, or with a blur class taken off), not a picture a script rotates", async () => {
+    const result = await extract('/pages/blur-up.html');
+    expect(distinct(result.files).map(([path]) => path).sort()).toEqual(['/images/1200x900.png?c=fa0004', '/images/1600x1200.png?c=fa0002', '/images/500x300.png?c=fa0005', '/images/501x300.png?c=fa0006']);
   });
 });
 

@@ -13,8 +13,9 @@ export interface ActivityProbe {
   lastMutation: number;
   /**
    * Files the page showed and then replaced as stand-ins (absolute URLs): an <img> src swapped for the value of one of
-   * its own data-* attributes (a lazy loader's placeholder: Unveil, jQuery lazyload), a background in a style that
-   * blurred it (a blur-up preview, Angular's) once that style changed. The network capture leaves them out.
+   * its own data-* attributes (a lazy loader's placeholder: Unveil, jQuery lazyload) or while the <img> was blurred
+   * (a blur-up preview: lazysizes' blur-up, v-lazy-image, a shop's low-res first picture), a background in a style
+   * that blurred it (Angular's) once that style changed. The network capture leaves them out.
    */
   standIns: Set<string>;
   /**
@@ -169,15 +170,22 @@ export function installActivityProbe(limitMs: number): void {
       probe.removedImages.push({ attrs, base: img.baseURI });
     }
   };
+  // A blur-up preview: blurred by the element's style or by a class saying so (lazysizes' `blur-up`), maybe one
+  // the same script has just taken off.
+  const blurred = (element: Element, classBefore: string | null | undefined) =>
+    /(?:^|[\s_-])blur(?:red)?(?:$|[\s_-])/i.test(`${element.getAttribute('class') ?? ''} ${classBefore ?? ''}`) || /blur\(/.test(getComputedStyle(element).filter);
   new MutationObserver((mutations) => {
     probe.lastMutation = Date.now();
+    const classesBefore = new Map<Node, string | null>();
+    for (const { target, attributeName, oldValue } of mutations) if (attributeName === 'class' && !classesBefore.has(target)) classesBefore.set(target, oldValue);
     for (const { type, target, attributeName, oldValue, removedNodes } of mutations) {
       if (type === 'childList') removedNodes.forEach(noteRemoved);
       if (type !== 'attributes' || !oldValue) continue;
       const element = target as Element;
       if (attributeName === 'src' && element.localName === 'img') {
         const now = element.getAttribute('src');
-        if (now && now !== oldValue && Array.from(element.attributes).some(({ name, value }) => name.startsWith('data-') && value === now)) standIn(oldValue, element.baseURI);
+        const replaced = now && now !== oldValue;
+        if (replaced && (Array.from(element.attributes).some(({ name, value }) => name.startsWith('data-') && value === now) || blurred(element, classesBefore.get(element)))) standIn(oldValue, element.baseURI);
       } else if (attributeName === 'style' && /filter\s*:[^;]*blur\(/i.test(oldValue)) {
         for (const [, , url] of oldValue.matchAll(/url\(\s*(["']?)(.*?)\1\s*\)/g)) standIn(url, element.baseURI);
       }
