@@ -22,6 +22,12 @@ describe('probeImage', () => {
         res.writeHead(200, { 'content-type': 'image/png' });
         res.write(picture.subarray(0, 10));
         res.end(picture.subarray(10));
+      } else if (req.url?.startsWith('/soft-404/')) {
+        // An error page or an API answer sent under an image type: the browser shows a broken image.
+        const body = req.url.endsWith('.json') ? '{"error":"not found"}' : '\n  <!DOCTYPE html><html><body>Not found</body></html>';
+        res.writeHead(200, { 'content-type': 'image/jpeg' }).end(body);
+      } else if (req.url === '/unknown.bin') {
+        res.writeHead(200, { 'content-type': 'image/jpeg' }).end(Buffer.from('GIF87a?'));
       } else res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -50,5 +56,13 @@ describe('probeImage', () => {
 
   it('says a missing file is gone', async () => {
     expect(await probe('/missing.png')).toMatchObject({ gone: true });
+  });
+
+  it.each(['/soft-404/photo.jpg', '/soft-404/photo.json'])('says a page or JSON sent as an image (%s) is gone', async (path) => {
+    expect(await probe(path)).toMatchObject({ gone: true });
+  });
+
+  it('keeps a file whose header it cannot read but which is no page (a format it does not know, a cut-off header)', async () => {
+    expect(await probe('/unknown.bin')).not.toMatchObject({ gone: true });
   });
 });

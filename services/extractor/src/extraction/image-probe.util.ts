@@ -2,6 +2,9 @@ import { safeFetch, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { HEADER_PROBE_BYTES, ImageHeader, readImageHeader } from '@pixtract/image-header';
 import { readCapped } from './read-capped.util';
 
+/** The start of a web page or a JSON document (after a BOM or white space): no picture format starts so. */
+const PAGE_OR_DATA = /^(?:\xef\xbb\xbf)?\s*(?:<!doctype html|<html|<head|<body|\{\s*"|\[\s*[{"\d])/i;
+
 interface ProbedImage {
   header?: ImageHeader;
   /** Size of the whole file, from Content-Range or Content-Length, or the bytes read when they were all of it. */
@@ -36,7 +39,8 @@ export async function probeImage(url: string, policy: SafeFetchPolicy, signal: A
     (response.status === 200 ? (response.headers['content-length'] ?? (prefix.length < HEADER_PROBE_BYTES && !cutOff ? prefix.length : undefined)) : undefined);
   const contentType = String(response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() || undefined;
   const header = readImageHeader(prefix);
-  // A link or script URL that answers a web page (an attachment page, a login wall) names no picture.
-  if (!header && contentType && /^(text\/html|application\/(xhtml\+xml|json))$/.test(contentType)) return { gone: true, prefix };
+  // A link or script URL that answers a web page (an attachment page, a login wall) names no picture; nor does an
+  // error page or JSON sent under an image type (a soft 404), which the browser shows as a broken image.
+  if (!header && ((contentType && /^(text\/html|application\/(xhtml\+xml|json))$/.test(contentType)) || PAGE_OR_DATA.test(prefix.subarray(0, 256).toString('latin1')))) return { gone: true, prefix };
   return { header, bytes: total === undefined ? undefined : Number(total), prefix, contentType, ...(cutOff && { cutOff }) };
 }
