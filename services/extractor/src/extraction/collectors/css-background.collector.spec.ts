@@ -40,13 +40,16 @@ describe('CssBackgroundCollector on the static path', () => {
     ]);
   });
 
-  it('names a background its own style blurs a stand-in (a blur-up preview), and keeps one under a frosted-glass backdrop', () => {
+  it('names a background its own style or class blurs a stand-in (a blur-up preview), and keeps one under a frosted-glass backdrop', () => {
     const preview = '/images/30x20.png?src=peak.png';
     const snapshot: PageSnapshot = {
       url: BASE,
       elements: [
         { index: 3, tag: 'img', attrs: { style: `background-size: cover; background-image: url("${preview}"); filter: blur(15px);` }, base: BASE, backgrounds: [{ value: `background-image: url("${preview}"); filter: blur(15px)` }] },
         { index: 4, tag: 'div', attrs: { style: 'background-image: url(hero.jpg); backdrop-filter: blur(8px)' }, base: BASE, backgrounds: [{ value: 'background-image: url(hero.jpg); backdrop-filter: blur(8px)' }] },
+        // react-lazy-load-image-component: the wrapper's class blurs its preview; a "blurb" is no blur.
+        { index: 5, tag: 'span', attrs: { class: 'lazy-load-image-background blur lazy-load-image-loaded' }, base: BASE, backgrounds: [{ value: 'background-image: url(dune-40x27.jpg)' }] },
+        { index: 6, tag: 'div', attrs: { class: 'product-blurb' }, base: BASE, backgrounds: [{ value: 'background-image: url(shoe.jpg)' }] },
       ],
       stylesheets: [],
       network: [],
@@ -54,6 +57,8 @@ describe('CssBackgroundCollector on the static path', () => {
     expect(collector().collect(snapshot).map(({ url, standIn }) => [url, Boolean(standIn)])).toEqual([
       [`${BASE}images/30x20.png?src=peak.png`, true],
       [`${BASE}hero.jpg`, false],
+      [`${BASE}dune-40x27.jpg`, true],
+      [`${BASE}shoe.jpg`, false],
     ]);
   });
 

@@ -8,6 +8,8 @@ import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
 
 const DECLARATION_START = /^\s*[\w-]+\s*:/;
 const BLURRED = /(?:^|[;\s])filter\s*:[^;]*blur\(/i;
+/** A class saying the element is a blur-up preview (react-lazy-load-image-component's `blur`, lazysizes' `blur-up`). */
+const BLUR_CLASS = /(?:^|[\s_-])blur(?:red)?(?:$|[\s_-])/i;
 
 /**
  * CSS pictures: an element's background-image (several backgrounds each count; image-set() gives its largest
@@ -25,9 +27,10 @@ export class CssBackgroundCollector implements ImageCollector {
   collect(snapshot: PageSnapshot): FoundImage[] {
     const { sheetProperties, namesInUse } = customPropertiesOf(snapshot);
     const fromElements = snapshot.elements.flatMap((element) => {
-      // A background its own style blurs is a blur-up preview under the picture loading (Angular's placeholder);
-      // so is one behind an <img> showing a picture of its own, which covers it (unpic's, Next.js's blurDataURL).
-      const standIn = BLURRED.test(element.attrs.style ?? '') || this.coversItsBackground(element);
+      // A background its own style or class blurs is a blur-up preview under the picture loading (Angular's
+      // placeholder, react-lazy-load-image-component's); so is one behind an <img> showing a picture of its own,
+      // which covers it (unpic's, Next.js's blurDataURL).
+      const standIn = BLURRED.test(element.attrs.style ?? '') || BLUR_CLASS.test(element.attrs.class ?? '') || this.coversItsBackground(element);
       return (element.backgrounds ?? []).flatMap(({ value, pseudo }) => {
         // A style attribute is declarations (`name: value`); a computed value starts with url(), a gradient, image-set().
         const images = DECLARATION_START.test(value) ? imagesInStyleAttribute(value, sheetProperties, namesInUse) : imagesInCssValue(value);
