@@ -1,5 +1,5 @@
 import type { FoundImage } from './collectors/image-collector.interface';
-import { catalogue, markSameBytes, markSameFamily, matchesFileTypes, toExtractedFile } from './image-catalogue';
+import { catalogue, CataloguedImage, markSameBytes, markSameFamily, matchesFileTypes, toExtractedFile, withoutTinyImages } from './image-catalogue';
 import { normaliseImageUrl } from './image-url.util';
 
 const found = (url: string, domIndex: number, extra: Partial<FoundImage> = {}): FoundImage => ({ url, domIndex, sourceNode: 'img', ...extra });
@@ -172,5 +172,22 @@ describe('toExtractedFile', () => {
       duplicate: false,
       box: { x: 1, y: 3, width: 30, height: 40 },
     });
+  });
+});
+
+describe('withoutTinyImages', () => {
+  const measured = (url: string, width: number, height: number, box?: CataloguedImage['box']): CataloguedImage => ({ url, domIndex: 1, sourceNode: 'css-background', key: url, duplicate: false, width, height, ...(box && { box }) });
+  const wide = { x: 0, y: 0, width: 1030, height: 580 };
+
+  it('drops specks, and a tiny inlined picture blown up over its element (a blur-up preview), not a small file nor one shown near its size', () => {
+    const kept = withoutTinyImages([
+      measured('https://a.test/pixel.gif', 1, 1),
+      measured('data:image/png;base64,AAAA', 20, 11, wide),
+      measured('https://a.test/texture-20x11.png', 20, 11, wide),
+      measured('data:image/png;base64,BBBB', 24, 24, { x: 0, y: 0, width: 24, height: 24 }),
+      measured('data:image/png;base64,CCCC', 64, 36, wide),
+      measured('data:image/png;base64,DDDD', 20, 11),
+    ]);
+    expect(kept.map((image) => image.url)).toEqual(['https://a.test/texture-20x11.png', 'data:image/png;base64,BBBB', 'data:image/png;base64,CCCC', 'data:image/png;base64,DDDD']);
   });
 });

@@ -118,7 +118,21 @@ export function markSameFamily(images: CataloguedImage[]): void {
 
 /** The size rule, once sizes are known: 1×1 pixels, hairlines and specks go. */
 export function withoutTinyImages(images: CataloguedImage[]): CataloguedImage[] {
-  return images.filter((image) => !isNoiseSize(image.width, image.height));
+  return images.filter((image) => !isNoiseSize(image.width, image.height) && !isBlownUpPreview(image));
+}
+
+/** A preview is at most this wide and high, and shown at least BLOWN_UP times larger each way. */
+const PREVIEW_MAX_SIDE = 32;
+const BLOWN_UP = 8;
+
+/**
+ * A tiny picture inlined as a data: URI and shown blown up over its element: a blur-up preview painted behind (or
+ * in place of) the picture loading (Docusaurus's ideal-image, hand-made LQIP wrappers). A file of its own at that
+ * size may be a tiled texture; an inlined one that small, stretched that far, is a preview.
+ */
+function isBlownUpPreview({ url, width, height, box }: CataloguedImage): boolean {
+  if (!url.startsWith('data:') || !box || width === undefined || height === undefined) return false;
+  return width <= PREVIEW_MAX_SIDE && height <= PREVIEW_MAX_SIDE && box.width >= BLOWN_UP * width && box.height >= BLOWN_UP * height;
 }
 
 const MIME_EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp', 'image/avif': 'avif', 'image/svg+xml': 'svg', 'image/bmp': 'bmp', 'image/x-icon': 'ico', 'image/vnd.microsoft.icon': 'ico', 'image/tiff': 'tiff', 'image/heic': 'heic' };
