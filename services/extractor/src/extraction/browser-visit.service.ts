@@ -21,6 +21,8 @@ const STEP_SETTLE_MS = 1_500;
 const timeLeft = (deadline: number) => Math.max(1, deadline - Date.now());
 /** Pages that move on by themselves followed at most this far (a landing page's redirect, a consent hop). */
 const MAX_PAGE_HOPS = 3;
+/** Looks at a page that keeps moving on, taken as it stands, before it is given up on. */
+const AS_IT_STANDS_TRIES = 3;
 
 /** Who the work is for; every log line of the job carries it. */
 export interface JobContext {
@@ -121,18 +123,18 @@ export class BrowserVisitService {
     if (response && response.status() >= 400) visit.warnings.push({ code: 'HTTP_STATUS', values: { status: response.status() } });
     if (response?.headers()['content-type']?.startsWith('image/')) return { snapshot: pictureAddressSnapshot(page.url()), received: (imageUrl) => activity.bodyOf(imageUrl) };
     // A page that moves on by itself (location.replace, a meta refresh) is followed to where it lands.
-    for (let hop = 0; ; hop += 1) {
+    // Past MAX_PAGE_HOPS it is taken as it stands (no settling or scrolling, in which it would move on again); a
+    // page that moves on even between two looks has no page to show.
+    for (let hop = 0; hop <= MAX_PAGE_HOPS + AS_IT_STANDS_TRIES; hop += 1) {
       try {
-        return await this.renderLoaded(page, activity, visit, report, deadline);
+        return hop < MAX_PAGE_HOPS ? await this.renderLoaded(page, activity, visit, report, deadline) : await this.captured(page, activity, visit);
       } catch (error) {
         if (!(error instanceof Error) || !/Execution context was destroyed|navigat/i.test(error.message)) throw error;
-        if (hop === MAX_PAGE_HOPS) {
-          visit.error = ErrorCode.TooManyRedirects;
-          return undefined;
-        }
         await page.waitForLoadState('domcontentloaded', { timeout: timeLeft(deadline) });
       }
     }
+    visit.error = ErrorCode.TooManyRedirects;
+    return undefined;
   }
 
   /** The loaded page settled, forced, scrolled and walked; a navigation on the way throws (the caller follows it). */
@@ -161,10 +163,18 @@ export class BrowserVisitService {
     );
 
     report('collecting', activity.imagesReceived);
-    const rendered = await snapshotRenderedPage(page);
-    // Warnings only now: a page that moved on before this point is rendered again where it landed.
-    visit.sourceUrl = page.url();
+    const captured = await this.captured(page, activity, visit);
     if (scrolled.cappedBy) visit.warnings.push({ code: 'SCROLL_CAPPED', values: { cap: scrolled.cappedBy } });
+    return captured;
+  }
+
+  /**
+   * The page as it stands, walked, and its warnings noted: only now, as a page that moved on before this point is
+   * walked again where it landed.
+   */
+  private async captured(page: Page, activity: PageActivity, visit: BrowserVisit<unknown>): Promise<RenderedPage> {
+    const rendered = await snapshotRenderedPage(page);
+    visit.sourceUrl = page.url();
     if (rendered.truncated) visit.warnings.push({ code: 'ELEMENTS_CAPPED', values: { limit: MAX_WALKED_ELEMENTS } });
     if (activity.refusedRequests > 0) visit.warnings.push({ code: 'REFUSED_REQUESTS', values: { count: activity.refusedRequests } });
     // The browser fetches cursor images too, and the stand-ins the page replaced: responses, not pictures of the page.
