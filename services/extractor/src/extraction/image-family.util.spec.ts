@@ -27,6 +27,9 @@ describe('imageFamilyKey', () => {
     ["Amazon's size codes", 'https://m.media-amazon.com/images/I/41abcDEF12L._AC_US40_.jpg', 'https://m.media-amazon.com/images/I/41abcDEF12L._AC_SL1500_.jpg'],
     ["Etsy's listing sizes", 'https://i.etsystatic.com/12345/r/il/a1b2c3/987654321/il_75x75.987654321_ab12.jpg', 'https://i.etsystatic.com/12345/r/il/a1b2c3/987654321/il_fullxfull.987654321_ab12.jpg'],
     ["Magento's resized copy and the original", 'https://shop.test/media/catalog/product/cache/0f831c1845fc143d00d6d1ebc49f446a/m/b/mb01-blue-0.jpg', 'https://shop.test/media/catalog/product/m/b/mb01-blue-0.jpg'],
+    ["MediaWiki's thumbnail and its file", 'https://upload.wikimedia.org/wikipedia/commons/thumb/0/0c/GoldenGateBridge.jpg/290px-GoldenGateBridge.jpg', 'https://upload.wikimedia.org/wikipedia/commons/0/0c/GoldenGateBridge.jpg'],
+    ["MediaWiki's thumbnails at two sizes (1.5x and og:image)", 'https://upload.wikimedia.org/wikipedia/commons/thumb/0/0c/GoldenGateBridge.jpg/435px-GoldenGateBridge.jpg', 'https://upload.wikimedia.org/wikipedia/commons/thumb/0/0c/GoldenGateBridge.jpg/1200px-GoldenGateBridge.jpg'],
+    ["a self-hosted wiki's SVG drawn as PNG thumbnails", 'https://wiki.test/w/images/thumb/a/a3/Map.svg/120px-Map.svg.png', 'https://wiki.test/w/images/thumb/a/a3/Map.svg/800px-Map.svg.png'],
   ])('%s are one picture', (_case, one, other) => {
     expect(imageFamilyKey(one)).toBeDefined();
     expect(imageFamilyKey(one)).toBe(imageFamilyKey(other));
@@ -38,12 +41,16 @@ describe('imageFamilyKey', () => {
     ['two PrestaShop images', 'https://shop.test/12-home_default/shirt.jpg', 'https://shop.test/13-home_default/shirt.jpg'],
     ['two Wix media', 'https://static.wixstatic.com/media/a1b2~mv2.jpg/v1/fill/w_147/a.jpg', 'https://static.wixstatic.com/media/ffff~mv2.jpg/v1/fill/w_147/a.jpg'],
     ['a Cloudinary id in a folder named like a parameter, and the id without it', 'https://res.cloudinary.com/demo/image/upload/my_album/alps.jpg', 'https://res.cloudinary.com/demo/image/upload/alps.jpg'],
+    ['two MediaWiki files in one hash folder', 'https://upload.wikimedia.org/wikipedia/commons/thumb/0/0c/Bridge.jpg/220px-Bridge.jpg', 'https://upload.wikimedia.org/wikipedia/commons/thumb/0/0c/Tower.jpg/220px-Tower.jpg'],
+    ['the same MediaWiki name on two wikis', 'https://upload.wikimedia.org/wikipedia/en/a/a9/Logo.png', 'https://upload.wikimedia.org/wikipedia/commons/a/a9/Logo.png'],
   ])('%s stay apart', (_case, one, other) => {
     expect(imageFamilyKey(one)).not.toBe(imageFamilyKey(other));
   });
 
   it('knows nothing of ordinary URLs, data: URIs and non-URLs', () => {
     expect(imageFamilyKey('https://a.test/photos/bridge-300x200.jpg')).toBeUndefined();
+    // Two hash-like folders that are not MediaWiki's (the second does not start with the first).
+    expect(imageFamilyKey('https://a.test/files/a/b3/photo.jpg')).toBeUndefined();
     expect(imageFamilyKey('data:image/png;base64,AAAA')).toBeUndefined();
     expect(imageFamilyKey('not a url')).toBeUndefined();
   });

@@ -25,7 +25,18 @@ const CLOUDINARY_PARAMETER = '(?:a|ac|af|ar|b|bo|c|co|cs|d|dl|dn|dpr|e|f|fl|g|h|
 const CLOUDINARY_TRANSFORMATION = new RegExp(`^${CLOUDINARY_PARAMETER}(?:,${CLOUDINARY_PARAMETER})*$`);
 const SHOPIFY_SIZE_PARAMETERS = new Set(['width', 'height', 'crop', 'pad_color', 'format', 'v']);
 
+/**
+ * MediaWiki's files (every wiki, not only Wikipedia's hosts): `<root>/a/ab/Name.jpg`, and its thumbnails
+ * `<root>/thumb/a/ab/Name.jpg/220px-Name.jpg` (`page1-220px-…`, an SVG's `…/220px-Name.svg.png`). The two hash
+ * folders, the second starting with the first, are what tell such a path.
+ */
+const MEDIAWIKI_FILE = /^(.*?)(?:\/thumb)?\/([0-9a-f])\/(\2[0-9a-f])\/([^/]+)(?:\/(?:(?:lossy-|lossless-)?page\d+-)?\d+px-[^/]+)?$/;
+
 const FAMILY_RULES: FamilyRule[] = [
+  (_url, host, path) => {
+    const file = MEDIAWIKI_FILE.exec(path);
+    return file ? `mediawiki:${host}${file[1]}/${file[2]}/${file[3]}/${file[4]}` : undefined;
+  },
   // Next.js's optimiser: `/_next/image?url=/photos/hero.jpg&w=640` is the source file at a width.
   (url, _host, path) => {
     const source = path.endsWith('/_next/image') ? url.searchParams.get('url') : null;

@@ -66,6 +66,11 @@ describe('usedRules: the rules that can put a picture on the page', () => {
     for (const picture of ['modal.jpg', 'hover.png', 'drawer.jpg', 'frame.png', 'icons.woff2', 'theme.css']) expect(kept).not.toContain(picture);
   });
 
+  it("reads the rules of a <style> wrapped in <!-- --> (an old page's, an e-mail's)", () => {
+    const kept = usedRules('<!--\n.hero { background: url(tile.png) }\n.quote { background: url(quote.png) }\n-->', GALLERY);
+    for (const picture of ['tile.png', 'quote.png']) expect(kept).toContain(picture);
+  });
+
   it('drops ::before/::after rules drawn at no opacity (a faded-out preview), and keeps an element of its own at none (a fading slide)', () => {
     const css = `
       .hero::before { content: ''; background-image: url(preview.png); opacity: 0 }

@@ -148,7 +148,8 @@ function invisiblePseudoElements(selector: string, declarations: string): boolea
  * dropped; the caller reads imports from the whole text.
  */
 export function usedRules(css: string, test: SelectorTest): string {
-  const text = withoutComments(css);
+  // `<!--` and `-->` around a <style>'s rules (old pages, e-mail templates) are no part of any selector: CSS drops them.
+  const text = withoutComments(css).replace(/<!--|-->/g, ' ');
   const kept: string[] = [];
   /** The rules between `from` and `to`, kept; returns the declarations outside them (those of the enclosing rule). */
   const walk = (from: number, to: number, parent: string | undefined, depth: number): string => {
