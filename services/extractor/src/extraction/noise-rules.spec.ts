@@ -18,6 +18,8 @@ describe('noiseReasonOfUrl', () => {
     ['https://s.w.org/images/core/emoji/15.0.3/svg/1f600.svg', 'emoji'],
     ['https://s.w.org/images/core/emoji/15.0.3/72x72/1f469-1f3fd-200d-1f4bb.png', 'emoji'],
     ['https://cdn.jsdelivr.net/gh/twitter/twemoji@14.0.2/assets/svg/2764.svg', 'emoji'],
+    ['https://forum.test/images/emoji/twitter/beer.png?v=12', 'emoji'],
+    ['https://forum.test/images/smilies/icon_e_smile.gif', 'emoji'],
     ['https://a.test/_ipx/q_50&blur_3&s_10x10/img/chair.jpg', 'blurred preview'],
     ['https://res.cloudinary.com/demo/image/upload/e_blur:1000,q_1,w_40/sample.jpg', 'blurred preview'],
     ['https://a.imgix.net/hero.jpg?w=40&blur=200', 'blurred preview'],
@@ -68,7 +70,7 @@ describe('noiseReasonOfUrl', () => {
     expect(noiseReasonOfUrl('https://a.test/page.html', true)).toBe('not an image file');
   });
 
-  it.each(['https://a.test/tr/images/flag', 'https://a.test/analytics/charts/q3.gif', 'https://a.test/loading-dock/bay.jpg', 'https://a.test/pixel-art.png', 'https://a.test/photos/track/cover.png', 'https://a.test/image?id=42', 'https://cdn.a.test/p/1200x630', 'https://a.test/blur_effects/lake.jpg', 'https://a.imgix.net/hero.jpg?blur=0', 'https://a.test/photos/blur_2024/lake.jpg', 'data:image/gif;base64,R0lGOD'])(
+  it.each(['https://a.test/tr/images/flag', 'https://a.test/analytics/charts/q3.gif', 'https://a.test/loading-dock/bay.jpg', 'https://a.test/pixel-art.png', 'https://a.test/photos/track/cover.png', 'https://a.test/image?id=42', 'https://cdn.a.test/p/1200x630', 'https://a.test/blur_effects/lake.jpg', 'https://a.imgix.net/hero.jpg?blur=0', 'https://a.test/photos/blur_2024/lake.jpg', 'https://a.test/blog/emoji-history/keyboard.jpg', 'data:image/gif;base64,R0lGOD'])(
     '%s may be content',
     (url) => {
       expect(noiseReasonOfUrl(url)).toBeUndefined();

@@ -52,6 +52,8 @@ const SPACER_NAME = /^(blank|spacer|spacer-?gif|clear|transparent|trans|pixel|1x
  * A file named by its code points under a host or folder that says emoji.
  */
 const EMOJI_FILE = /^[0-9a-f]{4,6}(-[0-9a-f]{4,6})*\.(svg|png)$/i;
+/** A forum's emoji and smilies by name, in a folder of their own (Discourse's `/images/emoji/twitter/beer.png`, phpBB's `/images/smilies/`). */
+const EMOJI_FOLDER = /\/(emoji|emojis|smilies|smileys|emoticons)\//i;
 
 /**
  * An image service asked for a blurred copy: a blur-up preview the real picture replaces. IPX's `blur_3` and
@@ -80,7 +82,8 @@ export function noiseReasonOfUrl(url: string, shown = false): string | undefined
   if (NOT_IMAGE_EXTENSIONS.has(extension) || (!shown && SERVER_SCRIPT_EXTENSIONS.has(extension))) return 'not an image file';
   if (isStandInName(stem)) return 'placeholder or tracking image';
   if (BLUR_TRANSFORM.test(parsed.pathname) || Number(parsed.searchParams.get('blur')) > 0) return 'blurred preview';
-  if (EMOJI_FILE.test(file) && /emoji/i.test(parsed.hostname + parsed.pathname.slice(0, -file.length))) return 'emoji';
+  const folders = parsed.pathname.slice(0, -file.length);
+  if ((EMOJI_FILE.test(file) && /emoji/i.test(parsed.hostname + folders)) || EMOJI_FOLDER.test(folders)) return 'emoji';
   if (PICTURE_FILE.test(file)) return undefined;
   if (TRACKERS.some((host) => host.test(parsed.hostname))) return 'tracking host';
   if (TRACKING_FILE.test(file)) return 'tracking image';
