@@ -109,7 +109,8 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson, magentoInit, ma
       }
       for (const pseudo of ['before', 'after'] as const) {
         const pseudoStyle = view.getComputedStyle(element, `::${pseudo}`);
-        const value = imageValue(pseudoStyle.backgroundImage) ?? imageValue(pseudoStyle.content);
+        // An icon drawn through a mask (MkDocs' admonitions) is read as on the element itself, and as the static path reads it.
+        const value = imageValue(pseudoStyle.backgroundImage) ?? imageValue(pseudoStyle.content) ?? imageValue(pseudoStyle.maskImage);
         // At no opacity it shows nothing: a preview faded out over the picture (gatsby-background-image's).
         if (value && pseudoStyle.opacity === '0') for (const [, url] of value.matchAll(/url\("((?:[^"\\]|\\.)*)"\)/g)) notPictures.add(url);
         else if (value) backgrounds.push({ value, pseudo });
