@@ -37,14 +37,15 @@ export class ImageLinkCollector implements ImageCollector {
       sourceFiles.set(source.picture!, [...(sourceFiles.get(source.picture!) ?? []), ...files]);
     }
     return snapshot.elements
-      .filter((element) => element.tag === 'a' || hasLightboxAttribute(element))
+      // An image map's <area> links like an <a>.
+      .filter((element) => element.tag === 'a' || element.tag === 'area' || hasLightboxAttribute(element))
       .flatMap((link) => {
         const lightbox = isLightbox(link);
         const file = linkedFile(link, lightbox) ?? lightboxItemFile(lightboxItems.get(link.index));
         const thumbnail = thumbnails.get(link.index);
         const shown = file && thumbnail ? imgSighting(thumbnail, this.lazy).find((image) => !image.standIn) : undefined;
         return sighting(link, file, 'link', {
-          alt: link.attrs.title?.trim() || shown?.alt,
+          alt: link.attrs.title?.trim() || shown?.alt || link.attrs.alt?.trim(),
           variants: shown ? [shown.url, ...(shown.variants ?? []), ...(sourceFiles.get(thumbnail!.picture ?? -1) ?? [])] : [],
           ...(!link.box?.width && shown?.box && { box: shown.box }),
           // A lightbox shows its file as a picture: a script URL there (`/image.php?id=5`) is one.

@@ -159,7 +159,7 @@ export const ORIGINAL_SRC_ATTRIBUTE = 'data-pixtract-original-src';
 export const PICTURE_TAGS = new Set(['img', 'amp-img', 'amp-anim']);
 
 /** Tags that can carry an image themselves; other elements count only with a background or a lazy attribute. */
-export const IMAGE_CARRIERS = new Set(['img', 'source', 'video', 'input', 'link', 'meta', 'script', 'noscript', 'svg', 'image', 'use', 'feimage', 'object', 'embed', 'amp-img', 'amp-anim', 'a', 'iframe']);
+export const IMAGE_CARRIERS = new Set(['img', 'source', 'video', 'input', 'link', 'meta', 'script', 'noscript', 'svg', 'image', 'use', 'feimage', 'object', 'embed', 'amp-img', 'amp-anim', 'a', 'area', 'iframe']);
 
 /** A data-* attribute holding something URL-like: lazy loaders of every brand. */
 export function hasLazyAttribute(attrs: Record<string, string>): boolean {
