@@ -75,4 +75,16 @@ describe('LazyBackgroundCollector', () => {
       { url: 'https://example.com/card.webp' },
     ]);
   });
+
+  it("takes from lazysizes' bgset the set the rendered screen (1366 px) shows, as lazysizes does, the others its variants", () => {
+    expect(
+      urls(
+        div({ 'data-bgset': 'm-768x1024.jpg [(max-width: 767px)] | d-1920x800.jpg' }),
+        div({ 'data-bgset': 'wide.jpg 2400w [(min-width: 1200px)] | narrow.jpg 3000w' }),
+      ),
+    ).toEqual([
+      { url: 'https://example.com/gallery/d-1920x800.jpg', variants: ['https://example.com/gallery/m-768x1024.jpg'] },
+      { url: 'https://example.com/gallery/wide.jpg', variants: ['https://example.com/gallery/narrow.jpg'] },
+    ]);
+  });
 });

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CssImage, imagesInCssValue } from '../css-image.util';
 import { IMAGE_EXTENSIONS, extensionOf, resolveImageUrl } from '../image-url.util';
 import { ElementRecord, FULL_SIZE_ATTRIBUTES, LAZY_BACKGROUND_ATTRIBUTES, type PageSnapshot } from '../snapshot/page-snapshot';
+import { mediaApplies } from '../snapshot/media-query';
 import { FoundImage, firstAttribute, ImageCollector, sighting } from './image-collector.interface';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
 import { largestCandidate, parseSrcset, SrcsetCandidate } from './srcset.util';
@@ -29,8 +30,9 @@ export class LazyBackgroundCollector implements ImageCollector {
       .flatMap((element) => {
         const backgrounds = [...listedBackgrounds(element), ...imageSetBackgrounds(element)];
         if (backgrounds.length > 0) return backgrounds.flatMap((image) => sighting(element, image.url, 'lazy', { variants: image.variants }));
-        const candidates = bgsetCandidates(firstAttribute(element, ['data-bgset', ...this.lazy.srcset]) ?? '');
-        const largest = largestCandidate(candidates);
+        const bgset = bgsetCandidates(firstAttribute(element, ['data-bgset', ...this.lazy.srcset]) ?? '');
+        const { candidates } = bgset;
+        const largest = largestCandidate(bgset.shown);
         if (largest) return sighting(element, largest.url, 'lazy', { variants: candidates.filter((candidate) => candidate !== largest).map((candidate) => candidate.url) });
         // A gallery's item may name its full-size file beside the one it shows (Fotorama's `<div data-img data-full>`).
         const shown = firstAttribute(element, this.lazy.src);
@@ -41,9 +43,18 @@ export class LazyBackgroundCollector implements ImageCollector {
   }
 }
 
-/** lazysizes' bgset: srcsets for several media, `a.jpg 600w [(max-width: 700px)] | b.jpg 1600w`; every candidate of all of them. */
-function bgsetCandidates(bgset: string): SrcsetCandidate[] {
-  return bgset.split('|').flatMap((set) => parseSrcset(set.replace(/\[[^\]]*\]\s*$/, '')));
+/**
+ * lazysizes' bgset: srcsets for several media, `a.jpg 600w [(max-width: 700px)] | b.jpg 1600w`. `shown`: the set
+ * lazysizes paints on the rendered screen, the first whose media applies (as a <picture>'s sources); `candidates`:
+ * every candidate of all of them.
+ */
+function bgsetCandidates(bgset: string): { shown: SrcsetCandidate[]; candidates: SrcsetCandidate[] } {
+  const sets = bgset.split('|').map((set) => {
+    const media = /\[([^\]]*)\]\s*$/.exec(set);
+    return { media: media?.[1] ?? '', candidates: parseSrcset(media ? set.slice(0, media.index) : set) };
+  });
+  const candidates = sets.flatMap((set) => set.candidates);
+  return { shown: sets.find((set) => mediaApplies(set.media) && set.candidates.length > 0)?.candidates ?? candidates, candidates };
 }
 
 /**
