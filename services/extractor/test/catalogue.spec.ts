@@ -37,6 +37,9 @@ const INLINE_PAGES: Record<string, string> = {
     ' chair.src = "/images/1600x1200.png?c=fa0002"; chair.onload = () => chair.classList.remove("soft");' +
     ' lamp.className = "lazyloaded"; lamp.src = "/images/1200x900.png?c=fa0004";' +
     ' slide.src = "/images/501x300.png?c=fa0006"; })</script>',
+  '/pages/anchor-icons.html':
+    '<style>.anchor-icon { visibility: hidden } h2:hover .anchor-icon { visibility: visible }</style><h2>Install <svg class="anchor-icon" width="16" height="16" viewBox="0 0 16 16"><path d="M0 0h16v16H0z"/></svg></h2>' +
+    '<h2>Usage <svg width="20" height="20" viewBox="0 0 20 20"><circle cx="10" cy="10" r="8"/></svg></h2><script>document.title = "anchors"</script>',
   '/pages/hung-resources.html':
     '<img src="/images/350x150.png?c=f50001"><img src="/hang/pixel.png"><script src="/hang/tracker.js" async></script><script>fetch("/hang/poll")</script>',
 };
@@ -321,6 +324,13 @@ describe('stand-ins a page replaces itself', () => {
   it("leaves out a low-res first picture swapped while blurred (by a class's filter, or with a blur class taken off), not a picture a script rotates", async () => {
     const result = await extract('/pages/blur-up.html');
     expect(distinct(result.files).map(([path]) => path).sort()).toEqual(['/images/1200x900.png?c=fa0004', '/images/1600x1200.png?c=fa0002', '/images/500x300.png?c=fa0005', '/images/501x300.png?c=fa0006']);
+  });
+});
+
+describe('hidden interface', () => {
+  it('leaves out an inline icon a stylesheet hides until hover (GitHub\'s heading anchors), not one shown', async () => {
+    const result = await extract('/pages/anchor-icons.html');
+    expect(distinct(result.files)).toEqual([['data:image/svg+xml;base64', 'inline-svg', 20, 20]]);
   });
 });
 

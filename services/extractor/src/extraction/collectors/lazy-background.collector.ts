@@ -31,9 +31,8 @@ export class LazyBackgroundCollector implements ImageCollector {
         const backgrounds = [...listedBackgrounds(element), ...imageSetBackgrounds(element)];
         if (backgrounds.length > 0) return backgrounds.flatMap((image) => sighting(element, image.url, 'lazy', { variants: image.variants }));
         const bgset = bgsetCandidates(firstAttribute(element, ['data-bgset', ...this.lazy.srcset]) ?? '');
-        const { candidates } = bgset;
         const largest = largestCandidate(bgset.shown);
-        if (largest) return sighting(element, largest.url, 'lazy', { variants: candidates.filter((candidate) => candidate !== largest).map((candidate) => candidate.url) });
+        if (largest) return sighting(element, largest.url, 'lazy', { variants: bgset.candidates.filter((candidate) => candidate !== largest).map((candidate) => candidate.url) });
         // A gallery's item may name its full-size file beside the one it shows (Fotorama's `<div data-img data-full>`).
         const shown = firstAttribute(element, this.lazy.src);
         const full = firstAttribute(element, FULL_SIZE_ATTRIBUTES);

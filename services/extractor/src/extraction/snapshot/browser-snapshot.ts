@@ -154,7 +154,9 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson, magentoInit, ma
           const link = linkOf(element);
           if (link) record.link = link;
         }
-        if (inlineSvg) record.text = standaloneSvg(element, root);
+        // An inline drawing a stylesheet makes invisible is UI waiting for a hover or an overlay (GitHub's heading
+        // anchors, a lightbox's close button): no drawing of the page.
+        if (inlineSvg && style.visibility !== 'hidden') record.text = standaloneSvg(element, root);
         records.push(record);
       }
       if (element.shadowRoot) visit(element.shadowRoot, scope ?? 'shadow', offsetX, offsetY);
