@@ -129,21 +129,21 @@ export class ExtractionService {
         const count = distinct(named);
         if (count > 0) stage('loading', count, 0, preview(this.describe(named, payload).files, payload.previewLimit));
       } catch (error) {
-        // The read was aborted because the browser got there first; its visit is the extraction.
-        if (!headStart?.tookOver) {
-          // A refused address is final; anything else (a bot wall, a slow answer) may still work in a browser.
-          const final = !(error instanceof SafeFetchError) || payload.mode === 'static' || error.status === 400 || error.code === ErrorCode.HostNotFound;
-          if (final) headStart?.cancel();
+        // Aborted because the browser got there first: its visit is the extraction. Otherwise a refused address is
+        // final, while anything else (a bot wall, a slow answer) may still work in a browser.
+        const browserMayWork = headStart?.tookOver || (error instanceof SafeFetchError && payload.mode !== 'static' && error.status !== 400 && error.code !== ErrorCode.HostNotFound);
+        if (!browserMayWork) {
+          headStart?.cancel();
           if (!(error instanceof SafeFetchError)) throw error;
-          if (final) return finish('static', payload.url, [], undefined, error.code);
+          return finish('static', payload.url, [], undefined, error.code);
         }
       } finally {
         clearTimeout(timer);
       }
       const underWay = headStart?.browserNeeded();
-      if (underWay) return rendered(await underWay, payload, finish);
+      if (underWay) return browserResult(await underWay, payload, finish);
     }
-    return rendered(await this.render(payload, job, deadline, stage), payload, finish);
+    return browserResult(await this.render(payload, job, deadline, stage), payload, finish);
   }
 
   /**
@@ -210,7 +210,7 @@ export class ExtractionService {
 }
 
 /** The browser path's result: at the time limit, what was found before measuring, with a warning. */
-function rendered({ visit, partial }: RenderedOutcome, payload: ExtractJobPayload, finish: Finish): ExtractJobResult {
+function browserResult({ visit, partial }: RenderedOutcome, payload: ExtractJobPayload, finish: Finish): ExtractJobResult {
   const method = payload.mode === 'browser' ? 'browser' : 'auto:browser';
   if (visit.error === ErrorCode.PageTimeout && partial) {
     return finish(method, visit.sourceUrl, [...visit.warnings, { code: 'STOPPED_AT_TIME_LIMIT' }], partial);

@@ -24,10 +24,11 @@ export class ImageLinkCollector implements ImageCollector {
 
   collect(snapshot: PageSnapshot): FoundImage[] {
     const inLinks = snapshot.elements.filter((element) => element.link !== undefined);
-    // A link's thumbnail is its picture, not a stand-in beside it (Gatsby's preview, Next.js 12's sizer).
-    const thumbnails = new Map<number, ElementRecord>();
+    // A link's thumbnail is the picture it shows, not a stand-in beside it (Gatsby's preview, Next.js 12's sizer).
+    const thumbnails = new Map<number, { element: ElementRecord; shown: FoundImage }>();
     for (const element of inLinks) {
-      if (element.tag !== 'script' && !thumbnails.has(element.link!) && imgSighting(element, this.lazy).some((image) => !image.standIn)) thumbnails.set(element.link!, element);
+      const shown = element.tag === 'script' || thumbnails.has(element.link!) ? undefined : imgSighting(element, this.lazy).find((image) => !image.standIn);
+      if (shown) thumbnails.set(element.link!, { element, shown });
     }
     const lightboxItems = new Map(inLinks.filter((element) => element.tag === 'script').map((element) => [element.link!, element]));
     // A thumbnail in a <picture> is shown as one of its sources' files (a WebP beside the JPEG): those are renditions too.
@@ -43,10 +44,10 @@ export class ImageLinkCollector implements ImageCollector {
         const lightbox = isLightbox(link);
         const file = linkedFile(link, lightbox) ?? lightboxItemFile(lightboxItems.get(link.index));
         const thumbnail = thumbnails.get(link.index);
-        const shown = file && thumbnail ? imgSighting(thumbnail, this.lazy).find((image) => !image.standIn) : undefined;
+        const shown = file ? thumbnail?.shown : undefined;
         return sighting(link, file, 'link', {
           alt: link.attrs.title?.trim() || shown?.alt || link.attrs.alt?.trim(),
-          variants: shown ? [shown.url, ...(shown.variants ?? []), ...(sourceFiles.get(thumbnail!.picture ?? -1) ?? [])] : [],
+          variants: shown ? [shown.url, ...(shown.variants ?? []), ...(sourceFiles.get(thumbnail!.element.picture ?? -1) ?? [])] : [],
           ...(!link.box?.width && shown?.box && { box: shown.box }),
           // A lightbox shows its file as a picture: a script URL there (`/image.php?id=5`) is one.
           ...(lightbox && { shown: true }),

@@ -4,12 +4,12 @@ import { drawsSomething, namesPlaceholder } from '../svg-drawing.util';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
 
 /**
- * Drawn where it stands (not sized to nothing by the browser's box either, nor made invisible by its own style: the
- * browser path also leaves out one its stylesheets hide), and not a placeholder drawing shown for a missing picture.
+ * Drawn where it stands (not sized to nothing by the browser's box either; one made invisible has no markup
+ * recorded), and not a placeholder drawing shown for a missing picture.
  */
-function drawsItself({ box, attrs, text = '' }: ElementRecord): boolean {
+function drawsItself({ box, text = '' }: ElementRecord): boolean {
   const sizedToNothing = box !== undefined && (box.width === 0 || box.height === 0);
-  return !sizedToNothing && !/(?:^|;)\s*visibility\s*:\s*hidden/i.test(attrs.style ?? '') && !namesPlaceholder(text) && drawsSomething(text);
+  return !sizedToNothing && !namesPlaceholder(text) && drawsSomething(text);
 }
 
 /** Inline `<svg>` drawings, exported as standalone SVG files (data: URIs with the namespace declared). */

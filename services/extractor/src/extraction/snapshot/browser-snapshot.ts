@@ -46,6 +46,10 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson, magentoInit, ma
   const records: unknown[] = [];
   const probe = (window as unknown as { __pixtractActivity?: ActivityProbe }).__pixtractActivity;
   const notPictures = new Set<string>(probe?.standIns);
+  /** The files a computed value names, noted as no pictures of the page (computed url()s are absolute: `url("https://…/hand.png"), pointer`). */
+  const notFetchedAsPictures = (computed: string) => {
+    for (const [, url] of computed.matchAll(/url\("((?:[^"\\]|\\.)*)"\)/g)) notPictures.add(url);
+  };
   let index = 0;
   let truncated = false;
   const linkIndexes = new Map<Element, number>();
@@ -99,8 +103,7 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson, magentoInit, ma
       const tag = element.localName.toLowerCase();
       index += 1;
       const style = view.getComputedStyle(element);
-      // Computed url()s are absolute: `url("https://…/hand.png"), pointer`.
-      if (style.cursor.includes('url(')) for (const [, url] of style.cursor.matchAll(/url\("((?:[^"\\]|\\.)*)"\)/g)) notPictures.add(url);
+      if (style.cursor.includes('url(')) notFetchedAsPictures(style.cursor);
       const backgrounds: { value: string; pseudo?: 'before' | 'after' }[] = [];
       // An element's own `content: url()` replaces what it shows with that picture, as on its ::before and ::after.
       for (const value of [style.backgroundImage, style.listStyleImage, style.borderImageSource, style.maskImage, style.content]) {
@@ -112,7 +115,7 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson, magentoInit, ma
         // An icon drawn through a mask (MkDocs' admonitions) is read as on the element itself, and as the static path reads it.
         const value = imageValue(pseudoStyle.backgroundImage) ?? imageValue(pseudoStyle.content) ?? imageValue(pseudoStyle.maskImage);
         // At no opacity it shows nothing: a preview faded out over the picture (gatsby-background-image's).
-        if (value && pseudoStyle.opacity === '0') for (const [, url] of value.matchAll(/url\("((?:[^"\\]|\\.)*)"\)/g)) notPictures.add(url);
+        if (value && pseudoStyle.opacity === '0') notFetchedAsPictures(value);
         else if (value) backgrounds.push({ value, pseudo });
       }
       if (tag === 'picture') pictureIndexes.set(element, index);

@@ -33,6 +33,8 @@ type ParsedElement = ReturnType<typeof DomUtils.findAll>[number];
 
 const LEGACY_BACKGROUND_TAGS = new Set(['body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
 const SKIPPED = new Set(['noscript', 'script', 'style', 'template']);
+/** A style attribute that makes its element invisible. */
+const INVISIBLE = /(?:^|;)\s*visibility\s*:\s*hidden/i;
 const APP_ROOT = /^(root|app|__next|__nuxt|___gatsby|svelte)$/;
 /** A refresh's content as the HTML standard reads it: `5`, `0; url=next.html`, `0,'next.html'`, `1.5 next.html`. */
 const REFRESH_CONTENT = /^[\t\n\f\r ]*(?=[\d.])(\d*)[\d.]*(?:$|(?=[;,\t\n\f\r ])[\t\n\f\r ]*[;,]?[\t\n\f\r ]*([^]*))$/;
@@ -80,7 +82,8 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
         if (/ld\+json/i.test(attrs.type ?? '') || lightboxJson || galleryData) record.text = DomUtils.textContent(node);
         else if (!/json|template|text\/(?!javascript)/i.test(attrs.type ?? '')) result.scriptCount += 1;
       }
-      if (tag === 'svg') record.text = standaloneSvg(node);
+      // An inline drawing its own style makes invisible is UI waiting for a hover (the browser path reads stylesheets too).
+      if (tag === 'svg' && !INVISIBLE.test(attrs.style ?? '')) record.text = standaloneSvg(node);
       if (tag === 'style' && mediaApplies(attrs.media ?? '')) {
         const css = DomUtils.textContent(node);
         result.stylesheets.push({ base, text: usedRules(css, matchesSelector), index });
