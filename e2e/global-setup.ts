@@ -1,10 +1,8 @@
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { startFixtureServer } from '@pixtract/testing';
+import { E2E_ADMIN_USERNAME, E2E_BASE_PORT as BASE_PORT, E2E_DATABASE_PREFIX as DATABASE_PREFIX, E2E_QUEUE_PREFIX as QUEUE_PREFIX } from './e2e-stack';
 
-const BASE_PORT = 3100;
-const DATABASE_PREFIX = 'pixtract_e2e';
-const QUEUE_PREFIX = 'pixtract-e2e';
 
 /** The start scripts' own modules. import() (not import) keeps Playwright's CommonJS transform off these ESM files. */
 const loadScripts = async () => ({
@@ -46,6 +44,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const fixtures = await startFixtureServer();
     cleanups.push(() => fixtures.close());
     process.env.PIXTRACT_E2E_FIXTURE_ORIGIN = fixtures.origin;
+    // The services inherit this process's environment.
+    process.env.ADMIN_USERNAMES = E2E_ADMIN_USERNAME;
 
     mkdirSync(join(ROOT, 'test-results'), { recursive: true });
     const log = createWriteStream(stackLog);

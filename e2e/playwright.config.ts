@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_TEST_LAUNCH } from '@pixtract/testing';
+// The e2e stack's gateway (global-setup.ts starts every service from E2E_BASE_PORT, 3100 by default).
+import { E2E_BASE_URL } from './e2e-stack';
 
-/** The e2e stack's gateway (global-setup.ts starts every service on 3100-3104). */
-const E2E_BASE_URL = 'http://localhost:3100';
 
 export default defineConfig({
   testDir: '.',

@@ -7,7 +7,7 @@ import { ROOT, WEB_DIST } from './paths.mjs';
 /**
  * An archive streams hundreds of MB of network buffers that die young; with V8's default young generation
  * (16 MB semi-spaces) they wait long enough to lift the zipper's peak RSS past 200 MB. Smaller semi-spaces free
- * them sooner (docs/decisions.md, Media). Also set for the zipper in docker-compose.yml.
+ * them sooner (docs/decisions/media.md). Also set for the zipper in docker-compose.yml.
  */
 const ZIPPER_NODE_OPTIONS = '--max-semi-space-size=2';
 

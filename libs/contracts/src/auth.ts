@@ -12,6 +12,7 @@ export const AuthErrorCode = {
   TooManyRequests: 'TOO_MANY_REQUESTS',
   GoogleSignInFailed: 'GOOGLE_SIGN_IN_FAILED',
   AuthUnavailable: 'AUTH_UNAVAILABLE',
+  AdminOnly: 'ADMIN_ONLY',
 } as const;
 export type AuthErrorCode = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];
 
@@ -24,6 +25,7 @@ export const AUTH_ERROR_MESSAGES: Record<AuthErrorCode, string> = {
   TOO_MANY_REQUESTS: 'Too many attempts. Please wait a moment and try again.',
   GOOGLE_SIGN_IN_FAILED: 'Google sign-in failed. Please try again.',
   AUTH_UNAVAILABLE: 'An error occurred. Please try again later.',
+  ADMIN_ONLY: 'Only administrators can open this page.',
 };
 
 export function authErrorBody(code: AuthErrorCode, statusCode: number): ErrorBody {

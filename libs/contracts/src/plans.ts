@@ -12,7 +12,7 @@ export interface PlanQuota {
 
 /**
  * The seed's quota rules as data. free = anonymous visitor. Operators override each number with
- * PIXTRACT_QUOTA_<ROLE>_DAILY / PIXTRACT_QUOTA_<ROLE>_PER_EXTRACTION (see docs/decisions.md).
+ * PIXTRACT_QUOTA_<ROLE>_DAILY / PIXTRACT_QUOTA_<ROLE>_PER_EXTRACTION (see docs/decisions/accounts.md).
  */
 export const DEFAULT_PLAN_QUOTAS: Record<Role, PlanQuota> = {
   free: { daily: 500, perExtraction: 25 },

@@ -26,6 +26,11 @@ export const authConfigSchema = z
     /** Google sign-in is offered only when a client is configured. */
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
+    /** Comma-separated usernames whose accounts are administrators (comment moderation, queue dashboard). */
+    ADMIN_USERNAMES: z
+      .string()
+      .default('')
+      .transform((list) => list.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean)),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== 'production') return;

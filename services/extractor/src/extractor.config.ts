@@ -26,7 +26,7 @@ const workerSettingsShape = {
   EXTRACTOR_RECYCLE_AFTER_PAGES: positiveInt(100, 100_000),
   EXTRACTOR_LOCK_DURATION_MS: positiveInt(30_000, 600_000),
   EXTRACTOR_STALLED_INTERVAL_MS: positiveInt(30_000, 600_000),
-  /** Lazy and endless pages: scrolling stops at the first of these caps (docs/decisions.md). */
+  /** Lazy and endless pages: scrolling stops at the first of these caps (docs/decisions/extractor.md). */
   EXTRACTOR_SCROLL_MAX_STEPS: positiveInt(60, 10_000),
   EXTRACTOR_SCROLL_MAX_HEIGHT_PX: positiveInt(60_000, 10_000_000),
   EXTRACTOR_SCROLL_MAX_MS: positiveInt(20_000, 600_000),

@@ -20,8 +20,8 @@ export class UsersService {
     return this.dataSource.getRepository(UserEntity);
   }
 
-  findById(id: number): Promise<UserEntity | null> {
-    return this.users.findOneBy({ id });
+  async findById(id: number): Promise<UserEntity | null> {
+    return this.withAdminRole(await this.users.findOneBy({ id }));
   }
 
   async roleOf(id: number): Promise<Role> {
@@ -46,7 +46,7 @@ export class UsersService {
   /** The user when name and password match; the same work is done for an unknown name. */
   async verifyPassword(username: string, password: string): Promise<UserEntity | null> {
     const user = await this.users.findOneBy({ username: username.trim() });
-    return (await this.passwords.verify(user?.password ?? null, password)) ? user : null;
+    return (await this.passwords.verify(user?.password ?? null, password)) ? this.withAdminRole(user) : null;
   }
 
   /**
@@ -62,7 +62,7 @@ export class UsersService {
       return (await this.findById(signedInUserId))!;
     }
     const linked = await this.users.findOneBy({ googleSubject: identity.subject });
-    if (linked) return linked;
+    if (linked) return this.withAdminRole(linked);
     const byEmail = await this.users
       .createQueryBuilder('user')
       .where('lower(user.email) = lower(:email) OR lower(user.username) = lower(:email)', { email: identity.email })
@@ -71,15 +71,25 @@ export class UsersService {
     if (byEmail?.password) throw new HttpException(authErrorBody(AuthErrorCode.GoogleSignInFailed, 409), 409);
     if (byEmail) {
       await this.users.update({ id: byEmail.id }, { googleSubject: identity.subject });
-      return { ...byEmail, googleSubject: identity.subject };
+      return this.withAdminRole({ ...byEmail, googleSubject: identity.subject });
     }
     return this.createMember({ username: identity.email, password: null, email: identity.email, displayName: identity.displayName, googleSubject: identity.subject });
   }
 
+  /**
+   * Administrators are named by the operators (ADMIN_USERNAMES), not stored: the role is laid over the stored one
+   * wherever a user is read, so removing a name from the list takes the role away at the next request, and billing's
+   * plan changes (which write the stored role) never demote an administrator.
+   */
+  private withAdminRole<T extends UserEntity | null>(user: T): T {
+    if (user === null || !this.config.ADMIN_USERNAMES.includes(user.username.toLowerCase())) return user;
+    return Object.assign(Object.create(Object.getPrototypeOf(user)), user, { role: 'admin' as const });
+  }
+
   /** A registered member; the plan's numbers are copied into the seed's per-user fields. */
-  private createMember(fields: Pick<UserEntity, 'username' | 'password' | 'email' | 'displayName'> & Partial<UserEntity>): Promise<UserEntity> {
+  private async createMember(fields: Pick<UserEntity, 'username' | 'password' | 'email' | 'displayName'> & Partial<UserEntity>): Promise<UserEntity> {
     const quota = this.config.planQuotas.registered;
-    return this.users.save(
+    const saved = await this.users.save(
       this.users.create({
         role: 'registered',
         membershipPlan: 'registered',
@@ -89,5 +99,6 @@ export class UsersService {
         ...fields,
       }),
     );
+    return this.withAdminRole(saved);
   }
 }

@@ -110,7 +110,7 @@ export class BrowserPoolService implements OnModuleInit, OnApplicationShutdown {
   /**
    * A fresh context and page for one job: the one prepared while no page was loading, else a new one. The next is
    * prepared once a page closes, not while this one loads: creating a context (and closing the last one) beside
-   * a navigation made it take nearly twice as long on two cores (docs/decisions.md). A prepared page that
+   * a navigation made it take nearly twice as long on two cores (docs/decisions/extractor.md). A prepared page that
    * outlived its browser is discarded.
    */
   async openPage(): Promise<PageSession> {

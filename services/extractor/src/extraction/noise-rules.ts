@@ -1,5 +1,5 @@
 /**
- * Seed noise rules (docs/decisions.md "Extraction engine"): things a person does not see as a picture. They look
+ * Seed noise rules (docs/decisions/extractor.md): things a person does not see as a picture. They look
  * at the file name, not the folders (`/loading-dock/bay.jpg` is content), and at the size once it is known.
  */
 

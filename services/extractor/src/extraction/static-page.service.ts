@@ -148,7 +148,7 @@ function withoutStylesheets(sourceUrl: string, snapshot: PageSnapshot, warnings:
 }
 
 /**
- * The auto mode's rule (docs/decisions.md): the parse is the page only when nothing can change it after load —
+ * The auto mode's rule (docs/decisions/extractor.md): the parse is the page only when nothing can change it after load —
  * no executable script and no app shell — and no same-origin iframe loads a document of its own.
  */
 function whyBrowser(parsed: ReturnType<typeof parseHtml>): string | undefined {

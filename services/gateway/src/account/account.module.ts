@@ -1,6 +1,8 @@
 import { Inject, MiddlewareConsumer, Module, NestModule, OnModuleInit, RequestMethod } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
+import { AdminAccess } from './admin-access.service';
+import { AdminGuard } from './admin.guard';
 import { AuthProxyMiddleware } from './auth-proxy.middleware';
 import { AuthClient } from './auth.client';
 import { RateLimitMiddleware } from './rate-limit.middleware';
@@ -14,8 +16,8 @@ import { UserActivityRepository } from './user-activity.repository';
  */
 @Module({
   controllers: [UserActivityController],
-  providers: [AuthClient, UserActivityRepository],
-  exports: [AuthClient],
+  providers: [AuthClient, UserActivityRepository, AdminAccess, AdminGuard],
+  exports: [AuthClient, AdminAccess, AdminGuard],
 })
 export class AccountModule implements NestModule, OnModuleInit {
   constructor(
