@@ -11,6 +11,8 @@ const ARTICLE_HTML: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['https'] },
   allowProtocolRelative: false,
+  // A picture whose address was refused is no picture.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   // Links leaving the site open without handing it our page.
   transformTags: { a: (tagName, attribs) => ({ tagName, attribs: /^https?:/.test(attribs.href ?? '') ? { ...attribs, rel: 'noopener noreferrer' } : attribs }) },
 };
