@@ -25,7 +25,11 @@ const gatewayConfigSchema = z.object({
    * The site's public origin (https://pixtract.example) for canonical links, hreflang alternates, Open Graph and
    * the sitemap. Unset, each request's own origin is used — fine locally, but behind a shared cache set it.
    */
-  PUBLIC_URL: envHttpUrl('http://localhost').optional().transform((value) => (value === undefined ? undefined : new URL(value).origin)),
+  PUBLIC_URL: z
+    .string()
+    .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), { error: 'expected an http:// or https:// URL' })
+    .transform((value) => new URL(value).origin)
+    .optional(),
   /** The blog's Markdown articles (front matter + body) and their images/ folder. */
   BLOG_DIR: z.string().min(1).default(DEFAULT_BLOG_DIR),
   /**
