@@ -30,10 +30,11 @@ export function ClientStorageTable() {
           ? t('legal.privacy.days', { count: kept.days })
           : t('legal.privacy.minutes', { count: kept.minutes });
 
+  // On a phone each row stacks (name, kind, purpose, how long): four columns do not fit its width.
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
-      <table className="w-full text-start text-sm">
-        <thead className="bg-slate-100 dark:bg-slate-900">
+    <div className="rounded-xl border border-slate-200 dark:border-slate-800">
+      <table className="w-full text-start text-sm max-sm:block">
+        <thead className="bg-slate-100 max-sm:hidden dark:bg-slate-900">
           <tr>
             {(['legal.privacy.storageName', 'legal.privacy.storageKind', 'legal.privacy.storagePurpose', 'legal.privacy.storageLifetime'] as const).map((heading) => (
               <th key={heading} scope="col" className="px-3 py-2 text-start font-semibold">
@@ -42,17 +43,21 @@ export function ClientStorageTable() {
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+        <tbody className="divide-y divide-slate-200 max-sm:block dark:divide-slate-800">
           {CLIENT_STORAGE.map((entry) => (
-            <tr key={entry.name}>
-              <th scope="row" className="px-3 py-2 text-start font-normal">
+            <tr key={entry.name} className="max-sm:block max-sm:space-y-1 max-sm:px-3 max-sm:py-3">
+              <th scope="row" className="px-3 py-2 text-start font-normal max-sm:block max-sm:p-0">
                 <code dir="ltr" className="rounded bg-slate-100 px-1.5 py-0.5 dark:bg-slate-800">
                   {entry.name}
                 </code>
               </th>
-              <td className="px-3 py-2 whitespace-nowrap">{t(entry.kind === 'cookie' ? 'legal.privacy.kindCookie' : 'legal.privacy.kindLocal')}</td>
-              <td className="px-3 py-2">{t(entry.purpose)}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{lifetime(entry.lifetime)}</td>
+              <td className="px-3 py-2 whitespace-nowrap max-sm:block max-sm:p-0 max-sm:text-xs max-sm:text-slate-500 max-sm:dark:text-slate-400">
+                {t(entry.kind === 'cookie' ? 'legal.privacy.kindCookie' : 'legal.privacy.kindLocal')}
+              </td>
+              <td className="px-3 py-2 max-sm:block max-sm:p-0">{t(entry.purpose)}</td>
+              <td className="px-3 py-2 whitespace-nowrap max-sm:block max-sm:p-0 max-sm:text-xs max-sm:text-slate-500 max-sm:dark:text-slate-400">
+                {lifetime(entry.lifetime)}
+              </td>
             </tr>
           ))}
         </tbody>
