@@ -44,7 +44,7 @@ test("a visitor's comment waits for an administrator, who approves it on /admin;
 
   const content = `Held until approved ${Date.now()}`;
   await post(page, { name: 'Visiting Vera', content, stars: 4 });
-  await expect(page.getByText('Your comment will appear once a moderator approves it.')).toBeVisible();
+  await expect(page.getByText('Your comment will appear once a moderator approves it.', { exact: true })).toBeVisible();
   const mine = commentsOf(page).getByRole('listitem').filter({ hasText: content });
   await expect(mine.getByText('Awaiting approval')).toBeVisible();
   await expect(mine.getByRole('img', { name: '4 stars out of 5' })).toBeVisible();

@@ -5,6 +5,9 @@ import { signedIn } from '../test/auth-fixtures';
 import { fakeApi } from '../test/fake-api';
 import { renderWithProviders } from '../test/render-with-providers';
 
+// Each test renders the whole app and loads a page chunk (and a locale): on a machine shared with other builds that takes longer than jest's 5 s default.
+jest.setTimeout(30_000);
+
 const quarter = { used: 0, total: 135_000 };
 const PROFILE: UserProfile = {
   username: 'ada',
@@ -38,7 +41,7 @@ describe.each(Object.entries(SITE_PAGES) as Array<[SitePageKey, (typeof SITE_PAG
     renderWithProviders(localisedPath(language, page.path) + query);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const words = language === 'en' ? resources.en.translation.pageMeta : (require('../i18n/locales/fr.json') as typeof resources.en.translation).pageMeta;
-    await waitFor(() => expect(document.title).toBe(words[key].title));
+    await waitFor(() => expect(document.title).toBe(words[key].title), { timeout: 10_000 });
     expect(screen.queryByRole('heading', { name: 'Page Not Found' })).not.toBeInTheDocument();
   });
 });

@@ -4,6 +4,9 @@ import { signedIn, signedOut } from '../../test/auth-fixtures';
 import { fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render-with-providers';
 
+// Each test renders the whole app and types into its form: on a machine shared with other builds that takes longer than jest's 5 s default.
+jest.setTimeout(30_000);
+
 const url = 'https://example.com/';
 const completed: ExtractionView = {
   extractionId: 'ex-1',

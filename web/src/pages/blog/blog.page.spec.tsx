@@ -4,6 +4,8 @@ import { blogPost } from '../../test/blog-fixtures';
 import { fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render-with-providers';
 
+// Typing a search renders the whole app per keystroke: on a machine shared with other builds that takes longer than jest's 5 s default.
+jest.setTimeout(30_000);
 
 const long = 'Lazy loading makes pages fast by not loading pictures until you scroll to them. Here is why that hides images from simple downloaders.';
 const POSTS = [
