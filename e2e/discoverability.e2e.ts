@@ -15,6 +15,28 @@ const LANGUAGES = [
 const PUBLIC_PAGES = ['/', '/pricing', '/blog', '/terms', '/privacy', '/auth'];
 const at = (prefix: string, path: string) => (path === '/' ? prefix || '/' : prefix + path);
 
+interface ParsedSitemap {
+  error?: string;
+  root?: string;
+  urls?: Array<{ loc: string; lastmod: string; alternates: string[] }>;
+}
+
+/** Runs in the page (a string: this file's Node types do not apply there): Chromium's XML parser, namespaces and all. */
+const PARSE_SITEMAP = `(text) => {
+  const SITEMAP = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+  const doc = new DOMParser().parseFromString(text, 'application/xml');
+  const error = doc.getElementsByTagName('parsererror')[0];
+  if (error) return { error: error.textContent };
+  return {
+    root: doc.documentElement.namespaceURI,
+    urls: [...doc.getElementsByTagNameNS(SITEMAP, 'url')].map((url) => ({
+      loc: url.getElementsByTagNameNS(SITEMAP, 'loc')[0]?.textContent,
+      lastmod: url.getElementsByTagNameNS(SITEMAP, 'lastmod')[0]?.textContent,
+      alternates: [...url.getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link')].map((link) => link.getAttribute('hreflang')),
+    })),
+  };
+}`;
+
 test('the sitemap is well-formed XML listing every public page and article in every language, with alternates and dates', async ({ page, baseURL }) => {
   const res = await page.request.get('/sitemap.xml');
   expect(res.status()).toBe(200);
@@ -25,19 +47,7 @@ test('the sitemap is well-formed XML listing every public page and article in ev
 
   // Chromium's own XML parser: a parse error is a <parsererror> document.
   await page.goto('/');
-  const parsed = await page.evaluate((text) => {
-    const doc = new DOMParser().parseFromString(text, 'application/xml');
-    if (doc.getElementsByTagName('parsererror').length > 0) return { error: doc.getElementsByTagName('parsererror')[0].textContent };
-    const urls = [...doc.getElementsByTagNameNS('http://www.sitemaps.org/schemas/sitemap/0.9', 'url')];
-    return {
-      root: doc.documentElement.namespaceURI,
-      urls: urls.map((url) => ({
-        loc: url.getElementsByTagNameNS('http://www.sitemaps.org/schemas/sitemap/0.9', 'loc')[0]?.textContent,
-        lastmod: url.getElementsByTagNameNS('http://www.sitemaps.org/schemas/sitemap/0.9', 'lastmod')[0]?.textContent,
-        alternates: [...url.getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link')].map((link) => link.getAttribute('hreflang')),
-      })),
-    };
-  }, xml);
+  const parsed = (await page.evaluate(`(${PARSE_SITEMAP})(${JSON.stringify(xml)})`)) as ParsedSitemap;
   expect(parsed.error).toBeUndefined();
   expect(parsed.root).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
   const expected = [...PUBLIC_PAGES, ...articles].flatMap((path) => LANGUAGES.map(({ prefix }) => `${baseURL}${at(prefix, path)}`));
@@ -50,7 +60,7 @@ test('the sitemap is well-formed XML listing every public page and article in ev
   // The footer's Sitemap link opens it, XML and not the app's 404.
   await page.getByRole('contentinfo').getByRole('link', { name: 'Sitemap' }).click();
   await expect(page).toHaveURL(/\/sitemap\.xml$/);
-  expect(await page.evaluate(() => document.documentElement.localName)).toBe('urlset');
+  expect(await page.evaluate('document.documentElement.localName')).toBe('urlset');
 
   const robots = await (await page.request.get('/robots.txt')).text();
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);

@@ -40,7 +40,7 @@ test('the privacy policy names what is stored, every cookie and local-storage ke
   await expect(main.getByRole('link', { name: 'support@pixtract.app' })).toHaveAttribute('href', 'mailto:support@pixtract.app');
 
   // Every key the table names is one this browser really holds, or may: the app's own storage after a visit.
-  const stored = await page.evaluate(() => Object.keys(localStorage));
+  const stored = (await page.evaluate('Object.keys(localStorage)')) as string[];
   for (const key of stored) expect(names).toContain(key);
   for (const cookie of await page.context().cookies()) expect(names).toContain(cookie.name);
 });
