@@ -2,12 +2,13 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pageMetaPlugin } from './vite/page-meta.plugin';
 
 // The gateway (port 3000) serves /api, socket.io and, in production, this build with an SPA fallback.
 const gateway = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pageMetaPlugin(new URL('./src/i18n/locales/', import.meta.url))],
   resolve: {
     // Contracts are TypeScript source shared with the services; bundle them directly, no prior build.
     alias: { '@pixtract/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },

@@ -86,7 +86,7 @@ const authUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
-const authStatusSchema = z.object({ isAuthenticated: z.boolean(), user: authUserSchema.nullable() });
+export const authStatusSchema = z.object({ isAuthenticated: z.boolean(), user: authUserSchema.nullable() });
 export type AuthStatus = z.infer<typeof authStatusSchema>;
 
 // ---- Internal API (gateway → auth, never public) ----

@@ -10,3 +10,6 @@ export * from './newsletter';
 export * from './media';
 export * from './auth';
 export * from './user';
+export * from './site';
+export * from './comments';
+export * from './blog';

@@ -2,6 +2,8 @@ import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { HealthModule, REDIS, RedisModule, ServiceConfigModule, loggingModule, postgresModule, postgresReadiness, redisConnectionOptions, redisReadiness } from '@pixtract/service-kit';
+import { BlogModule } from './blog/blog.module';
+import { CommentsModule, CreateComments1764100000000 } from './comments/comments.module';
 import { ExtractedFileEntity } from './extraction/extracted-file.entity';
 import { ExtractionEntity } from './extraction/extraction.entity';
 import { ExtractionModule } from './extraction/extraction.module';
@@ -11,6 +13,7 @@ import { CreateExtractions1763740000000 } from './migrations/1763740000000-creat
 import { AddExtractionOwner1763950000000 } from './migrations/1763950000000-add-extraction-owner';
 import { AddExtractionNoticeCodes1764000000000 } from './migrations/1764000000000-add-extraction-notice-codes';
 import { CreateNewsletterSubscribers1763900000000, NewsletterModule } from './newsletter/newsletter.module';
+import { SpaModule } from './spa/spa.module';
 
 @Module({})
 export class AppModule {
@@ -20,13 +23,16 @@ export class AppModule {
       imports: [
         ServiceConfigModule.forRoot(GATEWAY_CONFIG, config),
         loggingModule('gateway', config.LOG_LEVEL),
-        postgresModule(config.DATABASE_URL, [ExtractionEntity, ExtractedFileEntity], [CreateExtractions1763740000000, CreateNewsletterSubscribers1763900000000, AddExtractionOwner1763950000000, AddExtractionNoticeCodes1764000000000]),
+        postgresModule(config.DATABASE_URL, [ExtractionEntity, ExtractedFileEntity], [CreateExtractions1763740000000, CreateNewsletterSubscribers1763900000000, AddExtractionOwner1763950000000, AddExtractionNoticeCodes1764000000000, CreateComments1764100000000]),
         RedisModule.forRoot(config.REDIS_URL, 'gateway'),
         BullModule.forRoot({ connection: redisConnectionOptions(config.REDIS_URL), prefix: config.QUEUE_PREFIX }),
         HealthModule.register({ inject: [getDataSourceToken(), REDIS], useFactory: (dataSource, redis) => [postgresReadiness(dataSource), redisReadiness(redis)] }),
         ExtractionModule,
         NewsletterModule,
         MediaModule,
+        CommentsModule,
+        BlogModule,
+        SpaModule,
       ],
     };
   }

@@ -1,6 +1,10 @@
 import { envDatabaseUrl, envFlag, envHttpUrl, envPort, envRedisUrl, baseEnvShape, loadConfig } from '@pixtract/service-kit';
 import { DEFAULT_QUEUE_PREFIX } from '@pixtract/contracts';
+import { join } from 'node:path';
 import { z } from 'zod';
+
+/** The repository's content/blog, from src/ (tests) and dist/ alike. */
+const DEFAULT_BLOG_DIR = join(__dirname, '..', '..', '..', 'content', 'blog');
 
 const gatewayConfigSchema = z.object({
   ...baseEnvShape,
@@ -17,6 +21,17 @@ const gatewayConfigSchema = z.object({
   ZIPPER_URL: envHttpUrl('http://127.0.0.1:3003'),
   /** The auth service (internal network): accounts, sessions and the quota ledger. */
   AUTH_URL: envHttpUrl('http://127.0.0.1:3001'),
+  /**
+   * The site's public origin (https://pixtract.example) for canonical links, hreflang alternates, Open Graph and
+   * the sitemap. Unset, each request's own origin is used — fine locally, but behind a shared cache set it.
+   */
+  PUBLIC_URL: z
+    .string()
+    .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), { error: 'expected an http:// or https:// URL' })
+    .transform((value) => new URL(value).origin)
+    .optional(),
+  /** The blog's Markdown articles (front matter + body) and their images/ folder. */
+  BLOG_DIR: z.string().min(1).default(DEFAULT_BLOG_DIR),
   /**
    * Which hops' X-Forwarded-For to believe for the client address (express "trust proxy": false,
    * a hop count, or addresses/subnets). Off by default: a spoofed header then changes nothing.

@@ -9,6 +9,8 @@ import { AuthHarness, startAuth } from '../../auth/test/auth-harness';
 import { AppModule } from '../src/app.module';
 import { loadGatewayConfig } from '../src/gateway.config';
 import { RedisIoAdapter } from '../src/progress/redis-io.adapter';
+import { serveSpa } from '../src/spa/serve-spa';
+import { SITE_FILES } from '../src/spa/spa.module';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -51,8 +53,9 @@ export async function startGateway(label: string, env: NodeJS.ProcessEnv = {}, s
     module: AppModule.forRoot(config),
     port: 0,
     configure: (nest) => {
-      nest.setGlobalPrefix('api', { exclude: ['health', 'ready'] });
+      nest.setGlobalPrefix('api', { exclude: ['health', 'ready', ...SITE_FILES] });
       nest.useWebSocketAdapter(new RedisIoAdapter(nest, REDIS_URL));
+      if (config.WEB_DIST) serveSpa(nest, config.WEB_DIST);
     },
   });
   const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
@@ -116,7 +119,7 @@ async function releaseAuth(env: NodeJS.ProcessEnv): Promise<void> {
   await (await entry.started).close();
 }
 
-/** Quota overrides are the auth service's settings. */
+/** Quota overrides and administrators are the auth service's settings. */
 function authEnvOf(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('PIXTRACT_QUOTA_')));
+  return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('PIXTRACT_QUOTA_') || name === 'ADMIN_USERNAMES'));
 }

@@ -8,7 +8,7 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: fetchBaseQuery({ baseUrl: '/api', credentials: 'include' }),
-  tagTypes: ['Extraction', 'Auth', 'Profile', 'RecentImages', 'ExtractionHistory'],
+  tagTypes: ['Extraction', 'Auth', 'Profile', 'RecentImages', 'ExtractionHistory', 'Comments', 'PendingComments'],
   keepUnusedDataFor: 60,
   endpoints: () => ({}),
 });

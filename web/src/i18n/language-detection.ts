@@ -1,26 +1,11 @@
+import { languageOfPath } from '@pixtract/contracts';
 import { DEFAULT_LANGUAGE, isLanguage, languageOfTag, type Language } from './languages';
+
+// Prefixed paths are the gateway's business too (page heads, the sitemap): one definition, in contracts.
+export { languageOfPath, localisedPath, unprefixedPath } from '@pixtract/contracts';
 
 const PREFERRED_LANGUAGE_COOKIE = 'preferredLang';
 const ONE_YEAR_S = 31_536_000;
-
-/** The language a path names with its first segment, if any (`/jp/results` → jp). */
-export function languageOfPath(pathname: string): Language | undefined {
-  const first = pathname.split('/')[1];
-  return isLanguage(first) ? first : undefined;
-}
-
-/** `path` (unprefixed, e.g. `/results?url=…`) as the address of that page in `language`. */
-export function localisedPath(language: Language, path: string): string {
-  if (language === DEFAULT_LANGUAGE) return path;
-  return path === '/' ? `/${language}` : `/${language}${path}`;
-}
-
-/** `pathname` without its language prefix. */
-export function unprefixedPath(pathname: string): string {
-  const language = languageOfPath(pathname);
-  if (!language) return pathname;
-  return pathname.slice(language.length + 1) || '/';
-}
 
 export function readPreferredLanguage(cookie: string): Language | undefined {
   const value = cookie

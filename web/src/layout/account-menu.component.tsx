@@ -67,6 +67,11 @@ export function AccountMenu({ stacked = false }: { stacked?: boolean }) {
             </div>
             <UsageBar usage={usage} label={t('account.dailyUsage')} />
           </div>
+          {user.role === 'admin' && (
+            <Link to={localised(paths.admin)} className="mt-3 block font-medium text-blue-700 hover:underline dark:text-blue-400">
+              {t('admin.title')}
+            </Link>
+          )}
           <div className="mt-4 flex gap-2">
             <Link to={localised(paths.member)} className={buttonStyles('primary', 'md', 'flex-1')}>
               {t('header.myAccount')}

@@ -1,27 +1,7 @@
-import type { AuthStatus, AuthUser } from '@pixtract/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { signedIn } from '../test/auth-fixtures';
 import { fakeApi } from '../test/fake-api';
 import { renderWithProviders } from '../test/render-with-providers';
-
-const user = (fields: Partial<AuthUser> = {}): AuthUser => ({
-  id: 7,
-  username: 'ada',
-  email: 'ada@example.com',
-  displayName: 'Ada Lovelace',
-  role: 'registered',
-  dailyLimit: 1500,
-  usedToday: 1400,
-  maxImagesPerExtraction: 100,
-  membershipPlan: 'free',
-  membershipStatus: 'active',
-  featureTier: 'free',
-  subscriptionExpiresAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  usageStats: { remainingToday: 100, percentUsed: 93, isAtLimit: false, isNearLimit: true },
-  ...fields,
-});
-
-const signedIn = (fields?: Partial<AuthUser>): AuthStatus => ({ isAuthenticated: true, user: user(fields) });
 
 describe('site header', () => {
   afterEach(() => {

@@ -13,6 +13,11 @@ const pageRoutes: RouteObject[] = [
   { path: 'auth', lazy: async () => ({ Component: (await import('../pages/auth/auth.page')).AuthPage }) },
   { path: 'member', lazy: async () => ({ Component: (await import('../pages/member/member.page')).MemberPage }) },
   { path: 'pricing', lazy: async () => ({ Component: (await import('../pages/pricing/pricing.page')).PricingPage }) },
+  { path: 'blog', lazy: async () => ({ Component: (await import('../pages/blog/blog.page')).BlogPage }) },
+  { path: 'blog/:slug', lazy: async () => ({ Component: (await import('../pages/blog-post/blog-post.page')).BlogPostPage }) },
+  { path: 'terms', lazy: async () => ({ Component: (await import('../pages/legal/terms.page')).TermsPage }) },
+  { path: 'privacy', lazy: async () => ({ Component: (await import('../pages/legal/privacy.page')).PrivacyPage }) },
+  { path: 'admin', lazy: async () => ({ Component: (await import('../pages/admin/admin.page')).AdminPage }) },
   // Small, and the layout shows it for an unknown language prefix too: part of the main chunk.
   { path: '*', Component: NotFoundPage },
 ];

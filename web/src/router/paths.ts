@@ -13,8 +13,10 @@ export const paths = {
   pricing: '/pricing',
   payment: (plan: string) => `/payment?${createSearchParams({ plan })}`,
   blog: '/blog',
+  blogPost: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
   terms: '/terms',
   privacy: '/privacy',
+  admin: '/admin',
   section: (id: HomeSection) => `/#${id}`,
 };
 
@@ -22,6 +24,8 @@ export const paths = {
 export const serverPaths = {
   googleSignIn: '/api/auth/google',
   sitemap: '/sitemap.xml',
+  /** The queue dashboard (Bull Board), served by the gateway to administrators. */
+  queueDashboard: '/admin/queues',
 };
 
 type HomeSection = 'how-it-works' | 'features' | 'try-it' | 'testimonials' | 'pricing' | 'newsletter' | 'support' | 'contact';

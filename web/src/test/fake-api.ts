@@ -29,7 +29,8 @@ export function fakeApi(routes: Record<string, ApiReply | ApiReply[]>) {
     const count = served.get(key) ?? 0;
     served.set(key, count + 1);
     const reply = list[Math.min(count, list.length - 1)];
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+    // A 204 carries no body (Response refuses one).
+    return new Response(reply.status === 204 ? null : JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
   });
   return { calls };
 }

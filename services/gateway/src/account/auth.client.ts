@@ -1,5 +1,5 @@
 import { HttpException, Inject, Injectable } from '@nestjs/common';
-import { AUTH_INTERNAL_PATHS, AuthErrorCode, Caller, QuotaReservation, QuotaReservationRequest, authErrorBody, callerSchema, quotaReservationSchema } from '@pixtract/contracts';
+import { AUTH_INTERNAL_PATHS, AuthErrorCode, AuthStatus, Caller, QuotaReservation, QuotaReservationRequest, authErrorBody, authStatusSchema, callerSchema, quotaReservationSchema } from '@pixtract/contracts';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
@@ -17,20 +17,29 @@ interface IdentifiedCaller {
 export class AuthClient {
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
-  /** Who sent this request: the browser's cookies go along, and the client address the gateway trusts. */
-  async identify(req: Request): Promise<IdentifiedCaller> {
-    const res = await this.post(AUTH_INTERNAL_PATHS.callers, undefined, { ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}), 'x-forwarded-for': clientAddress(req) });
+  /**
+   * Who sent this request: the browser's cookies go along (or `cookie`, the ones it holds now), and the client
+   * address the gateway trusts.
+   */
+  async identify(req: Request, cookie = req.headers.cookie): Promise<IdentifiedCaller> {
+    const res = await this.call('POST', AUTH_INTERNAL_PATHS.callers, undefined, { ...(cookie ? { cookie } : {}), 'x-forwarded-for': clientAddress(req) });
     return { caller: await parsed(res, callerSchema), setCookies: res.headers.getSetCookie() };
   }
 
-  async reserve(request: QuotaReservationRequest): Promise<QuotaReservation> {
-    return parsed(await this.post(AUTH_INTERNAL_PATHS.reservations, request), quotaReservationSchema);
+  /** The signed-in account behind the request's cookies (its name and role), as the browser's own status call sees it. */
+  async status(req: Request): Promise<AuthStatus> {
+    const res = await this.call('GET', '/api/auth/status', undefined, req.headers.cookie ? { cookie: req.headers.cookie } : {});
+    return parsed(res, authStatusSchema);
   }
 
-  private async post(path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  async reserve(request: QuotaReservationRequest): Promise<QuotaReservation> {
+    return parsed(await this.call('POST', AUTH_INTERNAL_PATHS.reservations, request), quotaReservationSchema);
+  }
+
+  private async call(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     try {
       return await fetch(new URL(path, this.config.AUTH_URL), {
-        method: 'POST',
+        method,
         headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(AUTH_TIMEOUT_MS),

@@ -17,6 +17,7 @@ const RATE_LIMITS: Record<string, RateLimit> = {
   'POST /api/auth/register': { limit: 5, windowS: 600 },
   'POST /api/extractions': { limit: 30, windowS: 60 },
   'POST /api/extract-images': { limit: 30, windowS: 60 },
+  'POST /api/comments': { limit: 10, windowS: 600 },
 };
 
 /**

@@ -2,21 +2,26 @@ import type { INestApplication } from '@nestjs/common';
 import express, { NextFunction, Request, Response } from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { PageHeads } from './page-heads.service';
 
-const NOT_SPA = /^\/(api|socket\.io|health|ready)(\/|$)/;
+const NOT_SPA = /^\/(api|socket\.io|health|ready|sitemap\.xml|robots\.txt)(\/|$)/;
 
 /**
  * Serves the built web app: hashed assets cached for a year, every other GET that wants HTML gets
- * index.html so client-side routes (/results, /ar/pricing …) survive a reload.
+ * index.html so client-side routes (/results, /ar/pricing …) survive a reload — with the head of that page in
+ * that language, and 404 for an address the app does not have.
  */
 export function serveSpa(app: INestApplication, webDist: string): void {
   const index = join(webDist, 'index.html');
   if (!existsSync(index)) throw new Error(`WEB_DIST has no index.html: ${webDist} (build the web app first)`);
+  const pages = app.get(PageHeads);
+  pages.load(webDist);
   app.use('/assets', express.static(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(express.static(webDist, { index: false, maxAge: '1h' }));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || NOT_SPA.test(req.path) || !req.accepts('html')) return next();
     res.setHeader('cache-control', 'no-cache');
-    res.sendFile(index);
+    const page = pages.render(req);
+    res.status(page.status).type('html').send(page.html);
   });
 }

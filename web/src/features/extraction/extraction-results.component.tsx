@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ACCOUNT_DATA, api } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
 import { Alert } from '../../ui/alert.component';
+import { CommentsSection } from '../comments/comments-section.component';
 import { noticeShown } from '../notice/notice.slice';
 import { ResultsGallery } from '../results/results-gallery.component';
 import { ExtractionFailed } from './extraction-failed.component';
@@ -14,7 +15,10 @@ import { ExtractionProgress } from './extraction-progress.component';
 import { NoImagesFound } from './no-images-found.component';
 import { useExtraction, type ExtractionState } from './use-extraction.hook';
 
-/** Extracts `url` and shows each state in turn: progress, then the images, nothing found, or the failure. */
+/**
+ * Extracts `url` and shows each state in turn: progress, then the images (or nothing found) with the page's comments
+ * below, or the failure.
+ */
 export function ExtractionResults({ url }: { url: string }) {
   const state = useExtraction(url);
   useOutcomeNotice(state);
@@ -29,7 +33,12 @@ export function ExtractionResults({ url }: { url: string }) {
     case 'failed':
       return <ExtractionFailed message={state.message} code={state.code} />;
     case 'completed':
-      return <CompletedExtraction result={state.result} />;
+      return (
+        <div className="space-y-12">
+          <CompletedExtraction result={state.result} />
+          <CommentsSection sourceUrl={url} />
+        </div>
+      );
   }
 }
 

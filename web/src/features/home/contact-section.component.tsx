@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { CONTACT_EMAIL } from '../../app/contact';
 import { Section } from '../../ui/section.component';
-
-const CONTACT_EMAIL = 'support@pixtract.app';
 
 export function ContactSection() {
   const { t } = useTranslation();

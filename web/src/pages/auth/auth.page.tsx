@@ -6,11 +6,13 @@ import type { AuthMode } from '../../features/auth/auth-form.component';
 import { PageFallback } from '../../layout/page-fallback.component';
 import { paths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
+import { usePageMeta } from '../../layout/use-page-meta.hook';
 
 const BENEFITS = ['auth.benefit1', 'auth.benefit2', 'auth.benefit3'] as const;
 
 /** /auth (and /auth?mode=register): the tabs beside the marketing panel; a signed-in visitor goes home. */
 export function AuthPage() {
+  usePageMeta('auth');
   const { t } = useTranslation();
   const localised = useLocalisedPath();
   const navigate = useNavigate();

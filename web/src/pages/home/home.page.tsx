@@ -7,8 +7,10 @@ import { PricingSection } from '../../features/home/pricing-section.component';
 import { SupportSection } from '../../features/home/support-section.component';
 import { TestimonialsSection } from '../../features/home/testimonials-section.component';
 import { TryItSection } from '../../features/home/try-it-section.component';
+import { usePageMeta } from '../../layout/use-page-meta.hook';
 
 export function HomePage() {
+  usePageMeta('home');
   return (
     <>
       <HeroSection />

@@ -17,9 +17,11 @@ import { useLocalisedPath } from '../../router/use-language.hook';
 import { buttonStyles } from '../../ui/button.component';
 import { Card } from '../../ui/card.component';
 import { UsageBar } from '../../ui/usage-bar.component';
+import { usePageMeta } from '../../layout/use-page-meta.hook';
 
 /** /member — My Account. Visitors go to /auth; a profile that fails to load sends the member home with a toast. */
 export function MemberPage() {
+  usePageMeta('member');
   const status = useAuthStatus();
   const localised = useLocalisedPath();
   if (status.isLoading) return <PageFallback />;

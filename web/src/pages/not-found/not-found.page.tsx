@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import { paths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
 import { buttonStyles } from '../../ui/button.component';
+import { usePageMeta } from '../../layout/use-page-meta.hook';
 
 export function NotFoundPage() {
+  usePageMeta('notFound');
   const { t } = useTranslation();
   const localised = useLocalisedPath();
   return (

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { PricingCards } from '../../features/home/pricing-cards.component';
+import { usePageMeta } from '../../layout/use-page-meta.hook';
 
 /** The plans until billing brings live subscription plans and legacy plans with their tabs. */
 export function PricingPage() {
+  usePageMeta('pricing');
   const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">

@@ -28,6 +28,8 @@ function extractionApi(gets: ExtractionView[] = [view()]) {
   return fakeApi({
     'POST /api/extractions': { status: 202, body: { extractionId } },
     [`GET /api/extractions/${extractionId}`]: gets.map((body) => ({ status: 200, body })),
+    // The page's comments, below a finished extraction.
+    'GET /api/comments': { status: 200, body: [] },
   });
 }
 

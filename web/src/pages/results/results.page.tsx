@@ -9,9 +9,11 @@ import { noticeShown } from '../../features/notice/notice.slice';
 import { paths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
 import { buttonStyles } from '../../ui/button.component';
+import { usePageMeta } from '../../layout/use-page-meta.hook';
 
 /** /results?url= — the address gets https:// when it has no scheme; without one the visitor goes home. */
 export function ResultsPage() {
+  usePageMeta('results');
   const { t } = useTranslation();
   const localised = useLocalisedPath();
   const [params] = useSearchParams();
