@@ -16,12 +16,14 @@ interface ServiceOptions {
 }
 
 /**
- * Creates, configures and starts one service: pino logging, the error filter, graceful shutdown on
+ * Creates, configures and starts one service: pino logging, the error filter, body parsing, graceful shutdown on
  * SIGTERM/SIGINT (Nest closes modules, so queues, sockets and pools drain), then listens.
  */
 export async function createService(options: ServiceOptions): Promise<INestApplication> {
   const app = await NestFactory.create(options.module, { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
+  // Answers do not advertise the framework (relayed answers of internal services included).
+  app.getHttpAdapter().getInstance().disable('x-powered-by');
   app.useGlobalFilters(new AppExceptionFilter(await app.resolve(PinoLogger)));
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   useBodyParsing(app, options.bodyLimit);
