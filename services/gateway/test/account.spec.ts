@@ -40,7 +40,7 @@ describe('accounts and quotas through the gateway (real auth, Postgres, Redis, B
     expect(status).toMatchObject({ isAuthenticated: true, user: { username: 'proxied', role: 'registered' } });
     expect((await browser.fetch('/api/user/profile')).status).toBe(200);
     await browser.fetch('/api/auth/logout', { method: 'POST' });
-    expect(await (await browser.fetch('/api/auth/status')).json()).toEqual({ isAuthenticated: false, user: null });
+    expect(await (await browser.fetch('/api/auth/status')).json()).toEqual({ isAuthenticated: false, user: null, googleSignIn: false });
     expect((await browser.fetch('/api/user/profile')).status).toBe(401);
   });
 
