@@ -24,9 +24,9 @@ const CODE_BY_PARSER_ERROR: Record<string, ErrorCode> = {
 
 /**
  * A client error raised by express's own middleware (body-parser, serve-static): http-errors marks them `expose`
- * and gives a 4xx `status`. A body that does not decompress is a zlib error (a numeric `errno`) given status 400.
+ * and gives a 4xx `status`.
  */
-function isClientHttpError(error: unknown): error is { status: number; type?: string; errno?: unknown } {
+export function isClientHttpError(error: unknown): error is { status: number; type?: string } {
   if (typeof error !== 'object' || error === null || !('status' in error) || !('expose' in error)) return false;
   const { status, expose } = error as { status: unknown; expose: unknown };
   return expose === true && typeof status === 'number' && status >= 400 && status < 500;
@@ -42,8 +42,7 @@ export function toErrorBody(exception: unknown): ErrorBody {
     return { statusCode: status, code, message: ERROR_MESSAGES[code] };
   }
   if (isClientHttpError(exception)) {
-    const zlibFailure = typeof exception.errno === 'number';
-    const code = (exception.type ? CODE_BY_PARSER_ERROR[exception.type] : undefined) ?? (zlibFailure ? ErrorCode.UnreadableBody : (CODE_BY_STATUS[exception.status] ?? ErrorCode.ValidationFailed));
+    const code = (exception.type ? CODE_BY_PARSER_ERROR[exception.type] : undefined) ?? CODE_BY_STATUS[exception.status] ?? ErrorCode.ValidationFailed;
     return { statusCode: exception.status, code, message: ERROR_MESSAGES[code] };
   }
   return { statusCode: 500, code: ErrorCode.Internal, message: ERROR_MESSAGES.INTERNAL };

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { ErrorCode } from '@pixtract/contracts';
 import { json, NextFunction, Request, RequestHandler, Response, Router, urlencoded } from 'express';
-import { toErrorBody } from './app-exception.filter';
+import { isClientHttpError, toErrorBody } from './app-exception.filter';
 import { AppException } from './app.exception';
 
 const DEFAULT_BODY_LIMIT = '1mb';
@@ -52,10 +52,15 @@ export function useBodyParsing(app: INestApplication, limit = DEFAULT_BODY_LIMIT
   for (const [path, format] of BODY_FORMATS) router.all(path, ...readers[format], (_req: Request, _res: Response, next: NextFunction) => next('router'));
   router.use(readers.json);
   app.use(router, (error: unknown, _req: Request, res: Response, next: NextFunction) => {
-    const body = toErrorBody(error);
+    const body = toErrorBody(isDecompressionFailure(error) ? new AppException(ErrorCode.UnreadableBody, 400) : error);
     if (body.statusCode >= 500) return next(error);
     res.status(body.statusCode).json(body);
   });
+}
+
+/** body-parser types every error of its own; an untyped 400 while reading is the decompression stream's (zlib). */
+function isDecompressionFailure(error: unknown): boolean {
+  return isClientHttpError(error) && error.status === 400 && error.type === undefined;
 }
 
 /** 415 for a body in another media type (or a JSON body in a charset other than UTF-8, which RFC 8259 requires). */

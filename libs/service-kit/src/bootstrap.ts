@@ -1,4 +1,5 @@
 import { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import type { RequestHandler } from 'express';
 import { NestFactory } from '@nestjs/core';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppExceptionFilter } from './app-exception.filter';
@@ -11,6 +12,8 @@ interface ServiceOptions {
   port: number;
   /** Largest accepted request body (express size string). */
   bodyLimit?: string;
+  /** Middleware that runs before the body is read, so that even a refused body's answer passes through it (headers). */
+  beforeBodyParsing?: RequestHandler[];
   /** Routes, middleware, adapters: whatever the service adds before it listens. */
   configure?: (app: INestApplication) => void | Promise<void>;
 }
@@ -26,6 +29,7 @@ export async function createService(options: ServiceOptions): Promise<INestAppli
   app.getHttpAdapter().getInstance().disable('x-powered-by');
   app.useGlobalFilters(new AppExceptionFilter(await app.resolve(PinoLogger)));
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  for (const middleware of options.beforeBodyParsing ?? []) app.use(middleware);
   useBodyParsing(app, options.bodyLimit);
   await options.configure?.(app);
   await app.listen(options.port);

@@ -102,7 +102,7 @@ describe('accounts and quotas through the gateway (real auth, Postgres, Redis, B
     // Both replicas (and GET on each) race to finalise the same completed job.
     const views = await Promise.all([gateway, replica, gateway, replica].map(async (node) => {
       for (;;) {
-        const view = (await (await fetch(`${node.base}/api/extractions/${extractionId}`)).json()) as ExtractionView;
+        const view = (await (await fetch(`${node.base}/api/extractions/${extractionId}`, { headers: { cookie: browser.header() } })).json()) as ExtractionView;
         if (view.status === 'completed') return view;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

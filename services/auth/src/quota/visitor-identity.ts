@@ -1,5 +1,5 @@
+import { clientNetworkOf } from '@pixtract/service-kit';
 import type { Request, Response } from 'express';
-import ipaddr from 'ipaddr.js';
 import { randomBytes } from 'node:crypto';
 import { VISITOR_COOKIE } from '../session/session-user';
 
@@ -7,16 +7,10 @@ const VISITOR_ID = /^[\w-]{22}$/;
 const VISITOR_MAX_AGE_MS = 365 * 24 * 3600 * 1000;
 
 /**
- * The address a visitor's allowance is shared with: an IPv4 address (IPv4-mapped IPv6 read as IPv4), or the /64
- * of an IPv6 address — a home or a phone is given a whole /64 and may pick any address in it, so one address
- * would be a fresh allowance per request. `req.ip` believes X-Forwarded-For only from TRUST_PROXY hops.
+ * The address a visitor's allowance is shared with: an IPv4 address, or an IPv6 /64 (see clientNetworkOf).
+ * `req.ip` is the gateway's X-Forwarded-For, believed only from TRUST_PROXY hops.
  */
-export function addressSubjectOf(req: Request): string {
-  if (!req.ip || !ipaddr.isValid(req.ip)) return 'ip:unknown';
-  const address = ipaddr.process(req.ip);
-  if (address.kind() === 'ipv4') return `ip:${address.toString()}`;
-  return `ip:${ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`).toString()}/64`;
-}
+export const addressSubjectOf = (req: Request): string => `ip:${clientNetworkOf(req.ip)}`;
 
 /** The visitor of the signed visitor cookie (signed with VISITOR_SECRET by cookie-parser, so it can't be forged). */
 export function visitorSubjectOf(req: Request): string | null {

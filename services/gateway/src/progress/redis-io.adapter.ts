@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { closeRedis, createRedis } from '@pixtract/service-kit';
 import type { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
+import { BASELINE_HEADERS } from '../security/security-headers';
 
 /** socket.io over Redis pub/sub, so an event emitted by any gateway replica reaches every browser. */
 export class RedisIoAdapter extends IoAdapter {
@@ -19,6 +20,8 @@ export class RedisIoAdapter extends IoAdapter {
   override createIOServer(port: number, options?: ServerOptions): Server {
     const server: Server = super.createIOServer(port, options);
     server.adapter(createAdapter(this.publisher, this.subscriber));
+    // The long-polling transport answers outside express: it gets the headers every answer carries.
+    server.engine.on('headers', (headers: Record<string, string>) => Object.assign(headers, BASELINE_HEADERS));
     return server;
   }
 

@@ -3,7 +3,8 @@ import express, { NextFunction, Request, Response } from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-const NOT_SPA = /^\/(api|socket\.io|health|ready)(\/|$)/;
+/** Routed without regard to letter case, like every route: /API/… is the API's, never the app's. */
+const NOT_SPA = /^\/(api|socket\.io|health|ready)(\/|$)/i;
 
 /**
  * Serves the built web app: hashed assets cached for a year, every other GET that wants HTML gets
