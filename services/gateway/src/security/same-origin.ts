@@ -20,14 +20,14 @@ const NOT_FROM_BROWSERS = new Set(['/api/billing/paypal/webhook']);
  */
 export function sameOrigin(req: Request, _res: Response, next: NextFunction): void {
   if (SAFE_METHODS.has(req.method) || NOT_FROM_BROWSERS.has(req.path)) return next();
-  const site = req.get('sec-fetch-site');
-  const origin = req.get('origin');
-  const fromOurSite = site !== undefined ? site === 'same-origin' || site === 'none' : origin === undefined || isOwnOrigin(origin, req);
+  // req.host: our host as the browser addressed it (X-Forwarded-Host only from TRUST_PROXY hops).
+  const fromOurSite = isFromOurSite(req.get('sec-fetch-site'), req.get('origin'), req.host);
   next(fromOurSite ? undefined : new HttpException(authErrorBody(AuthErrorCode.CrossSiteRequest, 403), 403));
 }
 
-/** Our host as the browser addressed it (X-Forwarded-Host only from TRUST_PROXY hops). */
-function isOwnOrigin(origin: string, req: Request): boolean {
-  if (!URL.canParse(origin)) return false;
-  return new URL(origin).host === req.host;
+/** The rule above, for any request: also a socket's handshake (a page on another site must not open our socket). */
+export function isFromOurSite(secFetchSite: string | undefined, origin: string | undefined, host: string | undefined): boolean {
+  if (secFetchSite !== undefined) return secFetchSite === 'same-origin' || secFetchSite === 'none';
+  if (origin === undefined) return true;
+  return URL.canParse(origin) && new URL(origin).host === host;
 }
