@@ -127,6 +127,8 @@ const extractionViewSchema = z.object({
   extractionId: z.string(),
   url: z.string(),
   status: extractionStatusSchema,
+  /** When it finished, or when it was asked for while it runs (ISO 8601). */
+  extractedAt: z.string().optional(),
   progress: extractionProgressSchema.optional(),
   result: extractionResponseSchema.optional(),
   error: z.string().optional(),

@@ -6,6 +6,9 @@ import { CreateQuotaLedger1763740200000 } from '../src/migrations/1763740200000-
 import { UniqueUsernamesAndEmails1764100000000 } from '../src/migrations/1764100000000-unique-usernames-and-emails';
 import { AuthHarness, startAuth } from './auth-harness';
 
+// Each sign-in runs Argon2id: on a loaded machine a handful of them take longer than jest's 5 s default.
+jest.setTimeout(30_000);
+
 describe('one account per username and per email address (audit row 10)', () => {
   let auth: AuthHarness;
 

@@ -126,7 +126,7 @@ function parsedProgress(value: unknown): ExtractionView['progress'] {
 }
 
 function toView(extraction: ExtractionEntity, files: ExtractedFileEntity[], progress: ExtractionView['progress']): ExtractionView {
-  const view: ExtractionView = { extractionId: extraction.id, url: extraction.url, status: extraction.status };
+  const view: ExtractionView = { extractionId: extraction.id, url: extraction.url, status: extraction.status, extractedAt: (extraction.completedAt ?? extraction.createdAt).toISOString() };
   if (progress) view.progress = progress;
   if (extraction.status === 'failed') {
     view.error = extraction.error ?? ERROR_MESSAGES.EXTRACTION_FAILED;

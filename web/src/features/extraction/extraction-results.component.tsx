@@ -12,12 +12,23 @@ import { extractionNotice } from './extraction-notice';
 import { ExtractionPreview } from './extraction-preview.component';
 import { ExtractionProgress } from './extraction-progress.component';
 import { NoImagesFound } from './no-images-found.component';
-import { useExtraction, type ExtractionState } from './use-extraction.hook';
+import { RunAgain } from './run-again.component';
+import { useExtraction, type ExtractionSight } from './use-extraction.hook';
 
-/** Extracts `url` and shows each state in turn: progress, then the images, nothing found, or the failure. */
-export function ExtractionResults({ url }: { url: string }) {
-  const state = useExtraction(url);
-  useOutcomeNotice(state);
+interface ExtractionResultsProps {
+  url: string;
+  /** The stored extraction the address names; without one, `url` is asked for. */
+  extractionId: string | null;
+}
+
+/**
+ * The extraction of `url` in each state in turn: progress, then the images, nothing found, or the failure. A
+ * settled one offers Run again; a refused request offers it too (nothing was stored to show).
+ */
+export function ExtractionResults({ url, extractionId }: ExtractionResultsProps) {
+  const sight = useExtraction(url, extractionId);
+  useOutcomeNotice(sight);
+  const { state } = sight;
   switch (state.kind) {
     case 'running':
       return (
@@ -27,25 +38,39 @@ export function ExtractionResults({ url }: { url: string }) {
         </>
       );
     case 'failed':
-      return <ExtractionFailed message={state.message} code={state.code} />;
+      return (
+        <div className="space-y-4">
+          {extractionId !== null && <RunAgain url={url} extractedAt={state.extractedAt} />}
+          <ExtractionFailed message={state.message} code={state.code} />
+        </div>
+      );
     case 'completed':
-      return <CompletedExtraction result={state.result} />;
+      return (
+        <div className="space-y-4">
+          <RunAgain url={url} extractedAt={state.extractedAt} />
+          <CompletedExtraction result={state.result} />
+        </div>
+      );
   }
 }
 
-/** Once the extraction settles: its toast, and fresh usage figures and recent images (the quota moved). */
-function useOutcomeNotice(state: ExtractionState) {
+/**
+ * Once an extraction this tab asked for settles: its toast, and fresh usage figures and recent images (the quota
+ * moved). A stored one opened again (reload, Back, history) is shown without either: nothing happened.
+ */
+function useOutcomeNotice({ state, news, told }: ExtractionSight) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const announced = useRef(false);
   useEffect(() => {
-    if (announced.current) return;
+    if (announced.current || !news) return;
     const notice = extractionNotice(state, t);
     if (!notice) return;
     announced.current = true;
+    told();
     dispatch(noticeShown(notice));
     dispatch(api.util.invalidateTags([...ACCOUNT_DATA]));
-  }, [state, dispatch, t]);
+  }, [state, news, told, dispatch, t]);
 }
 
 function CompletedExtraction({ result }: { result: ExtractionResponse }) {

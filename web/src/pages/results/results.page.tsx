@@ -10,12 +10,16 @@ import { paths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
 import { buttonStyles } from '../../ui/button.component';
 
-/** /results?url= — the address gets https:// when it has no scheme; without one the visitor goes home. */
+/**
+ * /results?url=…&id=… — the address gets https:// when it has no scheme; without one the visitor goes home. With
+ * `id` it opens that stored extraction; without, it asks for one and puts its id in the address.
+ */
 export function ResultsPage() {
   const { t } = useTranslation();
   const localised = useLocalisedPath();
   const [params] = useSearchParams();
   const check = normaliseExtractionUrl(params.get('url') ?? '');
+  const extractionId = params.get('id');
 
   if (!check.ok && check.code === ErrorCode.UrlRequired) return <MissingUrl />;
 
@@ -27,7 +31,11 @@ export function ResultsPage() {
         </svg>
         {t('results.backToHome')}
       </Link>
-      {check.ok ? <ExtractionResults key={check.url} url={check.url} /> : <ExtractionFailed message={t(`errors.${check.code}`)} />}
+      {check.ok ? (
+        <ExtractionResults key={`${check.url} ${extractionId}`} url={check.url} extractionId={extractionId} />
+      ) : (
+        <ExtractionFailed message={t(`errors.${check.code}`)} />
+      )}
     </div>
   );
 }
