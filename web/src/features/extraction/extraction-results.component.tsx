@@ -1,5 +1,5 @@
 import type { ExtractionResponse } from '@pixtract/contracts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_DATA, api } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
@@ -19,16 +19,31 @@ interface ExtractionResultsProps {
   url: string;
   /** The stored extraction the address names; without one, `url` is asked for. */
   extractionId: string | null;
+  /** The page's way back, on the bar that also offers Run again. */
+  backLink: ReactNode;
 }
 
 /**
  * The extraction of `url` in each state in turn: progress, then the images, nothing found, or the failure. A
- * settled one offers Run again; a refused request offers it too (nothing was stored to show).
+ * stored one, once settled, says when it was made and offers Run again (a refused request has nothing stored).
  */
-export function ExtractionResults({ url, extractionId }: ExtractionResultsProps) {
+export function ExtractionResults({ url, extractionId, backLink }: ExtractionResultsProps) {
   const sight = useExtraction(url, extractionId);
   useOutcomeNotice(sight);
   const { state } = sight;
+  const stored = state.kind === 'completed' || (state.kind === 'failed' && extractionId !== null);
+  return (
+    <>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        {backLink}
+        {stored && <RunAgain url={url} extractedAt={state.extractedAt} />}
+      </div>
+      <ExtractionState state={state} url={url} />
+    </>
+  );
+}
+
+function ExtractionState({ state, url }: { state: ExtractionSight['state']; url: string }) {
   switch (state.kind) {
     case 'running':
       return (
@@ -38,19 +53,9 @@ export function ExtractionResults({ url, extractionId }: ExtractionResultsProps)
         </>
       );
     case 'failed':
-      return (
-        <div className="space-y-4">
-          {extractionId !== null && <RunAgain url={url} extractedAt={state.extractedAt} />}
-          <ExtractionFailed message={state.message} code={state.code} />
-        </div>
-      );
+      return <ExtractionFailed message={state.message} code={state.code} />;
     case 'completed':
-      return (
-        <div className="space-y-4">
-          <RunAgain url={url} extractedAt={state.extractedAt} />
-          <CompletedExtraction result={state.result} />
-        </div>
-      );
+      return <CompletedExtraction result={state.result} />;
   }
 }
 
