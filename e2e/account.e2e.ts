@@ -1,17 +1,18 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, fixtureUrl, prepare, saveShot } from './support';
+import { expect, expectAccessible, fixtureUrl, prepare, saveShot, test } from './support';
 
 test('register, log in, see the usage panel in the header and the member dashboard', async ({ page }) => {
   await prepare(page);
-  // An address as username, so the modal (which signs in by email) works for the same account.
-  const username = `member-${Date.now().toString(36)}@example.com`;
+  // A username and an email on /auth; the header's dialog signs in with the email later (audit row 13).
+  const username = `member-${Date.now().toString(36)}`;
+  const email = `${username}@example.com`;
   const password = 'correct horse battery';
 
   await page.goto('/auth?mode=register');
   await expect(page.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
   const register = page.getByRole('tabpanel', { name: 'Register' });
-  await register.getByLabel('Username').fill(username);
+  await register.getByLabel('Username', { exact: true }).fill(username);
   await register.getByLabel('Display name (optional)').fill('Ada Member');
+  await register.getByLabel('Email (optional)').fill(email);
   await register.getByLabel('Password').fill(password);
   await register.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Registration successful', { exact: true })).toBeVisible();
@@ -19,7 +20,7 @@ test('register, log in, see the usage panel in the header and the member dashboa
   // The seed: after registering, the login form comes up.
   await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
   const login = page.getByRole('tabpanel', { name: 'Login' });
-  await login.getByLabel('Username').fill(username);
+  await login.getByLabel('Username or email').fill(username);
   await login.getByLabel('Password').fill(password);
   await login.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Login successful', { exact: true })).toBeVisible();
@@ -52,13 +53,13 @@ test('register, log in, see the usage panel in the header and the member dashboa
   await expectAccessible(page);
   await saveShot(page, 'member-1280-dark');
 
-  // Log out from the panel, then back in through the modal, which signs in by email.
+  // Log out from the panel, then back in through the header's dialog, with the account's email.
   await page.getByRole('banner').getByRole('link', { name: 'My Account' }).hover();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Logged out', { exact: true })).toBeVisible();
   await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
   const modal = page.getByRole('dialog', { name: 'Welcome back' });
-  await modal.getByLabel('Email').fill(username);
+  await modal.getByLabel('Username or email').fill(email);
   await modal.getByLabel('Password').fill(password);
   await modal.getByRole('tabpanel', { name: 'Login' }).getByRole('button', { name: 'Login' }).click();
   await expect(modal).toBeHidden();
@@ -69,7 +70,7 @@ test('a wrong password is refused with the seed message', async ({ page }) => {
   await prepare(page);
   await page.goto('/auth');
   const login = page.getByRole('tabpanel', { name: 'Login' });
-  await login.getByLabel('Username').fill(`nobody-${Date.now()}`);
+  await login.getByLabel('Username or email').fill(`nobody-${Date.now()}`);
   await login.getByLabel('Password').fill('wrong password');
   await login.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Login failed', { exact: true })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 
 test('extracts every image of a page entered on the home page', async ({ page }) => {
   const pageUrl = `${process.env.PIXTRACT_E2E_FIXTURE_ORIGIN}/pages/basic.html`;

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, prepare, saveShot } from './support';
+import { expect, expectAccessible, prepare, saveShot, test } from './support';
 
 test.beforeEach(({ page }) => prepare(page, { theme: 'light' }));
 

@@ -1,7 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { startGallerySite } from './gallery-site';
-import { fixtureUrl, mediaApiAvailable, prepare, saveShot, signUpAndIn } from './support';
+import { expect, fixtureUrl, mediaApiAvailable, prepare, saveShot, signUpAndIn, test } from './support';
 
 const basicPage = () => fixtureUrl('/pages/basic.html');
 const grid = (page: Page) => page.getByRole('list', { name: 'Extracted images' });

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, fixtureUrl, prepare, saveShot, type Theme } from './support';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, fixtureUrl, prepare, saveShot, test, type Theme } from './support';
 
 interface Screen {
   name: string;

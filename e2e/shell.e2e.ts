@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { prepare, saveShot } from './support';
+import { expect, prepare, saveShot, test } from './support';
 
 test('dark mode is on at a first visit and the choice survives a reload', async ({ page }) => {
   await page.goto('/');

@@ -1,7 +1,35 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+
+/**
+ * Playwright's `test`, with one check on every test: no page may violate the Content-Security-Policy the app runs
+ * under. Each document (frames included) reports its `securitypolicyviolation` events, and Chromium's console
+ * reports the rest (a worker's); either fails the test after it ran. Every e2e file takes `test` from here (a test
+ * in e2e/ checks that), so a new screen that needs an inline script or a foreign origin fails until the policy,
+ * built in one place (services/gateway/src/security/content-security-policy.ts), says so.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.exposeBinding('__reportCspViolation', (_source, violation: string) => violations.push(violation));
+      await context.addInitScript({
+        content: `document.addEventListener('securitypolicyviolation', (event) =>
+          window.__reportCspViolation(event.violatedDirective + ' refused ' + (event.blockedURI || 'inline') + ' on ' + event.documentURI
+            + (event.sourceFile ? ' (' + event.sourceFile + ':' + event.lineNumber + ':' + event.columnNumber + ')' : '')));`,
+      });
+      context.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
 
 /** The fixture site global-setup.ts started. */
 export const fixtureUrl = (path: string): string => `${process.env.PIXTRACT_E2E_FIXTURE_ORIGIN}${path}`;

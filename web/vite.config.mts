@@ -22,7 +22,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            // zod's setting travels with zod: it must run before any chunk builds a schema (see zod-without-eval.ts).
+            { name: 'vendor', test: /node_modules[\\/]|[\\/]zod-without-eval\.ts$/ },
           ],
         },
       },

@@ -1,3 +1,5 @@
+// First: before any module builds a zod schema.
+import './app/zod-without-eval';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -37,6 +37,11 @@ export const extractionRequestSchema = z.object({
   url: z.string({ error: 'url must be a string' }).max(MAX_URL_LENGTH * 2, 'url is too long'),
   fileTypes: z.array(z.string().max(16)).max(32).optional(),
   mode: extractionModeSchema.optional(),
+  /**
+   * POST /api/extractions answers the caller's own extraction of the same page and options from the last few
+   * minutes instead of starting (and charging) another; `rerun: true` ("Run again") always starts a fresh one.
+   */
+  rerun: z.boolean({ error: 'rerun must be true or false' }).optional(),
 });
 export type ExtractionRequest = z.infer<typeof extractionRequestSchema>;
 
@@ -113,8 +118,8 @@ export type ExtractionProgress = z.infer<typeof extractionProgressSchema>;
 const extractionStatusSchema = z.enum(['queued', 'running', 'completed', 'failed']);
 export type ExtractionStatus = z.infer<typeof extractionStatusSchema>;
 
-/** 202 answer of POST /api/extractions. */
-const extractionAcceptedSchema = z.object({ extractionId: z.string() });
+/** 202 answer of POST /api/extractions; 200 with `reused: true` when it is the caller's recent extraction of that page. */
+const extractionAcceptedSchema = z.object({ extractionId: z.string(), reused: z.boolean().optional() });
 export type ExtractionAccepted = z.infer<typeof extractionAcceptedSchema>;
 
 /** GET /api/extractions/:id */
@@ -122,6 +127,8 @@ const extractionViewSchema = z.object({
   extractionId: z.string(),
   url: z.string(),
   status: extractionStatusSchema,
+  /** When it finished, or when it was asked for while it runs (ISO 8601). */
+  extractedAt: z.string().optional(),
   progress: extractionProgressSchema.optional(),
   result: extractionResponseSchema.optional(),
   error: z.string().optional(),

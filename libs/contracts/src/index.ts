@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './text';
 export * from './plans';
 export * from './extraction-url';
 export * from './extraction';

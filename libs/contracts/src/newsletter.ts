@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { hasInvisibleOrControl } from './text';
 
 const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
 
-/** POST /api/newsletter — 'Stay Updated'. The seed's rule: non-empty and contains '@'. */
+/** POST /api/newsletter — 'Stay Updated'. The seed's rule: non-empty and contains '@'; and nothing invisible (a NUL included). */
 export const newsletterSubscriptionSchema = z.object({
   email: z
     .string({ error: INVALID_EMAIL_MESSAGE })
     .trim()
     .toLowerCase()
     .max(254, INVALID_EMAIL_MESSAGE)
-    .refine((email) => /^[^@\s]+@[^@\s]+$/.test(email), INVALID_EMAIL_MESSAGE),
+    .refine((email) => /^[^@\s]+@[^@\s]+$/.test(email) && !hasInvisibleOrControl(email), INVALID_EMAIL_MESSAGE),
 });
 export type NewsletterSubscription = z.infer<typeof newsletterSubscriptionSchema>;
 

@@ -7,12 +7,29 @@ import { PinoLogger } from 'nestjs-pino';
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: ErrorCode.ValidationFailed,
   404: ErrorCode.NotFound,
-  413: ErrorCode.UpstreamTooLarge,
+  413: ErrorCode.PayloadTooLarge,
+  415: ErrorCode.UnsupportedMediaType,
 };
 
-/** Body-parser errors (malformed JSON, oversized body) carry `type` and `status`. */
-function isBodyParserError(error: unknown): error is { type: string; status: number } {
-  return typeof error === 'object' && error !== null && 'type' in error && 'status' in error;
+/** body-parser's error types (and the one our depth check adds), in the catalogue's words. */
+const CODE_BY_PARSER_ERROR: Record<string, ErrorCode> = {
+  'entity.parse.failed': ErrorCode.MalformedBody,
+  'entity.too.large': ErrorCode.PayloadTooLarge,
+  'entity.too.deep': ErrorCode.BodyTooDeep,
+  'encoding.unsupported': ErrorCode.UnsupportedEncoding,
+  'charset.unsupported': ErrorCode.UnsupportedMediaType,
+  'request.size.invalid': ErrorCode.UnreadableBody,
+  'request.aborted': ErrorCode.UnreadableBody,
+};
+
+/**
+ * A client error raised by express's own middleware (body-parser, serve-static): http-errors marks them `expose`
+ * and gives a 4xx `status`.
+ */
+export function isClientHttpError(error: unknown): error is { status: number; type?: string } {
+  if (typeof error !== 'object' || error === null || !('status' in error) || !('expose' in error)) return false;
+  const { status, expose } = error as { status: unknown; expose: unknown };
+  return expose === true && typeof status === 'number' && status >= 400 && status < 500;
 }
 
 export function toErrorBody(exception: unknown): ErrorBody {
@@ -20,14 +37,13 @@ export function toErrorBody(exception: unknown): ErrorBody {
     const status = exception.getStatus();
     const response = exception.getResponse();
     if (typeof response === 'object' && response !== null && 'code' in response) return response as ErrorBody;
+    // Nest's own refusals (e.g. "Cannot GET /x" for an unknown route) echo the request: the catalogue's words instead.
     const code = CODE_BY_STATUS[status] ?? (status >= 500 ? ErrorCode.Internal : ErrorCode.ValidationFailed);
-    const message = status >= 500 ? ERROR_MESSAGES.INTERNAL : exception.message;
-    return { statusCode: status, code, message };
+    return { statusCode: status, code, message: ERROR_MESSAGES[code] };
   }
-  if (isBodyParserError(exception) && exception.status >= 400 && exception.status < 500) {
-    const code = exception.type === 'entity.parse.failed' ? ErrorCode.MalformedBody : ErrorCode.ValidationFailed;
-    const message = exception.type === 'entity.too.large' ? 'The request body is too large.' : ERROR_MESSAGES[code];
-    return { statusCode: exception.status, code, message };
+  if (isClientHttpError(exception)) {
+    const code = (exception.type ? CODE_BY_PARSER_ERROR[exception.type] : undefined) ?? CODE_BY_STATUS[exception.status] ?? ErrorCode.ValidationFailed;
+    return { statusCode: exception.status, code, message: ERROR_MESSAGES[code] };
   }
   return { statusCode: 500, code: ErrorCode.Internal, message: ERROR_MESSAGES.INTERNAL };
 }

@@ -1,4 +1,5 @@
 import { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import type { RequestHandler } from 'express';
 import { NestFactory } from '@nestjs/core';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppExceptionFilter } from './app-exception.filter';
@@ -11,19 +12,24 @@ interface ServiceOptions {
   port: number;
   /** Largest accepted request body (express size string). */
   bodyLimit?: string;
+  /** Middleware that runs before the body is read, so that even a refused body's answer passes through it (headers). */
+  beforeBodyParsing?: RequestHandler[];
   /** Routes, middleware, adapters: whatever the service adds before it listens. */
   configure?: (app: INestApplication) => void | Promise<void>;
 }
 
 /**
- * Creates, configures and starts one service: pino logging, the error filter, graceful shutdown on
+ * Creates, configures and starts one service: pino logging, the error filter, body parsing, graceful shutdown on
  * SIGTERM/SIGINT (Nest closes modules, so queues, sockets and pools drain), then listens.
  */
 export async function createService(options: ServiceOptions): Promise<INestApplication> {
   const app = await NestFactory.create(options.module, { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
+  // Answers do not advertise the framework (relayed answers of internal services included).
+  app.getHttpAdapter().getInstance().disable('x-powered-by');
   app.useGlobalFilters(new AppExceptionFilter(await app.resolve(PinoLogger)));
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  for (const middleware of options.beforeBodyParsing ?? []) app.use(middleware);
   useBodyParsing(app, options.bodyLimit);
   await options.configure?.(app);
   await app.listen(options.port);

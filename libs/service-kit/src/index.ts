@@ -9,4 +9,5 @@ export * from './health.module';
 export * from './redis.module';
 export * from './postgres.module';
 export * from './body-parsing';
+export * from './client-network';
 export * from './bootstrap';

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, INestApplication, Module, Post } from '@nestjs/common';
 import { ErrorCode, extractionRequestSchema } from '@pixtract/contracts';
 import { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { createService } from './bootstrap';
 import { loggingModule } from './logging.module';
 import { parseWith } from './parse-with';
@@ -11,6 +12,12 @@ class ProbeController {
   @Post('echo')
   echo(@Body() body: unknown) {
     return parseWith(extractionRequestSchema, body);
+  }
+
+  /** Listed in BODY_FORMATS as json-or-form: the seed's form post. */
+  @Post('api/download-images')
+  form(@Body() body: unknown) {
+    return body ?? {};
   }
 
   @Get('boom')
@@ -95,9 +102,109 @@ describe('service kit body limits', () => {
         body: JSON.stringify({ url: 'x'.repeat(5000) }),
       });
       expect(res.status).toBe(413);
-      expect(await res.json()).toEqual({ statusCode: 413, code: ErrorCode.ValidationFailed, message: 'The request body is too large.' });
+      expect(await res.json()).toEqual({ statusCode: 413, code: ErrorCode.PayloadTooLarge, message: 'The request body is too large.' });
+      // Counted after decompression: a small gzip of a large body is as large as the body.
+      const bomb = await fetch(`http://127.0.0.1:${port}/echo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        body: gzipSync(JSON.stringify({ url: 'x'.repeat(100_000) })),
+      });
+      expect(bomb.status).toBe(413);
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('service kit refuses bad bytes and shapes in the catalogue\'s words', () => {
+  let app: INestApplication;
+  let base: string;
+
+  beforeAll(async () => {
+    app = await createService({ name: 'probe', module: ProbeModule, port: 0 });
+    base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+  });
+  afterAll(() => app.close());
+
+  const send = (path: string, body: string | Buffer | undefined, headers: Record<string, string> = {}) => fetch(base + path, { method: 'POST', headers, body });
+
+  it.each([
+    ['a form body', 'url=https%3A%2F%2Fexample.com', { 'content-type': 'application/x-www-form-urlencoded' }],
+    ['a multipart body', '--b\r\n\r\nx\r\n--b--', { 'content-type': 'multipart/form-data; boundary=b' }],
+    ['text/plain', '{"url":"https://example.com"}', { 'content-type': 'text/plain' }],
+    ['no content type', '{"url":"https://example.com"}', {}],
+    ['JSON in UTF-16', '{"url":"https://example.com"}', { 'content-type': 'application/json; charset=utf-16' }],
+  ])('answers %s where JSON is expected with 415', async (_label, body, headers) => {
+    const res = await send('/echo', body, headers);
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ statusCode: 415, code: ErrorCode.UnsupportedMediaType, message: 'Send the request body as JSON (Content-Type: application/json).' });
+  });
+
+  it('takes a POST without a body, and JSON with a charset of UTF-8 or a +json type', async () => {
+    expect((await send('/echo', undefined)).status).toBe(400);
+    expect((await send('/echo', '{"url":"https://example.com"}', { 'content-type': 'application/json; charset=UTF-8' })).status).toBe(201);
+    expect((await send('/echo', '{"url":"https://example.com"}', { 'content-type': 'application/merge-patch+json' })).status).toBe(201);
+  });
+
+  it('reads a form body only where the route takes one, matched as routes are (case, trailing slash)', async () => {
+    for (const path of ['/api/download-images', '/API/Download-Images/']) {
+      const res = await send(path, 'imageUrls=%5B%5D&sourceUrl=x', { 'content-type': 'application/x-www-form-urlencoded' });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toEqual({ imageUrls: '[]', sourceUrl: 'x' });
+    }
+  });
+
+  it('reads gzip, deflate and br bodies, and refuses other encodings with 415', async () => {
+    const { deflateSync, brotliCompressSync } = await import('node:zlib');
+    const body = JSON.stringify({ url: 'https://example.com' });
+    for (const [encoding, bytes] of [['gzip', gzipSync(body)], ['deflate', deflateSync(body)], ['br', brotliCompressSync(body)]] as const) {
+      const res = await send('/echo', bytes, { 'content-type': 'application/json', 'content-encoding': encoding });
+      expect(res.status).toBe(201);
+    }
+    const res = await send('/echo', body, { 'content-type': 'application/json', 'content-encoding': 'compress' });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ code: ErrorCode.UnsupportedEncoding });
+  });
+
+  it.each(['gzip', 'deflate', 'br'])('answers a body that is not valid %s with 400, not 500', async (encoding) => {
+    const res = await send('/echo', 'definitely not compressed', { 'content-type': 'application/json', 'content-encoding': encoding });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ statusCode: 400, code: ErrorCode.UnreadableBody, message: 'The request body could not be decompressed.' });
+  });
+
+  it('refuses JSON nested deeper than 32 levels with 400, whatever its size', async () => {
+    for (const depth of [33, 5000, 200_000]) {
+      const res = await send('/echo', '['.repeat(depth) + ']'.repeat(depth), { 'content-type': 'application/json' });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ statusCode: 400, code: ErrorCode.BodyTooDeep, message: 'The request body is nested too deeply.' });
+    }
+    const inString = JSON.stringify({ url: '['.repeat(100) });
+    expect((await send('/echo', inString, { 'content-type': 'application/json' })).status).toBe(201);
+  });
+
+  it.each([
+    ['in a JSON value', '{"url":"https://example.com/a\\u0000b"}', 'application/json'],
+    ['in a JSON key', '{"u\\u0000rl":"x"}', 'application/json'],
+    ['deep in a JSON array', '{"fileTypes":["png","a\\u0000"],"url":"x"}', 'application/json'],
+  ])('refuses a NUL character %s with 400', async (_label, body, type) => {
+    const res = await send('/echo', body, { 'content-type': type });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ statusCode: 400, code: ErrorCode.NulCharacter, message: 'Text in the request may not contain NUL characters.' });
+  });
+
+  it('refuses a NUL character in a form body with 400', async () => {
+    const res = await send('/api/download-images', 'imageUrls=%00', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: ErrorCode.NulCharacter });
+  });
+
+  it('answers an unknown route with the catalogue\'s words, not the request echoed', async () => {
+    const res = await fetch(`${base}/no/such/<route>`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ statusCode: 404, code: ErrorCode.NotFound, message: 'Not found.' });
+  });
+
+  it('does not say which framework answers', async () => {
+    expect((await fetch(`${base}/health`)).headers.get('x-powered-by')).toBeNull();
   });
 });

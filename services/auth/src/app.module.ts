@@ -10,6 +10,7 @@ import { GoogleSignInController } from './google/google-sign-in.controller';
 import { GoogleSignInService } from './google/google-sign-in.service';
 import { CreateUsers1763740100000 } from './migrations/1763740100000-create-users';
 import { CreateQuotaLedger1763740200000 } from './migrations/1763740200000-create-quota-ledger';
+import { UniqueUsernamesAndEmails1764100000000 } from './migrations/1764100000000-unique-usernames-and-emails';
 import { CLOCK, Clock, systemClock } from './quota/clock';
 import { InternalQuotaController } from './quota/internal-quota.controller';
 import { QuotaLedger } from './quota/quota-ledger.service';
@@ -32,7 +33,7 @@ export class AppModule implements NestModule, OnModuleInit {
       imports: [
         ServiceConfigModule.forRoot(AUTH_CONFIG, config),
         loggingModule('auth', config.LOG_LEVEL),
-        postgresModule(config.DATABASE_URL, [UserEntity], [CreateUsers1763740100000, CreateQuotaLedger1763740200000]),
+        postgresModule(config.DATABASE_URL, [UserEntity], [CreateUsers1763740100000, CreateQuotaLedger1763740200000, UniqueUsernamesAndEmails1764100000000]),
         RedisModule.forRoot(config.REDIS_URL, 'auth'),
         HealthModule.register({ inject: [getDataSourceToken(), REDIS], useFactory: (dataSource, redis) => [postgresReadiness(dataSource), redisReadiness(redis)] }),
       ],

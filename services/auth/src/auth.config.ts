@@ -26,6 +26,12 @@ export const authConfigSchema = z
     /** Google sign-in is offered only when a client is configured. */
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
+    /**
+     * Images a day shared by every visitor behind one address (an IPv4 address or an IPv6 /64), charged together
+     * with each visitor's own day. Unset, it is the free plan's daily quota: a visitor who drops the cookie gets
+     * nothing more. A school behind one NAT may raise it, knowing one visitor there could then use that much.
+     */
+    PIXTRACT_QUOTA_ADDRESS_DAILY: z.coerce.number().int().nonnegative().optional(),
     /** Comma-separated usernames whose accounts are administrators (comment moderation, queue dashboard). */
     ADMIN_USERNAMES: z
       .string()
@@ -38,12 +44,13 @@ export const authConfigSchema = z
     if (config.VISITOR_SECRET === DEV_VISITOR_SECRET) ctx.addIssue({ code: 'custom', path: ['VISITOR_SECRET'], message: 'must be set in production' });
   });
 
-export type AuthConfig = z.infer<typeof authConfigSchema> & { planQuotas: Record<Role, PlanQuota> };
+export type AuthConfig = z.infer<typeof authConfigSchema> & { planQuotas: Record<Role, PlanQuota>; addressDailyQuota: number };
 
 export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig {
   const config = loadConfig('auth', authConfigSchema, env);
   try {
-    return { ...config, planQuotas: planQuotasFromEnv(env) };
+    const planQuotas = planQuotasFromEnv(env);
+    return { ...config, planQuotas, addressDailyQuota: config.PIXTRACT_QUOTA_ADDRESS_DAILY ?? planQuotas.free.daily };
   } catch (error) {
     throw new ConfigError(`Invalid configuration for auth:\n  - ${(error as Error).message}`);
   }

@@ -4,3 +4,8 @@ import { QueryFailedError } from 'typeorm';
 export function isUniqueViolation(error: unknown): boolean {
   return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505';
 }
+
+/** The constraint or unique index a violation names (Postgres reports it with the error). */
+export function violatedConstraint(error: unknown): string | undefined {
+  return error instanceof QueryFailedError ? (error.driverError as { constraint?: string }).constraint : undefined;
+}

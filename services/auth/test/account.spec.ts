@@ -17,7 +17,7 @@ describe('accounts and sessions (real Postgres and Redis)', () => {
     expect(await registered.json()).toMatchObject({ username: 'ada', email: 'ada@example.com', displayName: 'Ada', role: 'registered', dailyLimit: 1500 });
     expect(browser.get('pixtract.sid')).toBeUndefined();
 
-    expect(await (await browser.fetch('/api/auth/status')).json()).toEqual({ isAuthenticated: false, user: null });
+    expect(await (await browser.fetch('/api/auth/status')).json()).toEqual({ isAuthenticated: false, user: null, googleSignIn: false });
 
     const login = await browser.fetch('/api/auth/login', { method: 'POST', json: { username: 'ada', password: 'correct horse battery' } });
     expect(login.status).toBe(200);
@@ -33,7 +33,7 @@ describe('accounts and sessions (real Postgres and Redis)', () => {
 
     const logout = await browser.fetch('/api/auth/logout', { method: 'POST' });
     expect(logout.status).toBe(200);
-    expect(await (await browser.fetch('/api/auth/status')).json()).toEqual({ isAuthenticated: false, user: null });
+    expect(await (await browser.fetch('/api/auth/status')).json()).toEqual({ isAuthenticated: false, user: null, googleSignIn: false });
   });
 
   it('gives a new session id on login and destroys the old one on logout', async () => {

@@ -97,8 +97,7 @@ describe('Google sign-in (OpenID Connect, state + PKCE) against a local OpenID p
     const browser = new CookieJar(auth.base);
     const callback = await callbackFor(browser, 'erin');
     const res = await browser.fetch(callback.pathname + callback.search);
-    expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ code: 'GOOGLE_SIGN_IN_FAILED' });
+    expectBackToSignIn(res, 'GOOGLE_SIGN_IN_FAILED');
     expect(((await (await browser.fetch('/api/auth/status')).json()) as AuthStatus).isAuthenticated).toBe(false);
   });
 
@@ -108,8 +107,7 @@ describe('Google sign-in (OpenID Connect, state + PKCE) against a local OpenID p
     const stateCookie = `pixtract.oidc=${browser.get('pixtract.oidc')}`;
     expect((await browser.fetch(callback.pathname + callback.search)).status).toBe(302);
     const replay = await fetch(auth.base + callback.pathname + callback.search, { headers: { cookie: stateCookie }, redirect: 'manual' });
-    expect(replay.status).toBe(403);
-    expect(await replay.json()).toMatchObject({ code: 'GOOGLE_SIGN_IN_FAILED', message: 'Google sign-in failed. Please try again.' });
+    expectBackToSignIn(replay, 'GOOGLE_SIGN_IN_FAILED');
   });
 
   it('refuses a missing, altered or foreign state, and signs no one in', async () => {
@@ -130,18 +128,31 @@ describe('Google sign-in (OpenID Connect, state + PKCE) against a local OpenID p
     const attackerState = `pixtract.oidc=${attacker.get('pixtract.oidc')}`;
     for (const [cookie, url] of [[victimState, withoutState], [victimState, altered], [attackerState, callback]] as const) {
       const res = await fetch(auth.base + url.pathname + url.search, { headers: { cookie }, redirect: 'manual' });
-      expect(res.status).toBe(403);
+      expectBackToSignIn(res, 'GOOGLE_SIGN_IN_FAILED');
       expect(res.headers.getSetCookie().some((line) => line.startsWith('pixtract.sid='))).toBe(false);
     }
     expect(((await (await attacker.fetch('/api/auth/status')).json()) as AuthStatus).isAuthenticated).toBe(false);
   });
 
-  it('is not offered when no Google client is configured', async () => {
+  it('says it is offered in the auth status', async () => {
+    expect(((await (await fetch(`${auth.base}/api/auth/status`)).json()) as AuthStatus).googleSignIn).toBe(true);
+  });
+
+  it('is not offered when no Google client is configured: its links lead back to the sign-in page with a message code', async () => {
     const plain = await startAuth('auth_google_off');
     try {
-      expect((await fetch(`${plain.base}/api/auth/google`, { redirect: 'manual' })).status).toBe(404);
+      expect(((await (await fetch(`${plain.base}/api/auth/status`)).json()) as AuthStatus).googleSignIn).toBe(false);
+      for (const path of ['/api/auth/google', '/api/auth/google/callback?code=x&state=y']) {
+        expectBackToSignIn(await fetch(plain.base + path, { redirect: 'manual' }), 'GOOGLE_SIGN_IN_UNAVAILABLE');
+      }
     } finally {
       await plain.close();
     }
   });
 });
+
+/** A browser sent back to /auth, where the page words `code` in the visitor's language: never a JSON body. */
+function expectBackToSignIn(res: Response, code: string): void {
+  expect(res.status).toBe(302);
+  expect(res.headers.get('location')).toBe(`/auth?error=${code}`);
+}

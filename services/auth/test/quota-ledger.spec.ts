@@ -16,8 +16,8 @@ describe('quota ledger (real Postgres, injected clock)', () => {
   });
   afterAll(() => auth.close());
 
-  const reserve = (subject: string, found: number, extractionId = randomUUID()) =>
-    fetch(`${auth.base}/internal/quota/reservations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ extractionId, subject, found }) }).then(
+  const reserve = (subject: string, found: number, extractionId = randomUUID(), addressSubject?: string | null) =>
+    fetch(`${auth.base}/internal/quota/reservations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ extractionId, subject, addressSubject, found }) }).then(
       async (res) => ({ status: res.status, body: (await res.json()) as QuotaReservation }),
     );
 
@@ -90,45 +90,87 @@ describe('quota ledger (real Postgres, injected clock)', () => {
     });
   });
 
+  /** The caller as the gateway asks for it: the browser's cookies and the client address it determined. */
+  const callerFrom = async (browser: CookieJar, address = '203.0.113.10') =>
+    (await (await browser.fetch('/internal/callers', { method: 'POST', headers: { 'x-forwarded-for': address } })).json()) as Caller;
+  const charge = (caller: Caller, found: number) => reserve(caller.subject, found, randomUUID(), caller.addressSubject);
+
   it('keeps the visitor\'s usage of the day when they sign in, and after they sign out', async () => {
     now = new Date('2026-07-01T12:00:00Z');
     const browser = new CookieJar(auth.base);
-    const visitor = (await (await browser.fetch('/internal/callers', { method: 'POST' })).json()) as Caller;
-    expect(visitor.subject).toMatch(/^ip:/);
-    const returning = (await (await browser.fetch('/internal/callers', { method: 'POST' })).json()) as Caller;
-    expect(returning.subject).toMatch(/^visitor:/);
-    await reserve(returning.subject, 3);
-    await reserve(returning.subject, 3);
+    const visitor = await callerFrom(browser, '203.0.113.20');
+    expect(visitor).toMatchObject({ subject: expect.stringMatching(/^visitor:/), userId: null, addressSubject: 'ip:203.0.113.20' });
+    expect(visitor.visitorSubject).toBe(visitor.subject);
+    expect((await callerFrom(browser, '203.0.113.20')).subject).toBe(visitor.subject);
+    await charge(visitor, 3);
+    await charge(visitor, 3);
 
     await new CookieJar(auth.base).fetch('/api/auth/register', { method: 'POST', json: { username: 'carried', password: 'long enough pass' } });
     await browser.fetch('/api/auth/login', { method: 'POST', json: { username: 'carried', password: 'long enough pass' } });
-    const member = (await (await browser.fetch('/internal/callers', { method: 'POST' })).json()) as Caller;
-    expect(member.subject).toBe(`user:${member.userId}`);
+    const member = await callerFrom(browser, '203.0.113.20');
+    expect(member).toMatchObject({ subject: `user:${member.userId}`, addressSubject: null, visitorSubject: visitor.subject });
     expect(member.limits).toEqual({ total: 1500, used: 6, remaining: 1494, role: 'registered' });
     const status = (await (await browser.fetch('/api/auth/status')).json()) as AuthStatus;
     expect(status.user?.usageStats.remainingToday).toBe(1494);
 
     // Logging in again does not add it twice; logging out does not reset the visitor.
     await browser.fetch('/api/auth/login', { method: 'POST', json: { username: 'carried', password: 'long enough pass' } });
-    expect(((await (await browser.fetch('/internal/callers', { method: 'POST' })).json()) as Caller).limits.used).toBe(6);
+    expect((await callerFrom(browser, '203.0.113.20')).limits.used).toBe(6);
     await browser.fetch('/api/auth/logout', { method: 'POST' });
-    expect(((await (await browser.fetch('/internal/callers', { method: 'POST' })).json()) as Caller).limits).toMatchObject({ used: 6, remaining: 4, role: 'free' });
+    expect((await callerFrom(browser, '203.0.113.20')).limits).toMatchObject({ used: 6, remaining: 4, role: 'free' });
   });
 
-  it('starts a new visitor cookie from what its address used today', async () => {
+  it('charges a visitor and their address together: a dropped cookie is no fresh day (audit row 2)', async () => {
     now = new Date('2026-08-03T09:00:00Z');
     const browser = new CookieJar(auth.base);
-    const first = (await (await browser.fetch('/internal/callers', { method: 'POST' })).json()) as Caller;
-    expect(first.subject).toMatch(/^ip:/);
-    await reserve(first.subject, 3);
-    const second = (await (await browser.fetch('/internal/callers', { method: 'POST' })).json()) as Caller;
-    expect(second.subject).toMatch(/^visitor:/);
-    expect(second.limits).toMatchObject({ used: 3, remaining: 7 });
+    const first = await callerFrom(browser, '198.51.100.30');
+    for (let i = 0; i < 4; i++) await charge(first, 3);
+    expect((await callerFrom(browser, '198.51.100.30')).limits).toMatchObject({ used: 10, remaining: 0 });
+
+    // The same address without the cookie, and with a forged one: a new visitor, at the address's remainder.
+    for (const cookie of [undefined, 'pixtract.visitor=s%3Aaaaaaaaaaaaaaaaaaaaaaa.forged']) {
+      const res = await fetch(`${auth.base}/internal/callers`, { method: 'POST', headers: { 'x-forwarded-for': '198.51.100.30', ...(cookie ? { cookie } : {}) } });
+      const fresh = (await res.json()) as Caller;
+      expect(fresh.subject).not.toBe(first.subject);
+      expect(fresh.limits).toMatchObject({ total: 10, used: 10, remaining: 0 });
+      expect((await charge(fresh, 3)).body.granted).toBe(0);
+    }
+    // Its own visitor cookie at another address: still the visitor's day.
+    expect((await callerFrom(browser, '192.0.2.40')).limits).toMatchObject({ used: 10, remaining: 0 });
+    expect(await ledger.usedOn('ip:198.51.100.30', '2026-08-03')).toBe(10);
   });
 
-  it('refuses a forged visitor cookie and falls back to the address', async () => {
-    const res = await fetch(`${auth.base}/internal/callers`, { method: 'POST', headers: { cookie: 'pixtract.visitor=s%3Aaaaaaaaaaaaaaaaaaaaaaa.forged' } });
-    expect(((await res.json()) as Caller).subject).toMatch(/^ip:/);
+  it('grants what the smaller of the two remainders allows', async () => {
+    now = new Date('2026-08-04T09:00:00Z');
+    const one = await callerFrom(new CookieJar(auth.base), '198.51.100.31');
+    await charge(one, 3);
+    await charge(one, 3);
+    const other = await callerFrom(new CookieJar(auth.base), '198.51.100.31');
+    expect(other.limits).toMatchObject({ used: 6, remaining: 4 });
+    expect((await charge(other, 3)).body).toEqual({ granted: 3, limits: { total: 10, used: 9, remaining: 1, role: 'free', limitApplied: false, totalImagesFound: 3 } });
+    expect((await charge(other, 3)).body.granted).toBe(1);
+    expect(await ledger.usedOn(other.subject, '2026-08-04')).toBe(4);
+    expect(await ledger.usedOn('ip:198.51.100.31', '2026-08-04')).toBe(10);
+  });
+
+  it('counts an IPv6 client by its /64, and an IPv4-mapped address as IPv4', async () => {
+    now = new Date('2026-08-05T09:00:00Z');
+    const a = await callerFrom(new CookieJar(auth.base), '2001:db8:5:6:aaaa::1');
+    const b = await callerFrom(new CookieJar(auth.base), '2001:db8:5:6:ffff:1:2:3');
+    expect(a.addressSubject).toBe('ip:2001:db8:5:6::/64');
+    expect(b.addressSubject).toBe(a.addressSubject);
+    expect((await callerFrom(new CookieJar(auth.base), '2001:db8:5:7::1')).addressSubject).toBe('ip:2001:db8:5:7::/64');
+    expect((await callerFrom(new CookieJar(auth.base), '::ffff:198.51.100.9')).addressSubject).toBe('ip:198.51.100.9');
+  });
+
+  it('charges an extraction finalised twice, also concurrently, once on both counters', async () => {
+    now = new Date('2026-08-06T09:00:00Z');
+    const visitor = await callerFrom(new CookieJar(auth.base), '198.51.100.32');
+    const extractionId = randomUUID();
+    const racing = await Promise.all(Array.from({ length: 8 }, () => reserve(visitor.subject, 3, extractionId, visitor.addressSubject)));
+    expect(racing.every((result) => result.status === 200 && result.body.granted === 3)).toBe(true);
+    expect(await ledger.usedOn(visitor.subject, '2026-08-06')).toBe(3);
+    expect(await ledger.usedOn('ip:198.51.100.32', '2026-08-06')).toBe(3);
   });
 
   it('refuses a reservation outside the contract', async () => {

@@ -40,6 +40,11 @@ const gatewayConfigSchema = z.object({
     .string()
     .default('false')
     .transform((value): boolean | number | string => (value === 'false' || value === '0' ? false : /^\d+$/.test(value) ? Number(value) : value)),
+  /**
+   * Where the web app loads PayPal's JS SDK from (the local simulator's, or https://www.paypal.com/sdk/js): its
+   * origin is allowed by the Content-Security-Policy, with PayPal's own hosts when it is PayPal's.
+   */
+  PAYPAL_SDK_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 /** Plan quotas are the auth service's (it owns the ledger); the gateway only asks it. */

@@ -40,7 +40,7 @@ describe('accounts and quotas through the gateway (real auth, Postgres, Redis, B
     expect(status).toMatchObject({ isAuthenticated: true, user: { username: 'proxied', role: 'registered' } });
     expect((await browser.fetch('/api/user/profile')).status).toBe(200);
     await browser.fetch('/api/auth/logout', { method: 'POST' });
-    expect(await (await browser.fetch('/api/auth/status')).json()).toEqual({ isAuthenticated: false, user: null });
+    expect(await (await browser.fetch('/api/auth/status')).json()).toEqual({ isAuthenticated: false, user: null, googleSignIn: false });
     expect((await browser.fetch('/api/user/profile')).status).toBe(401);
   });
 
@@ -102,7 +102,7 @@ describe('accounts and quotas through the gateway (real auth, Postgres, Redis, B
     // Both replicas (and GET on each) race to finalise the same completed job.
     const views = await Promise.all([gateway, replica, gateway, replica].map(async (node) => {
       for (;;) {
-        const view = (await (await fetch(`${node.base}/api/extractions/${extractionId}`)).json()) as ExtractionView;
+        const view = (await (await fetch(`${node.base}/api/extractions/${extractionId}`, { headers: { cookie: browser.header() } })).json()) as ExtractionView;
         if (view.status === 'completed') return view;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

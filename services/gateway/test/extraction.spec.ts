@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { ERROR_MESSAGES, ExtractJobResult, ExtractedFile, ExtractionResponse, ExtractionView, ExtractionWarning, QueueName, extractionWarningText } from '@pixtract/contracts';
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import { startFixtureServer, FixtureServer } from '@pixtract/testing';
+import { CookieJar, startFixtureServer, FixtureServer } from '@pixtract/testing';
 import { DataSource } from 'typeorm';
 import { ExtractionFinaliser } from '../src/extraction/extraction-finaliser.service';
 import { GatewayHarness, startGateway } from './gateway-harness';
@@ -26,6 +26,10 @@ const resultFor = (url: string, files: ExtractedFile[]): ExtractJobResult => ({
 describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', () => {
   let gateway: GatewayHarness;
   let fixtures: FixtureServer;
+  /** One visitor's browser asks for every extraction here: the owner reads its own. */
+  let visitor: CookieJar;
+  const post = (path: string, json: unknown) => visitor.fetch(path, { method: 'POST', json });
+  const get = (path: string) => visitor.fetch(path);
   // The first test follows its extraction before the worker may report a stage.
   let releaseFollowed!: () => void;
   const followed = new Promise<void>((resolve) => (releaseFollowed = resolve));
@@ -36,6 +40,7 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
   beforeAll(async () => {
     fixtures = await startFixtureServer();
     gateway = await startGateway('gateway_flow', { PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1' });
+    visitor = gateway.browser();
     gateway.startWorker(async (job) => {
       if (job.data.url.includes('many')) await followed;
       if (job.data.url.includes('racing')) await raceReleased;
@@ -62,7 +67,8 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
   });
 
   it('accepts an extraction, streams its stages over the socket and completes it with limits', async () => {
-    const socket = await gateway.connectSocket();
+    const res = await post('/api/extractions', { url: fixtures.url('/pages/many.html') });
+    const socket = await gateway.connectSocket(visitor);
     const stages: string[] = [];
     let previewed = 0;
     socket.on('extraction:progress', (event) => {
@@ -71,7 +77,6 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
     });
     const completed = new Promise<ExtractionResponse>((resolve) => socket.on('extraction:completed', (event) => resolve(event.result)));
 
-    const res = await gateway.post('/api/extractions', { url: fixtures.url('/pages/many.html') });
     expect(res.status).toBe(202);
     const { extractionId } = (await res.json()) as { extractionId: string };
     await expect(socket.emitWithAck('extraction:follow', extractionId)).resolves.toEqual({ ok: true });
@@ -85,27 +90,27 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
     expect(stages.length).toBeGreaterThan(0);
     expect(stages).toEqual([...stages].sort((a, b) => ['loading', 'scrolling', 'collecting', 'measuring'].indexOf(a) - ['loading', 'scrolling', 'collecting', 'measuring'].indexOf(b)));
 
-    const view = (await (await fetch(`${gateway.base}/api/extractions/${extractionId}`)).json()) as ExtractionView;
+    const view = (await (await get(`/api/extractions/${extractionId}`)).json()) as ExtractionView;
     expect(view.status).toBe('completed');
     expect(view.result?.files.map((file) => file.fileUrl)).toEqual(result.files.map((file) => file.fileUrl));
     expect(view.result?.files[0]).toMatchObject({ alt: 'Image 0', width: 100, height: 50, position: 0, sourceNode: 'img' });
   });
 
   it('refuses to follow an extraction that does not exist', async () => {
-    const socket = await gateway.connectSocket();
+    const socket = await gateway.connectSocket(visitor);
     await expect(socket.emitWithAck('extraction:follow', '00000000-0000-4000-8000-000000000000')).resolves.toEqual({ ok: false });
     await expect(socket.emitWithAck('extraction:follow', 'not-an-id')).resolves.toEqual({ ok: false });
   });
 
   it('answers the synchronous seed contract with the finished extraction, charged to the same day', async () => {
-    const res = await gateway.post('/api/extract-images', { url: fixtures.url('/pages/basic.html') });
+    const res = await post('/api/extract-images', { url: fixtures.url('/pages/basic.html') });
     expect(res.status).toBe(200);
     const body = (await res.json()) as ExtractionResponse;
     expect(body).toEqual({
       files: expect.any(Array),
       sourceUrl: fixtures.url('/pages/basic.html'),
       warnings: [],
-      // The same cookie-less client (its address) already used 25 of the day in the first test.
+      // The same visitor already used 25 of the day in the first test.
       limits: { total: 500, used: 28, remaining: 472, role: 'free', limitApplied: false, totalImagesFound: 3 },
       performanceInfo: { timeMs: 42, method: 'browser' },
     });
@@ -113,18 +118,18 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
   });
 
   it('reports a job that failed every attempt as a failed extraction, over the socket and on GET', async () => {
-    const socket = await gateway.connectSocket();
-    const res = await gateway.post('/api/extractions', { url: fixtures.url('/pages/explode.html') });
+    const socket = await gateway.connectSocket(visitor);
+    const res = await post('/api/extractions', { url: fixtures.url('/pages/explode.html') });
     const { extractionId } = (await res.json()) as { extractionId: string };
     const failed = new Promise<{ message: string; code: string }>((resolve) => socket.on('extraction:failed', resolve));
     await socket.emitWithAck('extraction:follow', extractionId);
     await expect(failed).resolves.toMatchObject({ message: 'Could not extract images from the provided URL. Please try a different URL.', code: 'EXTRACTION_FAILED' });
-    const view = (await (await fetch(`${gateway.base}/api/extractions/${extractionId}`)).json()) as ExtractionView;
+    const view = (await (await get(`/api/extractions/${extractionId}`)).json()) as ExtractionView;
     expect(view).toMatchObject({ status: 'failed', error: 'Could not extract images from the provided URL. Please try a different URL.', errorCode: 'EXTRACTION_FAILED' });
   }, 20_000);
 
   it('finalises an extraction once however many times it is asked, concurrently', async () => {
-    const res = await gateway.post('/api/extractions', { url: fixtures.url('/pages/twice.html') });
+    const res = await post('/api/extractions', { url: fixtures.url('/pages/twice.html') });
     const { extractionId } = (await res.json()) as { extractionId: string };
     const finaliser = gateway.app.get(ExtractionFinaliser);
     const result = resultFor('http://x/', imagesOf('http://x', 4));
@@ -134,14 +139,14 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
   });
 
   it('drops a file the worker described outside the contract and keeps the rest of the extraction', async () => {
-    const res = await gateway.post('/api/extract-images', { url: fixtures.url('/pages/malformed.html') });
+    const res = await post('/api/extract-images', { url: fixtures.url('/pages/malformed.html') });
     expect(res.status).toBe(200);
     const body = (await res.json()) as ExtractionResponse;
     expect(body.files.map((file) => file.alt)).toEqual(['Image 0', 'Image 2']);
   });
 
   it('keeps an extraction that finishes while a GET is reading it (the job read before it finished has no result)', async () => {
-    const res = await gateway.post('/api/extractions', { url: fixtures.url('/pages/racing.html') });
+    const res = await post('/api/extractions', { url: fixtures.url('/pages/racing.html') });
     const { extractionId } = (await res.json()) as { extractionId: string };
     const queue = gateway.app.get<Queue>(getQueueToken(QueueName.Extraction));
     const settle = async (id: string, state: string) => {
@@ -168,7 +173,7 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
     try {
       await settle(extractionId, 'active');
       let view: ExtractionView;
-      do view = (await (await fetch(`${gateway.base}/api/extractions/${extractionId}`)).json()) as ExtractionView;
+      do view = (await (await get(`/api/extractions/${extractionId}`)).json()) as ExtractionView;
       while (view.status === 'queued' || view.status === 'running');
       expect(view.status).toBe('completed');
       expect(view.result?.files).toHaveLength(3);
@@ -179,26 +184,26 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
   });
 
   it('stores the warnings with their codes and returns both, on completion and on GET', async () => {
-    const res = await gateway.post('/api/extract-images', { url: fixtures.url('/pages/warned.html') });
+    const res = await post('/api/extract-images', { url: fixtures.url('/pages/warned.html') });
     const body = (await res.json()) as ExtractionResponse & { extractionId?: string };
     expect(body.warnings).toEqual(['The page answered with HTTP status 404.', '2 requests of this page went to private or local addresses and were refused.']);
     expect(body.warningDetails).toEqual(WARNINGS);
     expect(body).not.toHaveProperty('errorCode');
     const [row] = await gateway.app.get(DataSource).query(`SELECT id FROM extractions WHERE url = $1`, [fixtures.url('/pages/warned.html')]);
-    const view = (await (await fetch(`${gateway.base}/api/extractions/${row.id}`)).json()) as ExtractionView;
+    const view = (await (await get(`/api/extractions/${row.id}`)).json()) as ExtractionView;
     expect(view.result).toMatchObject({ warnings: body.warnings, warningDetails: WARNINGS });
   });
 
   it("stores a page's catalogue error with its code", async () => {
-    const res = await gateway.post('/api/extract-images', { url: fixtures.url('/pages/vanished.html') });
+    const res = await post('/api/extract-images', { url: fixtures.url('/pages/vanished.html') });
     expect(await res.json()).toMatchObject({ files: [], error: ERROR_MESSAGES.HOST_NOT_FOUND, errorCode: 'HOST_NOT_FOUND' });
     const [row] = await gateway.app.get(DataSource).query(`SELECT id FROM extractions WHERE url = $1`, [fixtures.url('/pages/vanished.html')]);
-    const view = (await (await fetch(`${gateway.base}/api/extractions/${row.id}`)).json()) as ExtractionView;
+    const view = (await (await get(`/api/extractions/${row.id}`)).json()) as ExtractionView;
     expect(view.result).toMatchObject({ error: ERROR_MESSAGES.HOST_NOT_FOUND, errorCode: 'HOST_NOT_FOUND' });
   });
 
   it('keeps the English of codes it does not know (a newer worker) and drops only the codes', async () => {
-    const res = await gateway.post('/api/extract-images', { url: fixtures.url('/pages/newer.html') });
+    const res = await post('/api/extract-images', { url: fixtures.url('/pages/newer.html') });
     expect(res.status).toBe(200);
     const body = (await res.json()) as ExtractionResponse;
     expect(body).toMatchObject({ error: 'Some new trouble.', warnings: ['A new warning.'] });
@@ -211,10 +216,10 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
     const id = randomUUID();
     await gateway.app.get(DataSource).query(
       `INSERT INTO extractions (id, url, "ownerSubject", status, "sourceUrl", error, warnings, limits, "performanceInfo", "completedAt")
-       VALUES ($1, 'https://example.com/', 'ip:unknown', 'completed', 'https://example.com/', 'Old error.', '["Old words."]', $2, $3, now())`,
-      [id, JSON.stringify({ total: 500, used: 1, remaining: 499, role: 'free' }), JSON.stringify({ timeMs: 5, method: 'static' })],
+       VALUES ($1, 'https://example.com/', $4, 'completed', 'https://example.com/', 'Old error.', '["Old words."]', $2, $3, now())`,
+      [id, JSON.stringify({ total: 500, used: 1, remaining: 499, role: 'free' }), JSON.stringify({ timeMs: 5, method: 'static' }), visitorSubjectOf(visitor)],
     );
-    const res = await fetch(`${gateway.base}/api/extractions/${id}`);
+    const res = await get(`/api/extractions/${id}`);
     expect(res.status).toBe(200);
     const view = (await res.json()) as ExtractionView;
     expect(view.result).toEqual({
@@ -229,7 +234,7 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
 
   it('answers 404 for an unknown or malformed extraction id', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope', "1' OR '1'='1"]) {
-      const res = await fetch(`${gateway.base}/api/extractions/${encodeURIComponent(id)}`);
+      const res = await get(`/api/extractions/${encodeURIComponent(id)}`);
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ code: 'EXTRACTION_NOT_FOUND', message: 'No extraction with that id.' });
     }
@@ -240,3 +245,9 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
     expect(await (await fetch(`${gateway.base}/ready`)).json()).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
   });
 });
+
+/** The quota subject of a browser's signed visitor cookie (`s:<id>.<signature>`, URL-encoded). */
+export function visitorSubjectOf(browser: CookieJar): string {
+  const signed = decodeURIComponent(browser.get('pixtract.visitor') ?? '');
+  return `visitor:${signed.slice('s:'.length, signed.lastIndexOf('.'))}`;
+}

@@ -1,16 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
 import { ClientToServerEvents, ExtractJobPayload, ExtractJobResult, QueueName, SOCKET_PATH, ServerToClientEvents } from '@pixtract/contracts';
 import { createService, redisConnectionOptions } from '@pixtract/service-kit';
-import { createTestDatabase, TestDatabase, uniqueQueuePrefix } from '@pixtract/testing';
+import { CookieJar, createTestDatabase, TestDatabase, uniqueQueuePrefix } from '@pixtract/testing';
 import { Job, Worker } from 'bullmq';
 import { AddressInfo } from 'node:net';
 import { io, Socket } from 'socket.io-client';
 import { AuthHarness, startAuth } from '../../auth/test/auth-harness';
 import { AppModule } from '../src/app.module';
+import { gatewayServiceOptions } from '../src/gateway-service-options';
 import { loadGatewayConfig } from '../src/gateway.config';
-import { RedisIoAdapter } from '../src/progress/redis-io.adapter';
-import { serveSpa } from '../src/spa/serve-spa';
-import { SITE_FILES } from '../src/spa/spa.module';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -26,7 +24,10 @@ export interface GatewayHarness {
   /** The auth service this gateway asks (started for it unless shared). */
   authUrl: string;
   post(path: string, body: unknown, raw?: boolean): Promise<Response>;
-  connectSocket(): Promise<Socket<ServerToClientEvents, ClientToServerEvents>>;
+  /** A browser's cookies on this gateway: its visitor (minted on its first request), its session once signed in. */
+  browser(): CookieJar;
+  /** A socket, carrying `browser`'s cookies in its handshake like a page's socket does. */
+  connectSocket(browser?: CookieJar): Promise<Socket<ServerToClientEvents, ClientToServerEvents>>;
   /** A real BullMQ worker on the gateway's queue, standing in for the extractor. */
   startWorker(process: (job: Job<ExtractJobPayload, ExtractJobResult>) => Promise<ExtractJobResult>): Worker;
   close(): Promise<void>;
@@ -52,11 +53,7 @@ export async function startGateway(label: string, env: NodeJS.ProcessEnv = {}, s
     name: 'gateway',
     module: AppModule.forRoot(config),
     port: 0,
-    configure: (nest) => {
-      nest.setGlobalPrefix('api', { exclude: ['health', 'ready', ...SITE_FILES] });
-      nest.useWebSocketAdapter(new RedisIoAdapter(nest, REDIS_URL));
-      if (config.WEB_DIST) serveSpa(nest, config.WEB_DIST);
-    },
+    ...gatewayServiceOptions(config),
   });
   const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   const workers: Worker[] = [];
@@ -70,8 +67,10 @@ export async function startGateway(label: string, env: NodeJS.ProcessEnv = {}, s
     authUrl,
     post: (path, body, raw = false) =>
       fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw ? (body as string) : JSON.stringify(body) }),
-    connectSocket: async () => {
-      const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(base, { path: SOCKET_PATH, transports: ['websocket'], forceNew: true });
+    browser: () => new CookieJar(base),
+    connectSocket: async (browser) => {
+      const extraHeaders = browser ? { cookie: browser.header() } : undefined;
+      const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(base, { path: SOCKET_PATH, transports: ['websocket'], forceNew: true, extraHeaders });
       sockets.push(socket);
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', resolve);

@@ -33,3 +33,28 @@ describe("newsletter 'Stay Updated'", () => {
     expect(await res.json()).toMatchObject({ message: 'Please enter a valid email address.' });
   });
 });
+
+describe('subscribing at registration (audit row 11)', () => {
+  let gateway: GatewayHarness;
+
+  beforeAll(async () => {
+    gateway = await startGateway('gateway_newsletter_registration');
+  });
+  afterAll(() => gateway.close());
+
+  const subscribed = async (email: string): Promise<boolean> =>
+    ((await gateway.app.get(DataSource).query('SELECT 1 FROM "newsletter_subscribers" WHERE "email" = $1', [email])) as unknown[]).length === 1;
+
+  it('subscribes the address of a registration that asks for it, by the time the account is answered', async () => {
+    const res = await gateway.post('/api/auth/register', { username: 'Reader', password: 'long enough pass', email: 'New.Reader@Example.com', subscribeNewsletter: true });
+    expect(res.status).toBe(201);
+    expect(await subscribed('new.reader@example.com')).toBe(true);
+  });
+
+  it('subscribes no one for a registration that does not ask, or that fails', async () => {
+    expect((await gateway.post('/api/auth/register', { username: 'quiet', password: 'long enough pass', email: 'quiet@example.com' })).status).toBe(201);
+    expect(await subscribed('quiet@example.com')).toBe(false);
+    expect((await gateway.post('/api/auth/register', { username: 'quiet', password: 'long enough pass', email: 'taken@example.com', subscribeNewsletter: true })).status).toBe(409);
+    expect(await subscribed('taken@example.com')).toBe(false);
+  });
+});

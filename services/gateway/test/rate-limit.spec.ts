@@ -35,4 +35,27 @@ describe('rate limits held in Redis across gateway replicas', () => {
     const res = await fetch(`${gateway.base}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'after-logins', password: 'long enough pass' }) });
     expect(res.status).toBe(201);
   });
+
+  it('counts every spelling of a route\'s path as the route (audit row 1): case, trailing slash, query', async () => {
+    const attempt = (path: string) =>
+      fetch(`${replica.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'nobody', password: 'wrong password' }) });
+    // The first test used up the window of login from this address: every spelling is refused, none reaches a password check.
+    for (const path of ['/api/auth/login/', '/API/AUTH/LOGIN', '/Api/Auth/Login/', '/api/auth/login?x=1', '/api/auth/login/?']) {
+      const res = await attempt(path);
+      expect([path, res.status]).toEqual([path, 429]);
+    }
+    // A spelling that does not reach the route is not a login either: auth routes it nowhere.
+    for (const path of ['/api/auth//login', '/api/auth/log%69n', '/api/auth/login;x']) {
+      expect([path, (await attempt(path)).status]).toEqual([path, 404]);
+    }
+  });
+
+  it('limits extractions under every spelling together', async () => {
+    const attempt = (path: string) =>
+      fetch(`${gateway.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'ftp://refused.example/' }) }).then((res) => res.status);
+    const spellings = ['/api/extract-images', '/API/EXTRACT-IMAGES', '/api/extract-images/', '/Api/Extract-Images/?a=1'];
+    for (let i = 0; i < 30; i++) expect(await attempt(spellings[i % spellings.length])).toBe(400);
+    expect(await attempt('/API/extract-IMAGES/')).toBe(429);
+    expect(await attempt('/api/extractions')).toBe(400);
+  });
 });

@@ -1,4 +1,5 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { extractionNewsSlice } from '../features/extraction/extraction-news.slice';
 import { noticeSlice } from '../features/notice/notice.slice';
 import { api } from './api';
 import type { PixtractSocket } from './socket';
@@ -11,7 +12,7 @@ export interface StoreExtra {
   socket: () => ExtractionSocket;
 }
 
-const rootReducer = combineSlices(api, noticeSlice);
+const rootReducer = combineSlices(api, noticeSlice, extractionNewsSlice);
 
 export function makeStore(extra: StoreExtra) {
   return configureStore({

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { signedIn } from '../test/auth-fixtures';
+import { authUser, signedIn } from '../test/auth-fixtures';
 import { fakeApi } from '../test/fake-api';
 import { renderWithProviders } from '../test/render-with-providers';
 
@@ -93,5 +93,45 @@ describe('site header', () => {
     expect(localStorage.getItem('darkMode')).toBe('false');
     expect(document.documentElement).not.toHaveClass('dark');
     localStorage.clear();
+  });
+
+  it('signs in from the header dialog with the email an account was made with on /auth (audit row 13)', async () => {
+    const { calls } = fakeApi({
+      'GET /api/auth/status': { status: 200, body: { isAuthenticated: false, user: null, googleSignIn: false } },
+      'POST /api/auth/login': { status: 200, body: authUser() },
+    });
+    const { user: visitor } = renderWithProviders('/pricing');
+    await visitor.click(await within(await screen.findByRole('banner')).findByRole('button', { name: 'Login' }));
+    const dialog = await screen.findByRole('dialog');
+    await visitor.type(within(dialog).getByLabelText('Username or email'), 'ada@example.com');
+    await visitor.type(within(dialog).getByLabelText('Password'), 'correct horse battery');
+    await visitor.click(within(dialog).getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(calls.find((call) => call.path === '/api/auth/login')?.body).toEqual({ username: 'ada@example.com', password: 'correct horse battery' }));
+  });
+
+  it('registers from the header dialog with the email as the username, the newsletter wish sent with it', async () => {
+    const { calls } = fakeApi({
+      'GET /api/auth/status': { status: 200, body: { isAuthenticated: false, user: null, googleSignIn: false } },
+      'POST /api/auth/register': { status: 201, body: authUser() },
+    });
+    const { user: visitor } = renderWithProviders('/pricing');
+    await visitor.click(await within(await screen.findByRole('banner')).findByRole('button', { name: 'Sign Up' }));
+    const dialog = await screen.findByRole('dialog');
+    await visitor.type(within(dialog).getByLabelText('Name'), 'Ada');
+    await visitor.type(within(dialog).getByLabelText('Email'), 'ada@example.com');
+    await visitor.type(within(dialog).getByLabelText('Password'), 'correct horse battery');
+    await visitor.click(within(dialog).getByRole('checkbox', { name: 'Send me the newsletter' }));
+    await visitor.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/auth/register')?.body).toEqual({
+        username: 'ada@example.com',
+        email: 'ada@example.com',
+        password: 'correct horse battery',
+        displayName: 'Ada',
+        subscribeNewsletter: true,
+      }),
+    );
+    // The gateway subscribes a registration's address itself: no second request.
+    expect(calls.filter((call) => call.path === '/api/newsletter')).toEqual([]);
   });
 });

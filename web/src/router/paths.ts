@@ -6,7 +6,8 @@ import { createSearchParams } from 'react-router';
  */
 export const paths = {
   home: '/',
-  results: (url: string) => `/results?${createSearchParams({ url })}`,
+  /** A results page; with the extraction's id it opens that stored extraction (reload and Back charge nothing). */
+  results: (url: string, extractionId?: string) => `/results?${createSearchParams(extractionId ? { url, id: extractionId } : { url })}`,
   auth: '/auth',
   register: '/auth?mode=register',
   member: '/member',

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, HttpException, Post, Req, Res } from '
 import { AuthErrorCode, AuthStatus, AuthUser, authErrorBody, loginRequestSchema, registerRequestSchema } from '@pixtract/contracts';
 import { parseWith } from '@pixtract/service-kit';
 import type { Request, Response } from 'express';
+import { GoogleSignInService } from '../google/google-sign-in.service';
 import { SESSION_COOKIE, SessionUser } from '../session/session-user';
 import { UsersService } from '../user/users.service';
 import { AccountService } from './account.service';
@@ -11,13 +12,15 @@ export class AccountController {
   constructor(
     private readonly users: UsersService,
     private readonly accounts: AccountService,
+    private readonly google: GoogleSignInService,
   ) {}
 
   @Get('status')
   async status(@Req() req: Request): Promise<AuthStatus> {
     const id = (req.user as SessionUser | undefined)?.id;
     const user = id === undefined ? null : await this.users.findById(id);
-    return user ? { isAuthenticated: true, user: await this.accounts.present(user) } : { isAuthenticated: false, user: null };
+    const googleSignIn = this.google.enabled;
+    return user ? { isAuthenticated: true, user: await this.accounts.present(user), googleSignIn } : { isAuthenticated: false, user: null, googleSignIn };
   }
 
   /** Creates the account; signing in is a separate step (the seed's client switches to its login form). */
@@ -28,6 +31,7 @@ export class AccountController {
     return this.accounts.present(user);
   }
 
+  /** `username` may be the account's username or its email address. */
   @Post('login')
   @HttpCode(200)
   async login(@Body() body: unknown, @Req() req: Request): Promise<AuthUser> {

@@ -6,7 +6,7 @@ import { AUTH_CONFIG, AuthConfig } from '../auth.config';
 import { SessionUser } from '../session/session-user';
 import { CLOCK, Clock } from './clock';
 import { QuotaLedger } from './quota-ledger.service';
-import { addressSubjectOf, mintVisitorCookie, subjectOf } from './visitor-identity';
+import { addressSubjectOf, visitorOf, visitorSubjectOf } from './visitor-identity';
 
 /** Gateway-only API (never routed publicly): who is asking, and charging an extraction to them. */
 @Controller('internal')
@@ -17,15 +17,19 @@ export class InternalQuotaController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
+  /**
+   * The signed-in user; else this browser's visitor (a first-time visitor gets its cookie in this answer) with
+   * the address it calls from, whose allowance is charged with theirs.
+   */
   @Post('callers')
   @HttpCode(200)
   async caller(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Caller> {
-    const subject = subjectOf(req);
-    const now = this.clock();
-    if (subject.startsWith('visitor:')) await this.ledger.startVisitorDay(subject, addressSubjectOf(req), now);
-    mintVisitorCookie(req, res, this.config.NODE_ENV === 'production');
-    const limits = await this.ledger.limitsOf(subject, now);
-    return { subject, userId: (req.user as SessionUser | undefined)?.id ?? null, limits, perExtraction: this.ledger.perExtractionOf(limits.role) };
+    const userId = (req.user as SessionUser | undefined)?.id ?? null;
+    const visitorSubject = userId === null ? visitorOf(req, res, this.config.NODE_ENV === 'production') : visitorSubjectOf(req);
+    const subject = userId === null ? visitorSubject! : `user:${userId}`;
+    const addressSubject = userId === null ? addressSubjectOf(req) : null;
+    const limits = await this.ledger.limitsOf({ subject, addressSubject }, this.clock());
+    return { subject, userId, addressSubject, visitorSubject, limits, perExtraction: this.ledger.perExtractionOf(limits.role) };
   }
 
   @Post('quota/reservations')

@@ -1,36 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Limits, QuarterlyStats, QuotaReservation, QuotaReservationRequest, Role } from '@pixtract/contracts';
-import { DataSource } from 'typeorm';
-import { isUniqueViolation } from '../postgres-errors';
+import { DataSource, EntityManager } from 'typeorm';
 import { AUTH_CONFIG, AuthConfig } from '../auth.config';
 import { UsersService } from '../user/users.service';
 import { quarterLengths, quarterOf, utcDay } from './utc-day';
-
-/**
- * Charges the subject's day and records the extraction in ONE statement. The grant is computed
- * from the counter row as the upsert locks it (no read-then-write), so concurrent reservations
- * serialise on that row and never exceed the day. The usage event's primary key (the extraction
- * id) makes it idempotent: a second reservation either finds the event and changes nothing, or —
- * racing the first — violates the key, which rolls the whole statement back, counter included.
- */
-const RESERVE_SQL = `
-  WITH counter AS (
-    INSERT INTO "quota_usage" AS q ("subject", "day", "used", "lastGranted")
-    SELECT $2, $3::date, LEAST($4::int, $5::int, $6::int), LEAST($4::int, $5::int, $6::int)
-     WHERE NOT EXISTS (SELECT 1 FROM "usage_events" WHERE "extractionId" = $1)
-    ON CONFLICT ("subject", "day") DO UPDATE
-       SET "lastGranted" = LEAST($4::int, $5::int, GREATEST($6::int - q."used", 0)),
-           "used" = q."used" + LEAST($4::int, $5::int, GREATEST($6::int - q."used", 0))
-    RETURNING "used", "lastGranted"
-  ), event AS (
-    INSERT INTO "usage_events" ("extractionId", "subject", "userId", "day", "found", "granted")
-    SELECT $1, $2, $7::int, $3::date, $4::int, "lastGranted" FROM counter
-  ), seed_fields AS (
-    UPDATE "users" SET "usedToday" = counter."used", "lastUsageDate" = $3::date, "currentUsage" = "currentUsage" + counter."lastGranted"
-      FROM counter WHERE "users"."id" = $7::int
-  )
-  SELECT "used", "lastGranted" AS "granted" FROM counter`;
 
 /** Logging in keeps the day's visitor usage: the user's day becomes at least the visitor's. */
 const CARRY_OVER_SQL = `
@@ -42,6 +16,22 @@ const CARRY_OVER_SQL = `
   )
   UPDATE "users" SET "usedToday" = counter."used", "lastUsageDate" = $3::date FROM counter WHERE "users"."id" = $4::int`;
 
+/** Who an extraction is charged to: a user alone, or a visitor together with the address they call from. */
+export interface QuotaSubjects {
+  subject: string;
+  addressSubject?: string | null;
+}
+
+/** One counter an extraction draws on, and its daily allowance. */
+interface Allowance {
+  subject: string;
+  daily: number;
+}
+
+/**
+ * The daily ledger. A visitor's extraction draws on two counters at once, the visitor's and the address's, and
+ * is granted what the smaller remainder allows, so neither a new visitor cookie nor a new address is a fresh day.
+ */
 @Injectable()
 export class QuotaLedger {
   constructor(
@@ -50,45 +40,83 @@ export class QuotaLedger {
     private readonly users: UsersService,
   ) {}
 
+  /**
+   * Charges the day and records the extraction in one transaction: granted = min(found, per-extraction cap, what
+   * every counter has left), read from the counter rows locked FOR UPDATE (in one order, so concurrent
+   * reservations serialise without deadlock and never exceed a day). The usage event's primary key (the extraction
+   * id) makes it idempotent: a repeat, or a twin racing the first (it waits on the key), finds the event, changes
+   * nothing and answers the first grant.
+   */
   async reserve(request: QuotaReservationRequest, now: Date): Promise<QuotaReservation> {
     const role = await this.roleOf(request.subject);
-    const quota = this.config.planQuotas[role];
     const day = utcDay(now);
-    const params = [request.extractionId, request.subject, day, request.found, quota.perExtraction, quota.daily, userIdOf(request.subject)];
-    let rows: Array<{ used: number; granted: number }> = [];
-    try {
-      rows = await this.dataSource.query(RESERVE_SQL, params);
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-    }
-    const [charged] = rows;
-    if (charged) return { granted: charged.granted, limits: this.limits(role, charged.used, { granted: charged.granted, found: request.found }) };
+    const charged = await this.dataSource.transaction((manager) => this.charge(manager, request, role, day));
+    if (charged) return { granted: charged.granted, limits: await this.limitsOn(request, role, day, { granted: charged.granted, found: request.found }) };
     // Already reserved: answer what the first reservation granted, with the day as it stands.
     const [event] = await this.dataSource.query(`SELECT "granted", "found", "day"::text AS "day" FROM "usage_events" WHERE "extractionId" = $1`, [request.extractionId]);
-    const used = await this.usedOn(request.subject, event.day);
-    return { granted: event.granted, limits: this.limits(role, used, { granted: event.granted, found: event.found }) };
+    return { granted: event.granted, limits: await this.limitsOn(request, role, event.day, { granted: event.granted, found: event.found }) };
+  }
+
+  private async charge(manager: EntityManager, request: QuotaReservationRequest, role: Role, day: string): Promise<{ granted: number } | null> {
+    const userId = userIdOf(request.subject);
+    const inserted: unknown[] = await manager.query(
+      `INSERT INTO "usage_events" ("extractionId", "subject", "userId", "day", "found", "granted") VALUES ($1, $2, $3, $4::date, $5, 0)
+       ON CONFLICT ("extractionId") DO NOTHING RETURNING "extractionId"`,
+      [request.extractionId, request.subject, userId, day, request.found],
+    );
+    if (inserted.length === 0) return null;
+    const allowances = this.allowancesOf(request, role);
+    const subjects = allowances.map((allowance) => allowance.subject);
+    await manager.query(
+      `INSERT INTO "quota_usage" ("subject", "day", "used") SELECT s, $2::date, 0 FROM unnest($1::text[]) AS s ORDER BY s ON CONFLICT ("subject", "day") DO NOTHING`,
+      [subjects, day],
+    );
+    const counters: Array<{ subject: string; used: number }> = await manager.query(
+      `SELECT "subject", "used" FROM "quota_usage" WHERE "subject" = ANY($1::text[]) AND "day" = $2::date ORDER BY "subject" FOR UPDATE`,
+      [subjects, day],
+    );
+    const left = allowances.map((allowance) => allowance.daily - (counters.find((counter) => counter.subject === allowance.subject)?.used ?? 0));
+    const granted = Math.max(0, Math.min(request.found, this.config.planQuotas[role].perExtraction, ...left));
+    await manager.query(`UPDATE "quota_usage" SET "used" = "used" + $3, "lastGranted" = $3 WHERE "subject" = ANY($1::text[]) AND "day" = $2::date`, [subjects, day, granted]);
+    await manager.query(`UPDATE "usage_events" SET "granted" = $2 WHERE "extractionId" = $1`, [request.extractionId, granted]);
+    if (userId !== null) {
+      // The seed's per-user fields mirror the ledger.
+      await manager.query(
+        `UPDATE "users" SET "usedToday" = q."used", "lastUsageDate" = $2::date, "currentUsage" = "currentUsage" + $3
+           FROM "quota_usage" q WHERE "users"."id" = $4 AND q."subject" = $1 AND q."day" = $2::date`,
+        [request.subject, day, granted, userId],
+      );
+    }
+    return { granted };
   }
 
   perExtractionOf(role: Role): number {
     return this.config.planQuotas[role].perExtraction;
   }
 
-  /** The subject's day so far, for the check before an extraction is queued. */
-  async limitsOf(subject: string, now: Date): Promise<Limits> {
-    const [role, used] = await Promise.all([this.roleOf(subject), this.usedOn(subject, utcDay(now))]);
-    return this.limits(role, used);
+  /** The caller's day so far, for the check before an extraction is queued. */
+  async limitsOf(subjects: QuotaSubjects, now: Date): Promise<Limits> {
+    return this.limitsOn(subjects, await this.roleOf(subjects.subject), utcDay(now));
   }
 
   /**
-   * A browser's first extraction is charged to its address (it had no visitor cookie yet); the
-   * visitor's day starts from there, so taking the cookie is no fresh start.
+   * The plan's total and what is left of it: the smallest remainder of the counters drawn on. `used` is what the
+   * caller can no longer use (at least their own count), so total − used = remaining.
    */
-  async startVisitorDay(visitorSubject: string, addressSubject: string, now: Date): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO "quota_usage" ("subject", "day", "used") SELECT $1, "day", "used" FROM "quota_usage" WHERE "subject" = $2 AND "day" = $3::date
-       ON CONFLICT ("subject", "day") DO NOTHING`,
-      [visitorSubject, addressSubject, utcDay(now)],
-    );
+  private async limitsOn(subjects: QuotaSubjects, role: Role, day: string, grant?: { granted: number; found: number }): Promise<Limits> {
+    const allowances = this.allowancesOf(subjects, role);
+    const used = await Promise.all(allowances.map((allowance) => this.usedOn(allowance.subject, day)));
+    const total = this.config.planQuotas[role].daily;
+    const remaining = Math.max(0, Math.min(total - used[0], ...allowances.map((allowance, index) => allowance.daily - used[index])));
+    const limits: Limits = { total, used: Math.max(used[0], total - remaining), remaining, role };
+    if (grant) Object.assign(limits, { limitApplied: grant.granted < grant.found, totalImagesFound: grant.found });
+    return limits;
+  }
+
+  /** The counters an extraction draws on, the caller's own first; a visitor's address has its own allowance. */
+  private allowancesOf({ subject, addressSubject }: QuotaSubjects, role: Role): Allowance[] {
+    const own = { subject, daily: this.config.planQuotas[role].daily };
+    return addressSubject && addressSubject !== subject ? [own, { subject: addressSubject, daily: this.config.addressDailyQuota }] : [own];
   }
 
   async carryOver(visitorSubject: string, userId: number, now: Date): Promise<void> {
@@ -130,13 +158,6 @@ export class QuotaLedger {
   private roleOf(subject: string): Promise<Role> {
     const userId = userIdOf(subject);
     return userId === null ? Promise.resolve('free') : this.users.roleOf(userId);
-  }
-
-  private limits(role: Role, used: number, grant?: { granted: number; found: number }): Limits {
-    const total = this.config.planQuotas[role].daily;
-    const limits: Limits = { total, used, remaining: Math.max(total - used, 0), role };
-    if (grant) Object.assign(limits, { limitApplied: grant.granted < grant.found, totalImagesFound: grant.found });
-    return limits;
   }
 }
 

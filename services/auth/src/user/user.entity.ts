@@ -64,6 +64,14 @@ export class UserEntity {
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 
+  /** `usernameKey(username)`, unique: one account per name however it is spelt. NULL on an older account whose name collided. */
+  @Column('text', { nullable: true })
+  usernameKey!: string | null;
+
+  /** `emailKey(email)`, unique: one account per address. NULL without an email, and on an older account whose address collided. */
+  @Column('text', { nullable: true })
+  emailKey!: string | null;
+
   /** The OpenID `sub` of the linked Google account. */
   @Column('text', { nullable: true, unique: true })
   googleSubject!: string | null;

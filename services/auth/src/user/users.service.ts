@@ -1,20 +1,27 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpException, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AuthErrorCode, RegisterRequest, Role, authErrorBody } from '@pixtract/contracts';
-import { HttpException } from '@nestjs/common';
+import { AuthErrorCode, RegisterRequest, Role, authErrorBody, emailKey, usernameKey } from '@pixtract/contracts';
 import { DataSource } from 'typeorm';
-import { isUniqueViolation } from '../postgres-errors';
+import { isUniqueViolation, violatedConstraint } from '../postgres-errors';
 import { AUTH_CONFIG, AuthConfig } from '../auth.config';
 import { PasswordService } from './password.service';
 import { UserEntity } from './user.entity';
 
+/** The unique index a taken email address violates (the migration that made keys unique names it). */
+const EMAIL_KEY_INDEX = 'UQ_users_emailKey';
+
 @Injectable()
 export class UsersService {
+  /** ADMIN_USERNAMES by key: only the account that holds a listed name's key is that administrator. */
+  private readonly adminKeys: Set<string>;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly passwords: PasswordService,
-  ) {}
+  ) {
+    this.adminKeys = new Set(config.ADMIN_USERNAMES.map(usernameKey));
+  }
 
   private get users() {
     return this.dataSource.getRepository(UserEntity);
@@ -28,7 +35,7 @@ export class UsersService {
     return (await this.findById(id))?.role ?? 'free';
   }
 
-  /** A new registered account. */
+  /** A new registered account: 409 when its username or its email address (by their keys) has one already. */
   async register(request: RegisterRequest): Promise<UserEntity> {
     try {
       return await this.createMember({
@@ -38,14 +45,25 @@ export class UsersService {
         displayName: request.displayName || null,
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpException(authErrorBody(AuthErrorCode.UsernameTaken, 409), 409);
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      const code = violatedConstraint(error) === EMAIL_KEY_INDEX ? AuthErrorCode.EmailTaken : AuthErrorCode.UsernameTaken;
+      throw new HttpException(authErrorBody(code, 409), 409);
     }
   }
 
-  /** The user when name and password match; the same work is done for an unknown name. */
-  async verifyPassword(username: string, password: string): Promise<UserEntity | null> {
-    const user = await this.users.findOneBy({ username: username.trim() });
+  /**
+   * The user when the name and password match; the same work is done for an unknown name. The name is the
+   * username as stored (an older account whose name collided is reachable only so), else a username by its key,
+   * else an email address by its key.
+   */
+  async verifyPassword(name: string, password: string): Promise<UserEntity | null> {
+    const exact = name.trim();
+    const user = await this.users
+      .createQueryBuilder('user')
+      .where('user.username = :exact OR user.usernameKey = :nameKey OR user.emailKey = :emailKey', { exact, nameKey: usernameKey(name), emailKey: emailKey(name) })
+      .orderBy('user.username = :exact', 'DESC')
+      .addOrderBy('user.usernameKey = :nameKey', 'DESC', 'NULLS LAST')
+      .getOne();
     return (await this.passwords.verify(user?.password ?? null, password)) ? this.withAdminRole(user) : null;
   }
 
@@ -65,7 +83,7 @@ export class UsersService {
     if (linked) return this.withAdminRole(linked);
     const byEmail = await this.users
       .createQueryBuilder('user')
-      .where('lower(user.email) = lower(:email) OR lower(user.username) = lower(:email)', { email: identity.email })
+      .where('user.emailKey = :emailKey OR user.usernameKey = :nameKey', { emailKey: emailKey(identity.email), nameKey: usernameKey(identity.email) })
       .orderBy('user.id')
       .getOne();
     if (byEmail?.password) throw new HttpException(authErrorBody(AuthErrorCode.GoogleSignInFailed, 409), 409);
@@ -73,7 +91,13 @@ export class UsersService {
       await this.users.update({ id: byEmail.id }, { googleSubject: identity.subject });
       return this.withAdminRole({ ...byEmail, googleSubject: identity.subject });
     }
-    return this.createMember({ username: identity.email, password: null, email: identity.email, displayName: identity.displayName, googleSubject: identity.subject });
+    try {
+      return await this.createMember({ username: identity.email, password: null, email: identity.email, displayName: identity.displayName, googleSubject: identity.subject });
+    } catch (error) {
+      // Another sign-in of the same identity, or an account registered meanwhile, took the name or the address.
+      if (isUniqueViolation(error)) throw new HttpException(authErrorBody(AuthErrorCode.GoogleSignInFailed, 409), 409);
+      throw error;
+    }
   }
 
   /**
@@ -82,11 +106,11 @@ export class UsersService {
    * plan changes (which write the stored role) never demote an administrator.
    */
   private withAdminRole<T extends UserEntity | null>(user: T): T {
-    if (user === null || !this.config.ADMIN_USERNAMES.includes(user.username.toLowerCase())) return user;
+    if (user === null || user.usernameKey === null || !this.adminKeys.has(user.usernameKey)) return user;
     return Object.assign(Object.create(Object.getPrototypeOf(user)), user, { role: 'admin' as const });
   }
 
-  /** A registered member; the plan's numbers are copied into the seed's per-user fields. */
+  /** A registered member with its unique keys; the plan's numbers are copied into the seed's per-user fields. */
   private async createMember(fields: Pick<UserEntity, 'username' | 'password' | 'email' | 'displayName'> & Partial<UserEntity>): Promise<UserEntity> {
     const quota = this.config.planQuotas.registered;
     const saved = await this.users.save(
@@ -97,6 +121,8 @@ export class UsersService {
         dailyLimit: quota.daily,
         maxImagesPerExtraction: quota.perExtraction,
         ...fields,
+        usernameKey: usernameKey(fields.username),
+        emailKey: fields.email === null ? null : emailKey(fields.email),
       }),
     );
     return this.withAdminRole(saved);

@@ -2,8 +2,10 @@ import { HttpException, Inject, Injectable, NestMiddleware, OnModuleDestroy } fr
 import { AuthErrorCode, authErrorBody } from '@pixtract/contracts';
 import type { NextFunction, Request, Response } from 'express';
 import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
+import { NewsletterRepository } from '../newsletter/newsletter.repository';
 import { ReverseProxy, withoutHopByHop } from '../proxy/reverse-proxy';
 import { clientAddress } from './auth.client';
+import { newsletterWishOf } from './newsletter-wish';
 
 /**
  * /api/auth/* and /api/user/profile are the auth service's: the gateway, the only public origin,
@@ -15,7 +17,10 @@ import { clientAddress } from './auth.client';
 export class AuthProxyMiddleware implements NestMiddleware, OnModuleDestroy {
   private readonly proxy: ReverseProxy;
 
-  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+  constructor(
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    private readonly newsletter: NewsletterRepository,
+  ) {
     this.proxy = new ReverseProxy(config.AUTH_URL);
   }
 
@@ -27,7 +32,11 @@ export class AuthProxyMiddleware implements NestMiddleware, OnModuleDestroy {
       'x-forwarded-host': req.get('host'),
     };
     const unavailable = () => new HttpException(authErrorBody(AuthErrorCode.AuthUnavailable, 503), 503);
-    this.proxy.forward(req, res, { headers, unavailable }).catch(next);
+    // The newsletter list is the gateway's: a registration that asked for it subscribes its address once auth has
+    // made the account, before the browser hears of it.
+    const wish = newsletterWishOf(req);
+    const onAnswer = wish ? (status: number) => (status === 201 ? this.newsletter.subscribe(wish) : Promise.resolve()) : undefined;
+    this.proxy.forward(req, res, { headers, unavailable, onAnswer }).catch(next);
   }
 
   onModuleDestroy(): void {

@@ -17,12 +17,14 @@ interface IdentifiedCaller {
 export class AuthClient {
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
-  /**
-   * Who sent this request: the browser's cookies go along (or `cookie`, the ones it holds now), and the client
-   * address the gateway trusts.
-   */
-  async identify(req: Request, cookie = req.headers.cookie): Promise<IdentifiedCaller> {
-    const res = await this.call('POST', AUTH_INTERNAL_PATHS.callers, undefined, { ...(cookie ? { cookie } : {}), 'x-forwarded-for': clientAddress(req) });
+  /** Who sent this request: the browser's cookies go along, and the client address the gateway trusts. */
+  identify(req: Request): Promise<IdentifiedCaller> {
+    return this.identifyBy(req.headers.cookie, clientAddress(req));
+  }
+
+  /** Who holds these cookies (a socket's handshake has no express request). */
+  async identifyBy(cookie: string | undefined, address: string): Promise<IdentifiedCaller> {
+    const res = await this.call('POST', AUTH_INTERNAL_PATHS.callers, undefined, { ...(cookie ? { cookie } : {}), 'x-forwarded-for': address });
     return { caller: await parsed(res, callerSchema), setCookies: res.headers.getSetCookie() };
   }
 

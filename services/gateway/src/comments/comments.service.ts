@@ -56,16 +56,11 @@ export class CommentsService {
     return this.comments.insert({ userId: user.id, username: publicName(user), content, rating, sourceUrl, verified, approved: true, authorSubject: caller.subject });
   }
 
-  /**
-   * The caller as auth knows them. A first-time visitor gets their visitor cookie here, and is known from now on by
-   * the subject that cookie names, not by the address their cookie-less request would be charged to.
-   */
+  /** The caller as auth knows them; a first-time visitor gets their visitor cookie here (auth names them by it). */
   private async caller(req: Request, res: Response): Promise<Caller> {
     const { caller, setCookies } = await this.auth.identify(req);
-    if (setCookies.length === 0) return caller;
-    res.append('set-cookie', setCookies);
-    const cookies = [req.headers.cookie, ...setCookies.map((line) => line.split(';')[0])].filter(Boolean).join('; ');
-    return (await this.auth.identify(req, cookies)).caller;
+    if (setCookies.length > 0) res.append('set-cookie', setCookies);
+    return caller;
   }
 }
 

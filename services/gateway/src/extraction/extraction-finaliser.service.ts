@@ -33,7 +33,7 @@ export class ExtractionFinaliser {
     const { errorCode, warningDetails, ...reported } = parsed.data;
     const result = { ...reported, ...this.validCodes(extractionId, { errorCode, warningDetails }), files: this.validFiles(extractionId, reported.files) };
     const found = result.files.filter((file) => !file.duplicate).length;
-    const owner = { subject: extraction.ownerSubject, userId: extraction.ownerUserId };
+    const owner = { subject: extraction.ownerSubject, addressSubject: extraction.addressSubject };
     const { granted, limits } = await this.quota.reserve(extractionId, owner, found);
     const response: ExtractionResponse = {
       files: keepFirstImages(result.files, granted),

@@ -1,6 +1,12 @@
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryColumn } from 'typeorm';
-import type { ErrorCode, ExtractionStatus, ExtractionWarning, Limits, PerformanceInfo } from '@pixtract/contracts';
+import type { ErrorCode, ExtractionMode, ExtractionStatus, ExtractionWarning, Limits, PerformanceInfo } from '@pixtract/contracts';
 import { ExtractedFileEntity } from './extracted-file.entity';
+
+/** What an extraction was asked for beyond its URL; absent means the default (auto mode, every file type). */
+export interface ExtractionOptions {
+  mode?: Exclude<ExtractionMode, 'auto'>;
+  fileTypes?: string[];
+}
 
 /** One extraction a visitor asked for; its id is the BullMQ job id and the finalisation key. */
 @Entity('extractions')
@@ -11,13 +17,21 @@ export class ExtractionEntity {
   @Column('text')
   url!: string;
 
-  /** The quota subject (user:, visitor: or ip:) the extraction is charged to. */
+  /** The quota subject (user:, visitor: or, on older rows, ip:) the extraction belongs and is charged to. */
   @Column('text')
   ownerSubject!: string;
 
   /** The signed-in user who asked, for their dashboard; null for visitors. */
   @Column('int', { nullable: true })
   ownerUserId!: number | null;
+
+  /** A visitor's address (ip:), charged together with them; null for a signed-in user and on older rows. */
+  @Column('text', { nullable: true })
+  addressSubject!: string | null;
+
+  /** The options asked for, as compared for a repeat: `{}` for the defaults. */
+  @Column('jsonb', { default: () => "'{}'" })
+  options!: ExtractionOptions;
 
   @Column('text', { default: 'queued' })
   status!: ExtractionStatus;
@@ -45,6 +59,7 @@ export class ExtractionEntity {
   @Column('jsonb', { nullable: true })
   performanceInfo!: PerformanceInfo | null;
 
+  /** Distinct images shown (duplicates ride along uncounted): what the quota was charged. */
   @Column('int', { default: 0 })
   imageCount!: number;
 

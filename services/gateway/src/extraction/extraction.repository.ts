@@ -4,7 +4,7 @@ import { ERROR_MESSAGES, type ErrorCode, type ExtractedFile, type ExtractionWarn
 import { DataSource } from 'typeorm';
 import type { ExtractionOwner } from '../quota/quota-gate.service';
 import { ExtractedFileEntity } from './extracted-file.entity';
-import { ExtractionEntity } from './extraction.entity';
+import { ExtractionEntity, ExtractionOptions } from './extraction.entity';
 
 interface CompletedExtraction {
   sourceUrl: string;
@@ -22,12 +22,25 @@ interface CompletedExtraction {
 export class ExtractionRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async create(id: string, url: string, owner: ExtractionOwner): Promise<void> {
-    await this.dataSource.getRepository(ExtractionEntity).insert({ id, url, status: 'queued', ownerSubject: owner.subject, ownerUserId: owner.userId });
+  async create(id: string, url: string, options: ExtractionOptions, owner: ExtractionOwner): Promise<void> {
+    await this.dataSource
+      .getRepository(ExtractionEntity)
+      .insert({ id, url, options, status: 'queued', ownerSubject: owner.subject, ownerUserId: owner.userId, addressSubject: owner.addressSubject });
   }
 
   find(id: string): Promise<ExtractionEntity | null> {
     return this.dataSource.getRepository(ExtractionEntity).findOneBy({ id });
+  }
+
+  /** The owner's newest extraction of this page and options since `since` that has not failed, if any. */
+  async findRecent(ownerSubject: string, url: string, options: ExtractionOptions, since: Date): Promise<string | null> {
+    const [row]: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT "id" FROM "extractions"
+        WHERE "ownerSubject" = $1 AND "createdAt" > $2 AND "url" = $3 AND "options" = $4::jsonb AND "status" <> 'failed'
+        ORDER BY "createdAt" DESC LIMIT 1`,
+      [ownerSubject, since, url, JSON.stringify(options)],
+    );
+    return row?.id ?? null;
   }
 
   findFiles(id: string): Promise<ExtractedFileEntity[]> {
@@ -58,7 +71,7 @@ export class ExtractionRepository {
           JSON.stringify(outcome.warnings),
           JSON.stringify(outcome.limits),
           JSON.stringify(outcome.performanceInfo),
-          outcome.files.length,
+          outcome.files.filter((file) => !file.duplicate).length,
           outcome.totalImagesFound,
           outcome.errorCode ?? null,
           outcome.warningDetails ? JSON.stringify(outcome.warningDetails) : null,

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  Caller,
   ERROR_MESSAGES,
   ErrorCode,
   ExtractionAccepted,
+  ExtractionRequest,
   ExtractionResponse,
   ExtractionView,
   extractionProgressSchema,
@@ -12,14 +14,24 @@ import {
 import { AppException, parseWith } from '@pixtract/service-kit';
 import { randomUUID } from 'node:crypto';
 import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
-import type { ExtractionOwner } from '../quota/quota-gate.service';
+import { QuotaGate } from '../quota/quota-gate.service';
 import { ExtractedFileEntity } from './extracted-file.entity';
-import { ExtractionEntity } from './extraction.entity';
+import { ExtractionEntity, ExtractionOptions } from './extraction.entity';
 import { ExtractionFinaliser } from './extraction-finaliser.service';
 import { isExtractionId } from './extraction-id';
+import { ExtractionReader, mayRead } from './extraction-reader';
 import { ExtractionQueue } from './extraction.queue';
 import { ExtractionRepository } from './extraction.repository';
 import { UrlPolicyService } from './url-policy.service';
+
+/** How long a repeat of the same page and options is answered with the caller's extraction instead of a new one. */
+export const REUSE_WINDOW_MS = 5 * 60_000;
+
+interface StartOptions {
+  requestId?: string;
+  /** The web app's path reuses a recent extraction (unless `rerun`); the seed's synchronous contract never does. */
+  reuseRecent: boolean;
+}
 
 type SyncOutcome = { done: true; response: ExtractionResponse } | { done: false; accepted: ExtractionAccepted & { status: string; message: string } };
 
@@ -31,31 +43,44 @@ export class ExtractionService {
     private readonly queue: ExtractionQueue,
     private readonly finaliser: ExtractionFinaliser,
     private readonly urlPolicy: UrlPolicyService,
+    private readonly quota: QuotaGate,
   ) {}
 
   /**
-   * Validates, normalises and checks the URL, admits the caller (their quota; a 429 at 0 left),
-   * stores the extraction with its owner and queues its job.
+   * Validates and normalises the URL; answers the caller's own extraction of the same page and options from the
+   * last few minutes when allowed (reload, Back and a second visit charge nothing); else checks the URL, admits
+   * the caller (their quota; a 429 at 0 left), stores the extraction with its owner and queues its job.
    */
-  async start(body: unknown, admit: () => Promise<ExtractionOwner>, requestId?: string): Promise<ExtractionAccepted> {
+  async start(body: unknown, identify: () => Promise<Caller>, { requestId, reuseRecent }: StartOptions): Promise<ExtractionAccepted> {
     const request = parseWith(extractionRequestSchema, body);
     const normalised = normaliseExtractionUrl(request.url);
     if (!normalised.ok) throw new AppException(normalised.code, 400);
+    const options = optionsOf(request);
+    const caller = await identify();
+    if (reuseRecent && !request.rerun) {
+      const recent = await this.repository.findRecent(caller.subject, normalised.url, options, new Date(Date.now() - REUSE_WINDOW_MS));
+      if (recent) return { extractionId: recent, reused: true };
+    }
     await this.urlPolicy.check(normalised.url);
-    const owner = await admit();
+    const owner = this.quota.admit(caller);
 
     const extractionId = randomUUID();
-    await this.repository.create(extractionId, normalised.url, owner);
+    await this.repository.create(extractionId, normalised.url, options, owner);
     await this.queue.enqueue({ extractionId, url: normalised.url, mode: request.mode ?? 'auto', fileTypes: request.fileTypes, previewLimit: owner.grantable, requestId });
     return { extractionId };
   }
 
-  /** The extraction as it stands; finalises a job whose completion event this process missed. */
-  async view(extractionId: string): Promise<ExtractionView> {
-    if (!isExtractionId(extractionId)) throw new AppException(ErrorCode.ExtractionNotFound, 404);
-    let extraction = await this.repository.find(extractionId);
-    if (!extraction) throw new AppException(ErrorCode.ExtractionNotFound, 404);
+  /** The extraction as it stands, to its owner only (anyone else: 404, as for an unknown id). */
+  async view(extractionId: string, reader: ExtractionReader): Promise<ExtractionView> {
+    const extraction = isExtractionId(extractionId) ? await this.repository.find(extractionId) : null;
+    if (!extraction || !mayRead(reader, extraction)) throw new AppException(ErrorCode.ExtractionNotFound, 404);
+    return this.current(extraction);
+  }
 
+  /** The extraction as it stands; finalises a job whose completion event this process missed. */
+  private async current(found: ExtractionEntity): Promise<ExtractionView> {
+    const extractionId = found.id;
+    let extraction = found;
     let progress: ExtractionView['progress'];
     if (extraction.status === 'queued' || extraction.status === 'running') {
       const { state, job } = await this.queue.lookup(extractionId);
@@ -71,11 +96,11 @@ export class ExtractionService {
   }
 
   /** The seed's synchronous contract: start, then wait (bounded) for the finished extraction. */
-  async extractAndWait(body: unknown, admit: () => Promise<ExtractionOwner>, requestId?: string): Promise<SyncOutcome> {
-    const { extractionId } = await this.start(body, admit, requestId);
+  async extractAndWait(body: unknown, identify: () => Promise<Caller>, requestId?: string): Promise<SyncOutcome> {
+    const { extractionId } = await this.start(body, identify, { requestId, reuseRecent: false });
     const deadline = Date.now() + this.config.EXTRACTION_SYNC_WAIT_MS;
     for (let pause = 100; Date.now() < deadline; pause = Math.min(pause * 2, 1000)) {
-      const view = await this.view(extractionId);
+      const view = await this.current((await this.repository.find(extractionId))!);
       if (view.status === 'completed' && view.result) return { done: true, response: view.result };
       if (view.status === 'failed') throw new AppException(ErrorCode.ExtractionFailed, 502);
       await new Promise((resolve) => setTimeout(resolve, pause));
@@ -87,13 +112,21 @@ export class ExtractionService {
   }
 }
 
+/** The options as stored and compared: the defaults left out, file types in one order. */
+function optionsOf(request: ExtractionRequest): ExtractionOptions {
+  const options: ExtractionOptions = {};
+  if (request.mode && request.mode !== 'auto') options.mode = request.mode;
+  if (request.fileTypes?.length) options.fileTypes = [...new Set(request.fileTypes.map((type) => type.toLowerCase()))].sort();
+  return options;
+}
+
 function parsedProgress(value: unknown): ExtractionView['progress'] {
   const parsed = extractionProgressSchema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }
 
 function toView(extraction: ExtractionEntity, files: ExtractedFileEntity[], progress: ExtractionView['progress']): ExtractionView {
-  const view: ExtractionView = { extractionId: extraction.id, url: extraction.url, status: extraction.status };
+  const view: ExtractionView = { extractionId: extraction.id, url: extraction.url, status: extraction.status, extractedAt: (extraction.completedAt ?? extraction.createdAt).toISOString() };
   if (progress) view.progress = progress;
   if (extraction.status === 'failed') {
     view.error = extraction.error ?? ERROR_MESSAGES.EXTRACTION_FAILED;

@@ -5,6 +5,8 @@ import { NewsletterRepository } from './newsletter.repository';
 @Module({
   controllers: [NewsletterController],
   providers: [NewsletterRepository],
+  // Registration's "subscribe me" lands in the same list (AccountModule).
+  exports: [NewsletterRepository],
 })
 export class NewsletterModule {}
 

@@ -10,8 +10,10 @@ import {
   extractionRoom,
 } from '@pixtract/contracts';
 import type { Server, Socket } from 'socket.io';
+import { AuthClient } from '../account/auth.client';
 import { ExtractionRepository } from '../extraction/extraction.repository';
 import { isExtractionId } from '../extraction/extraction-id';
+import { mayRead } from '../extraction/extraction-reader';
 
 /**
  * Browsers follow an extraction by joining its room. Progress comes from the queue's event stream,
@@ -23,12 +25,23 @@ export class ExtractionProgressGateway {
   @WebSocketServer()
   private readonly server!: Server<ClientToServerEvents, ServerToClientEvents>;
 
-  constructor(private readonly repository: ExtractionRepository) {}
+  constructor(
+    private readonly repository: ExtractionRepository,
+    private readonly auth: AuthClient,
+  ) {}
 
+  /**
+   * Joins the extraction's room — its owner only, known by the cookies the socket's handshake carried (the
+   * address plays no part in who owns what). Anyone else — and anyone while auth cannot be asked — is answered as
+   * for an unknown extraction.
+   */
   @SubscribeMessage('extraction:follow')
   async follow(@ConnectedSocket() socket: Socket, @MessageBody() extractionId: unknown): Promise<{ ok: boolean }> {
-    if (!isExtractionId(extractionId) || !(await this.repository.find(extractionId))) return { ok: false };
-    await socket.join(extractionRoom(extractionId));
+    const extraction = isExtractionId(extractionId) ? await this.repository.find(extractionId) : null;
+    if (!extraction) return { ok: false };
+    const identified = await this.auth.identifyBy(socket.handshake.headers.cookie, socket.handshake.address).catch(() => null);
+    if (!identified || !mayRead(identified.caller, extraction)) return { ok: false };
+    await socket.join(extractionRoom(extraction.id));
     return { ok: true };
   }
 

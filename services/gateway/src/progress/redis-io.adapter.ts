@@ -4,6 +4,8 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { closeRedis, createRedis } from '@pixtract/service-kit';
 import type { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
+import { isFromOurSite } from '../security/same-origin';
+import { BASELINE_HEADERS } from '../security/security-headers';
 
 /** socket.io over Redis pub/sub, so an event emitted by any gateway replica reaches every browser. */
 export class RedisIoAdapter extends IoAdapter {
@@ -17,8 +19,15 @@ export class RedisIoAdapter extends IoAdapter {
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
-    const server: Server = super.createIOServer(port, options);
+    // A page on another site may not open a socket here with the visitor's cookies (cross-site WebSocket hijacking).
+    const allowRequest: ServerOptions['allowRequest'] = (req, callback) => {
+      const header = (name: string) => req.headers[name] as string | undefined;
+      callback(null, isFromOurSite(header('sec-fetch-site'), header('origin'), header('host')));
+    };
+    const server: Server = super.createIOServer(port, { ...options, allowRequest });
     server.adapter(createAdapter(this.publisher, this.subscriber));
+    // The long-polling transport answers outside express: it gets the headers every answer carries.
+    server.engine.on('headers', (headers: Record<string, string>) => Object.assign(headers, BASELINE_HEADERS));
     return server;
   }
 

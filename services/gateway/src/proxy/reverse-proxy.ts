@@ -17,6 +17,8 @@ interface ForwardOptions {
   headers: OutgoingHttpHeaders;
   /** The refusal to answer when the service behind cannot be reached before anything was sent. */
   unavailable: () => HttpException;
+  /** Runs once the service has answered, before its answer is relayed: what the gateway itself does on that outcome. */
+  onAnswer?: (status: number) => Promise<void>;
 }
 
 /**
@@ -35,21 +37,32 @@ export class ReverseProxy {
   }
 
   forward(req: Request, res: Response, options: ForwardOptions): Promise<void> {
-    // The gateway's body parser has already read JSON and form bodies (within its limit): they go on as JSON.
+    // The gateway's body parser has already read JSON and form bodies (within its limit and depth, decompressed):
+    // they go on as plain JSON, so the visitor's Content-Encoding no longer describes them.
     const body = req.readableEnded && req.body !== undefined ? Buffer.from(JSON.stringify(req.body)) : undefined;
     const headers: OutgoingHttpHeaders = { ...options.headers };
-    if (body) Object.assign(headers, { 'content-type': 'application/json', 'content-length': body.length });
-    else if (req.headers['content-length']) headers['content-length'] = req.headers['content-length'];
+    if (body) {
+      Object.assign(headers, { 'content-type': 'application/json', 'content-length': body.length });
+      delete headers['content-encoding'];
+    } else if (req.headers['content-length']) headers['content-length'] = req.headers['content-length'];
 
     const send = this.target.protocol === 'https:' ? https.request : http.request;
     return new Promise((resolve, reject) => {
       const upstream = send(
         { protocol: this.target.protocol, hostname: this.target.hostname, port: this.target.port, path: req.originalUrl, method: req.method, headers, agent: this.agent },
         (answer) => {
-          const answerHeaders = withoutHopByHop(answer.headers);
-          if (answer.headers['content-length']) answerHeaders['content-length'] = answer.headers['content-length'];
-          res.writeHead(answer.statusCode ?? 502, answerHeaders);
-          pipeline(answer, res, () => resolve());
+          const relay = () => {
+            const answerHeaders = withoutHopByHop(answer.headers);
+            if (answer.headers['content-length']) answerHeaders['content-length'] = answer.headers['content-length'];
+            res.writeHead(answer.statusCode ?? 502, answerHeaders);
+            pipeline(answer, res, () => resolve());
+          };
+          if (!options.onAnswer) return relay();
+          answer.pause();
+          options.onAnswer(answer.statusCode ?? 502).then(relay, (error: unknown) => {
+            answer.destroy();
+            reject(error);
+          });
         },
       );
       res.once('close', () => res.writableFinished || upstream.destroy());

@@ -42,7 +42,7 @@ function ExtractionHistory() {
     <ul className="divide-y divide-slate-200 dark:divide-slate-800">
       {history.data.map((item) => (
         <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
-          <Link to={localised(paths.results(item.url))} className="min-w-0 flex-1 truncate font-medium text-blue-700 hover:underline dark:text-blue-400">
+          <Link to={localised(paths.results(item.url, item.id))} className="min-w-0 flex-1 truncate font-medium text-blue-700 hover:underline dark:text-blue-400">
             {item.url}
           </Link>
           <span className="text-slate-600 dark:text-slate-400">{new Date(item.extractedAt).toLocaleString(i18n.language)}</span>

@@ -4,7 +4,6 @@ import { apiErrorBody } from '../../app/api-error';
 import { useAppDispatch } from '../../app/hooks';
 import { Button } from '../../ui/button.component';
 import { Input } from '../../ui/input.component';
-import { useSubscribeToNewsletterMutation } from '../newsletter/newsletter.api';
 import { noticeShown } from '../notice/notice.slice';
 import { useLoginMutation, useRegisterMutation } from './auth.api';
 
@@ -13,8 +12,9 @@ export type AuthMode = 'login' | 'register';
 interface AuthFormProps {
   mode: AuthMode;
   /**
-   * page: username and password (email optional when registering), as the seed's auth page.
-   * modal: the email is the username, a name when registering and the newsletter checkbox, as the seed's modal.
+   * Signing in is the same in both: the username or the email address, and the password. Registering makes the
+   * same kind of account in both — page: a username, an optional display name and email, as the seed's auth page;
+   * modal: a name and an email, which is also the username, as the seed's modal.
    */
   variant: 'page' | 'modal';
   onModeChange: (mode: AuthMode) => void;
@@ -39,11 +39,11 @@ export function AuthForm({ mode, variant, onModeChange, onLoggedIn }: AuthFormPr
   const dispatch = useAppDispatch();
   const [login, loggingIn] = useLoginMutation();
   const [register, registering] = useRegisterMutation();
-  const [subscribe] = useSubscribeToNewsletterMutation();
   const [fields, setFields] = useState({ username: '', email: '', password: '', displayName: '', newsletter: false });
   const set = (change: Partial<typeof fields>) => setFields((before) => ({ ...before, ...change }));
   const modal = variant === 'modal';
-  const username = modal ? fields.email.trim() : fields.username.trim();
+  // Registering in the modal, the email is the username.
+  const username = modal && mode === 'register' ? fields.email.trim() : fields.username.trim();
   const busy = loggingIn.isLoading || registering.isLoading;
 
   const submit = async (event: FormEvent) => {
@@ -64,9 +64,8 @@ export function AuthForm({ mode, variant, onModeChange, onLoggedIn }: AuthFormPr
     }
     const email = modal ? username : fields.email.trim() || undefined;
     try {
+      // A ticked box subscribes the email with the account (the gateway keeps the list).
       await register({ username, password: fields.password, email, displayName: fields.displayName.trim() || undefined, subscribeNewsletter: fields.newsletter }).unwrap();
-      // The newsletter list is the gateway's; the account service only records the wish.
-      if (fields.newsletter && email) void subscribe({ email });
       dispatch(noticeShown({ title: 'auth.registerSuccess', description: 'auth.registerSuccessText', tone: 'success' }));
       set({ password: '' });
       onModeChange('login');
@@ -80,7 +79,11 @@ export function AuthForm({ mode, variant, onModeChange, onLoggedIn }: AuthFormPr
       {mode === 'register' && modal && (
         <Field label={t('auth.name')}>{(id) => <Input id={id} autoComplete="name" required value={fields.displayName} onChange={(event) => set({ displayName: event.target.value })} />}</Field>
       )}
-      {modal ? (
+      {mode === 'login' ? (
+        <Field label={t('auth.usernameOrEmail')}>
+          {(id) => <Input id={id} autoComplete="username" required value={fields.username} onChange={(event) => set({ username: event.target.value })} />}
+        </Field>
+      ) : modal ? (
         <Field label={t('auth.email')}>
           {(id) => <Input id={id} type="email" autoComplete="email" required value={fields.email} onChange={(event) => set({ email: event.target.value })} />}
         </Field>
@@ -128,7 +131,7 @@ export function AuthForm({ mode, variant, onModeChange, onLoggedIn }: AuthFormPr
 function failure(error: unknown, fallback: 'INVALID_CREDENTIALS' | 'REGISTRATION_FAILED') {
   const body = apiErrorBody(error);
   const code = body?.code;
-  const known = code === 'INVALID_CREDENTIALS' || code === 'USERNAME_TAKEN' || code === 'TOO_MANY_REQUESTS' || code === 'REGISTRATION_FAILED';
+  const known = code === 'INVALID_CREDENTIALS' || code === 'USERNAME_TAKEN' || code === 'EMAIL_TAKEN' || code === 'TOO_MANY_REQUESTS' || code === 'REGISTRATION_FAILED';
   if (known) return { description: `errors.${code}` as const, tone: 'error' as const };
   if (body?.message) return { text: body.message, tone: 'error' as const };
   return { description: `errors.${fallback}` as const, tone: 'error' as const };

@@ -1,5 +1,5 @@
 import type { ExtractionResponse } from '@pixtract/contracts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_DATA, api } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
@@ -13,15 +13,39 @@ import { extractionNotice } from './extraction-notice';
 import { ExtractionPreview } from './extraction-preview.component';
 import { ExtractionProgress } from './extraction-progress.component';
 import { NoImagesFound } from './no-images-found.component';
-import { useExtraction, type ExtractionState } from './use-extraction.hook';
+import { RunAgain } from './run-again.component';
+import { useExtraction, type ExtractionSight } from './use-extraction.hook';
+
+interface ExtractionResultsProps {
+  url: string;
+  /** The stored extraction the address names; without one, `url` is asked for. */
+  extractionId: string | null;
+  /** The page's way back, on the bar that also offers Run again. */
+  backLink: ReactNode;
+}
 
 /**
- * Extracts `url` and shows each state in turn: progress, then the images (or nothing found) with the page's comments
- * below, or the failure.
+ * The extraction of `url` in each state in turn: progress, then the images (with the page's comments below), nothing
+ * found, or the failure. A stored one, once settled, says when it was made and offers Run again (a refused request
+ * has nothing stored).
  */
-export function ExtractionResults({ url }: { url: string }) {
-  const state = useExtraction(url);
-  useOutcomeNotice(state);
+export function ExtractionResults({ url, extractionId, backLink }: ExtractionResultsProps) {
+  const sight = useExtraction(url, extractionId);
+  useOutcomeNotice(sight);
+  const { state } = sight;
+  const stored = state.kind === 'completed' || (state.kind === 'failed' && extractionId !== null);
+  return (
+    <>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        {backLink}
+        {stored && <RunAgain url={url} extractedAt={state.extractedAt} />}
+      </div>
+      <ExtractionState state={state} url={url} />
+    </>
+  );
+}
+
+function ExtractionState({ state, url }: { state: ExtractionSight['state']; url: string }) {
   switch (state.kind) {
     case 'running':
       return (
@@ -42,19 +66,23 @@ export function ExtractionResults({ url }: { url: string }) {
   }
 }
 
-/** Once the extraction settles: its toast, and fresh usage figures and recent images (the quota moved). */
-function useOutcomeNotice(state: ExtractionState) {
+/**
+ * Once an extraction this tab asked for settles: its toast, and fresh usage figures and recent images (the quota
+ * moved). A stored one opened again (reload, Back, history) is shown without either: nothing happened.
+ */
+function useOutcomeNotice({ state, news, told }: ExtractionSight) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const announced = useRef(false);
   useEffect(() => {
-    if (announced.current) return;
+    if (announced.current || !news) return;
     const notice = extractionNotice(state, t);
     if (!notice) return;
     announced.current = true;
+    told();
     dispatch(noticeShown(notice));
     dispatch(api.util.invalidateTags([...ACCOUNT_DATA]));
-  }, [state, dispatch, t]);
+  }, [state, news, told, dispatch, t]);
 }
 
 function CompletedExtraction({ result }: { result: ExtractionResponse }) {

@@ -5,7 +5,8 @@ import { isSettled, newerExtractionView, withFailure, withProgress, withResult }
 
 const extractionApi = api.injectEndpoints({
   endpoints: (build) => ({
-    startExtraction: build.mutation<ExtractionAccepted, Pick<ExtractionRequest, 'url'>>({
+    /** Answers the caller's recent extraction of the page (`reused`) unless `rerun` asks for a fresh one. */
+    startExtraction: build.mutation<ExtractionAccepted, Pick<ExtractionRequest, 'url' | 'rerun'>>({
       query: (body) => ({ url: '/extractions', method: 'POST', body }),
     }),
 

@@ -48,7 +48,7 @@ describe('auth page', () => {
     });
     const { user } = renderWithProviders('/auth');
     const login = await screen.findByRole('tabpanel', { name: 'Login' });
-    await user.type(within(login).getByLabelText('Username'), 'ada');
+    await user.type(within(login).getByLabelText('Username or email'), 'ada');
     await user.type(within(login).getByLabelText('Password'), 'wrong');
     await user.click(within(login).getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Login failed')).toBeInTheDocument();
@@ -59,5 +59,34 @@ describe('auth page', () => {
     fakeApi({ 'GET /api/auth/status': { status: 200, body: { isAuthenticated: true, user: null } } });
     const { router } = renderWithProviders('/auth');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('offers Google sign-in only where it is configured (audit row 14)', async () => {
+    fakeApi({ 'GET /api/auth/status': { status: 200, body: { isAuthenticated: false, user: null, googleSignIn: false } } });
+    const { unmount } = renderWithProviders('/auth');
+    await screen.findByRole('tabpanel', { name: 'Login' });
+    expect(screen.queryByRole('link', { name: 'Continue with Google' })).not.toBeInTheDocument();
+    unmount();
+
+    fakeApi({ 'GET /api/auth/status': { status: 200, body: { isAuthenticated: false, user: null, googleSignIn: true } } });
+    renderWithProviders('/auth');
+    expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', '/api/auth/google');
+  });
+
+  it.each([
+    ['/auth?error=GOOGLE_SIGN_IN_UNAVAILABLE', 'Google sign-in is not available here. Sign in with your username or email instead.'],
+    ['/auth?error=GOOGLE_SIGN_IN_FAILED', 'Google sign-in failed. Please try again.'],
+    ['/ar/auth?error=GOOGLE_SIGN_IN_UNAVAILABLE', 'تسجيل الدخول عبر Google غير متاح هنا. سجّل الدخول باسم المستخدم أو البريد الإلكتروني.'],
+  ])('says why a Google sign-in came back to %s, in the visitor\'s language', async (path, message) => {
+    fakeApi({ 'GET /api/auth/status': visitor });
+    renderWithProviders(path);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('shows nothing for an error code it does not know', async () => {
+    fakeApi({ 'GET /api/auth/status': visitor });
+    renderWithProviders('/auth?error=<script>');
+    await screen.findByRole('tabpanel', { name: 'Login' });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

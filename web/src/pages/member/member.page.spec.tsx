@@ -45,7 +45,7 @@ describe('member dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Upgrade to Premium' })).toBeInTheDocument();
     expect(screen.getByText(/priority support/)).toBeInTheDocument();
 
-    expect(await screen.findByRole('link', { name: 'https://example.com/' })).toHaveAttribute('href', `/results?url=${encodeURIComponent('https://example.com/')}`);
+    expect(await screen.findByRole('link', { name: 'https://example.com/' })).toHaveAttribute('href', `/results?url=${encodeURIComponent('https://example.com/')}&id=e1`);
     await user.click(screen.getByRole('tab', { name: 'Recent Images' }));
     expect(await screen.findByText('No images yet.')).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'New Extraction' })).toHaveAttribute('href', '/');

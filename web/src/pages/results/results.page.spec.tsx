@@ -238,4 +238,60 @@ describe('results page', () => {
     expect(await screen.findByText('Missing URL')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'GET ANY IMAGE INSTANTLY' })).toBeInTheDocument();
   });
+
+  it('names the extraction in the address, replacing it, so that reload and Back open it (audit row 12)', async () => {
+    extractionApi();
+    const { router } = await renderFollowing();
+    expect(router.state.location.search).toBe(`?url=${encodeURIComponent(url)}&id=${extractionId}`);
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('opens the extraction the address names without asking for another, and without news (reload, Back, history)', async () => {
+    // No POST in the fake API: a request to start one would fail the test.
+    const { calls } = fakeApi({ [`GET /api/extractions/${extractionId}`]: { status: 200, body: view({ status: 'completed', result: result(files), extractedAt: new Date(Date.now() - 120_000).toISOString() }) } });
+    renderWithProviders(`/results?url=example.com&id=${extractionId}`);
+    expect(await screen.findByRole('list', { name: 'Extracted images' })).toBeInTheDocument();
+    expect(screen.getByText('Extracted 2 minutes ago')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    expect(screen.queryByText('Images extracted!')).not.toBeInTheDocument();
+  });
+
+  it('tells the outcome of an extraction this page started, once', async () => {
+    extractionApi();
+    const { socket } = await renderFollowing();
+    await serverSends(() => socket.serverEmit('extraction:completed', { extractionId, result: result(files) }));
+    expect(await screen.findByText('Images extracted!')).toBeInTheDocument();
+  });
+
+  it('shows a recent extraction the server answered with, without news', async () => {
+    fakeApi({
+      'POST /api/extractions': { status: 200, body: { extractionId: 'ex-recent', reused: true } },
+      'GET /api/extractions/ex-recent': { status: 200, body: view({ extractionId: 'ex-recent', status: 'completed', result: result(files) }) },
+    });
+    const { router } = renderWithProviders('/results?url=example.com');
+    expect(await screen.findByRole('list', { name: 'Extracted images' })).toBeInTheDocument();
+    expect(router.state.location.search).toContain('id=ex-recent');
+    expect(screen.queryByText('Images extracted!')).not.toBeInTheDocument();
+  });
+
+  it('runs the page again only when asked, and opens the new extraction', async () => {
+    const { calls } = fakeApi({
+      [`GET /api/extractions/${extractionId}`]: { status: 200, body: view({ status: 'completed', result: result(files) }) },
+      'POST /api/extractions': { status: 202, body: { extractionId: 'ex-2' } },
+      'GET /api/extractions/ex-2': { status: 200, body: view({ extractionId: 'ex-2', status: 'running', progress: { stage: 'loading', percent: 10, imagesFound: 0 } }) },
+    });
+    const { user, router } = renderWithProviders(`/results?url=${encodeURIComponent(url)}&id=${extractionId}`);
+    await user.click(await screen.findByRole('button', { name: 'Run again' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?url=${encodeURIComponent(url)}&id=ex-2`));
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', path: '/api/extractions', body: { url, rerun: true } }]);
+    expect(await screen.findByRole('heading', { name: 'Extracting images...' })).toBeInTheDocument();
+  });
+
+  it('offers Run again where the named extraction is not this visitor\'s (a shared link)', async () => {
+    fakeApi({ [`GET /api/extractions/${extractionId}`]: { status: 404, body: { statusCode: 404, code: 'EXTRACTION_NOT_FOUND', message: 'No extraction with that id.' } } });
+    renderWithProviders(`/results?url=example.com&id=${extractionId}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No extraction with that id.');
+    expect(screen.getByRole('button', { name: 'Run again' })).toBeInTheDocument();
+  });
 });

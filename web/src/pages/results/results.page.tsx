@@ -11,25 +11,39 @@ import { useLocalisedPath } from '../../router/use-language.hook';
 import { buttonStyles } from '../../ui/button.component';
 import { usePageMeta } from '../../layout/use-page-meta.hook';
 
-/** /results?url= — the address gets https:// when it has no scheme; without one the visitor goes home. */
+/**
+ * /results?url=…&id=… — the address gets https:// when it has no scheme; without one the visitor goes home. With
+ * `id` it opens that stored extraction; without, it asks for one and puts its id in the address.
+ */
 export function ResultsPage() {
   usePageMeta('results');
   const { t } = useTranslation();
   const localised = useLocalisedPath();
   const [params] = useSearchParams();
   const check = normaliseExtractionUrl(params.get('url') ?? '');
+  const extractionId = params.get('id');
 
   if (!check.ok && check.code === ErrorCode.UrlRequired) return <MissingUrl />;
 
+  const backToHome = (
+    <Link to={localised(paths.home)} className={buttonStyles('ghost', 'md', '-ms-2')}>
+      <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="size-4 rtl:rotate-180">
+        <path fillRule="evenodd" d="M17 10a.75.75 0 0 1-.75.75H5.6l4.2 3.9a.75.75 0 1 1-1.02 1.1l-5.5-5.1a.75.75 0 0 1 0-1.1l5.5-5.1a.75.75 0 0 1 1.02 1.1l-4.2 3.9h10.65A.75.75 0 0 1 17 10Z" clipRule="evenodd" />
+      </svg>
+      {t('results.backToHome')}
+    </Link>
+  );
+
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link to={localised(paths.home)} className={buttonStyles('ghost', 'md', '-ms-2 mb-6')}>
-        <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="size-4 rtl:rotate-180">
-          <path fillRule="evenodd" d="M17 10a.75.75 0 0 1-.75.75H5.6l4.2 3.9a.75.75 0 1 1-1.02 1.1l-5.5-5.1a.75.75 0 0 1 0-1.1l5.5-5.1a.75.75 0 0 1 1.02 1.1l-4.2 3.9h10.65A.75.75 0 0 1 17 10Z" clipRule="evenodd" />
-        </svg>
-        {t('results.backToHome')}
-      </Link>
-      {check.ok ? <ExtractionResults key={check.url} url={check.url} /> : <ExtractionFailed message={t(`errors.${check.code}`)} />}
+      {check.ok ? (
+        <ExtractionResults key={`${check.url} ${extractionId}`} url={check.url} extractionId={extractionId} backLink={backToHome} />
+      ) : (
+        <>
+          <div className="mb-6">{backToHome}</div>
+          <ExtractionFailed message={t(`errors.${check.code}`)} />
+        </>
+      )}
     </div>
   );
 }

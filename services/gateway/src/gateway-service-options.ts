@@ -1,0 +1,24 @@
+import type { INestApplication } from '@nestjs/common';
+import type { RequestHandler } from 'express';
+import type { GatewayConfig } from './gateway.config';
+import { RedisIoAdapter } from './progress/redis-io.adapter';
+import { sameOrigin } from './security/same-origin';
+import { securityHeaders } from './security/security-headers';
+import { serveSpa } from './spa/serve-spa';
+import { SITE_FILES } from './spa/spa.module';
+
+/**
+ * The gateway's public shape, the same in production and in tests. Before any body is read: security headers on
+ * every answer (a refused body's answer included) and the origin check of every state-changing request. Then /api
+ * routes, socket.io, and the web app.
+ */
+export function gatewayServiceOptions(config: GatewayConfig): { beforeBodyParsing: RequestHandler[]; configure: (app: INestApplication) => void } {
+  return {
+    beforeBodyParsing: [securityHeaders(config), sameOrigin],
+    configure: (app) => {
+      app.setGlobalPrefix('api', { exclude: ['health', 'ready', ...SITE_FILES] });
+      app.useWebSocketAdapter(new RedisIoAdapter(app, config.REDIS_URL));
+      if (config.WEB_DIST) serveSpa(app, config.WEB_DIST);
+    },
+  };
+}
