@@ -29,7 +29,7 @@ describe('comments on a page (real auth, Postgres, Redis)', () => {
   async function member(displayName?: string): Promise<ReturnType<typeof browser>> {
     const jar = browser();
     const username = `member-${addresses}@example.com`;
-    expect((await jar.fetch('/api/auth/register', { method: 'POST', json: { username, password: 'long enough pass', displayName } })).status).toBe(201);
+    expect((await jar.fetch('/api/auth/register', { method: 'POST', json: { username, email: username, password: 'long enough pass', displayName } })).status).toBe(201);
     expect((await jar.fetch('/api/auth/login', { method: 'POST', json: { username, password: 'long enough pass' } })).status).toBe(200);
     return jar;
   }

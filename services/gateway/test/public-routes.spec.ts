@@ -2,13 +2,12 @@ import type { INestApplication } from '@nestjs/common';
 import { AuthStatus, ErrorBody } from '@pixtract/contracts';
 import { createTestDatabase, TestDatabase, uniqueQueuePrefix } from '@pixtract/testing';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { AuthHarness, startAuth } from '../../auth/test/auth-harness';
 import { TestWeb, ZipperHarness, startZipper } from '../../zipper/test/zipper-harness';
 import { GatewayHarness, startGateway } from './gateway-harness';
+import { miniatureWebDist } from './web-dist.fixture';
 
 /**
  * Keeps the audit's holes from coming back: a table of bad inputs sent to every public route — the gateway's own,
@@ -142,10 +141,7 @@ describe('every public route answers a table of bad inputs with a 4xx, never a 5
   let routes: Route[];
 
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'pixtract-web-'));
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Pixtract</title><div id="root"></div>');
-    writeFileSync(join(dist, 'assets', 'app-abc123.js'), '');
+    dist = miniatureWebDist();
     database = await createTestDatabase('gateway_public_routes');
     auth = await startAuth('gateway_public_routes_auth');
     web = new TestWeb();

@@ -1,19 +1,9 @@
 import { createTestDatabase, uniqueQueuePrefix } from '@pixtract/testing';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { startAuth } from '../../auth/test/auth-harness';
 import { contentSecurityPolicy, paypalSources } from '../src/security/content-security-policy';
 import { GatewayHarness, startGateway } from './gateway-harness';
-
-/** A built web app in miniature: index.html and one hashed asset. */
-function webDist(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pixtract-web-'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>');
-  writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log("app")');
-  return dir;
-}
+import { miniatureWebDist } from './web-dist.fixture';
 
 const policyOf = (res: Response) => Object.fromEntries((res.headers.get('content-security-policy') ?? '').split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
 
@@ -22,7 +12,7 @@ describe('security headers on every answer (audit row 9)', () => {
   let dist: string;
 
   beforeAll(async () => {
-    dist = webDist();
+    dist = miniatureWebDist();
     gateway = await startGateway('gateway_headers', { WEB_DIST: dist, PAYPAL_SDK_URL: 'http://127.0.0.1:3999/sdk/js' });
   });
   afterAll(async () => {

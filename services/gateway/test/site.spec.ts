@@ -1,17 +1,13 @@
-import { LANGUAGE_TAGS, LANGUAGES, PAGE_META_FILE, SITE_PAGES, blogPostPath, localisedPath, textDirection, type BlogPost, type Language, type PageMetaFile, type SitePageKey } from '@pixtract/contracts';
+import { LANGUAGE_TAGS, LANGUAGES, PAGE_META_FILE, SITE_PAGES, blogPostPath, localisedPath, textDirection, type BlogPost, type Language, type SitePageKey } from '@pixtract/contracts';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GatewayHarness, startGateway } from './gateway-harness';
+import { PAGE_WORDS } from './web-dist.fixture';
 
 const ORIGIN = 'https://pixtract.example';
 const WEB = join(__dirname, '..', '..', '..', 'web');
-
-/** The app's words for each page, straight from its locales (what the web build writes into page-meta.json). */
-const WORDS = Object.fromEntries(
-  LANGUAGES.map((language) => [language, (JSON.parse(readFileSync(join(WEB, 'src', 'i18n', 'locales', `${language}.json`), 'utf8')) as { pageMeta: unknown }).pageMeta]),
-) as PageMetaFile;
 
 const PAGES = Object.entries(SITE_PAGES) as Array<[SitePageKey, (typeof SITE_PAGES)[SitePageKey]]>;
 const LISTED = PAGES.filter(([, page]) => page.listed);
@@ -42,7 +38,7 @@ describe('what search engines and link previews read: sitemap, robots.txt and pa
   beforeAll(async () => {
     webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
     copyFileSync(join(WEB, 'index.html'), join(webDist, 'index.html'));
-    writeFileSync(join(webDist, PAGE_META_FILE), JSON.stringify(WORDS));
+    writeFileSync(join(webDist, PAGE_META_FILE), JSON.stringify(PAGE_WORDS));
     builtOn = statSync(join(webDist, 'index.html')).mtime.toISOString().slice(0, 10);
     gateway = await startGateway('gateway_site', { WEB_DIST: webDist, PUBLIC_URL: `${ORIGIN}/` });
     posts = (await (await fetch(`${gateway.base}/api/blog-posts`)).json()) as BlogPost[];
@@ -117,9 +113,9 @@ describe('what search engines and link previews read: sitemap, robots.txt and pa
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       const head = headOf(await res.text());
       expect(head.html).toBe(`<html lang="${LANGUAGE_TAGS[language]}" dir="${textDirection(language)}" class="dark">`);
-      expect(head.titles.map(decoded)).toEqual([WORDS[language][key].title]);
-      expect(decoded(head.description)).toBe(WORDS[language][key].description);
-      expect(decoded(head.og('title'))).toBe(WORDS[language][key].title);
+      expect(head.titles.map(decoded)).toEqual([PAGE_WORDS[language][key].title]);
+      expect(decoded(head.description)).toBe(PAGE_WORDS[language][key].description);
+      expect(decoded(head.og('title'))).toBe(PAGE_WORDS[language][key].title);
       expect(head.og('locale')).toBe(LANGUAGE_TAGS[language].replace('-', '_'));
       if (page.listed) {
         expect(head.canonical).toBe(`${ORIGIN}${localisedPath(language, page.path)}`);
@@ -137,7 +133,7 @@ describe('what search engines and link previews read: sitemap, robots.txt and pa
     const [post] = posts;
     const head = headOf(await (await fetch(`${gateway.base}/fr${blogPostPath(post.slug)}`, { headers: { accept: 'text/html' } })).text());
     expect(head.html).toBe('<html lang="fr" dir="ltr" class="dark">');
-    expect(head.titles.map(decoded)).toEqual([WORDS.fr.article.replace('{{title}}', post.title)]);
+    expect(head.titles.map(decoded)).toEqual([PAGE_WORDS.fr.article.replace('{{title}}', post.title)]);
     expect(decoded(head.description)).toBe(post.description);
     expect(head.canonical).toBe(`${ORIGIN}/fr${blogPostPath(post.slug)}`);
     expect(head.og('type')).toBe('article');
@@ -155,7 +151,7 @@ describe('what search engines and link previews read: sitemap, robots.txt and pa
     expect(res.status).toBe(404);
     const head = headOf(await res.text());
     expect(head.html).toContain(`lang="${LANGUAGE_TAGS[language]}"`);
-    expect(head.titles.map(decoded)).toEqual([WORDS[language][words].title]);
+    expect(head.titles.map(decoded)).toEqual([PAGE_WORDS[language][words].title]);
     expect(head.robots).toBe('noindex');
   });
 });
