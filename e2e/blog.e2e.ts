@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, prepare, saveShot, type Theme } from './support';
+import { type Page } from '@playwright/test';
+import { expect, expectAccessible, prepare, saveShot, test, type Theme } from './support';
 
 const VARIANTS: Array<{ width: number; theme: Theme; prefix: '' | '/ar' }> = [
   { width: 1280, theme: 'light', prefix: '' },

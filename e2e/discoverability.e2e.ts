@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 
 /** Every language of the product: its path prefix and the tag the page declares. */
 const LANGUAGES = [
