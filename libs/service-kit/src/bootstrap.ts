@@ -11,6 +11,8 @@ interface ServiceOptions {
   port: number;
   /** Largest accepted request body (express size string). */
   bodyLimit?: string;
+  /** Paths whose bodies stay unparsed, as sent (signed webhooks). */
+  rawBodyPaths?: readonly string[];
   /** Routes, middleware, adapters: whatever the service adds before it listens. */
   configure?: (app: INestApplication) => void | Promise<void>;
 }
@@ -24,7 +26,7 @@ export async function createService(options: ServiceOptions): Promise<INestAppli
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new AppExceptionFilter(await app.resolve(PinoLogger)));
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
-  useBodyParsing(app, options.bodyLimit);
+  useBodyParsing(app, options.bodyLimit, options.rawBodyPaths);
   await options.configure?.(app);
   await app.listen(options.port);
   app.get(Logger).log(`${options.name} listening on port ${options.port}`, 'Bootstrap');

@@ -34,6 +34,8 @@ export interface PayPalSimulator {
   certUrl: string;
   /** Every event, oldest first. */
   events: WebhookEvent[];
+  /** Sends events to this listener from now on. */
+  deliverTo(url: string): void;
   /** Held events are recorded but sent only when resent. */
   holdWebhooks(held: boolean): void;
   /** A fresh, signed transmission of an event, for a test to post itself. */
@@ -118,6 +120,7 @@ export async function startPayPalSimulator(options: PayPalSimulatorOptions): Pro
     sdkUrl: `${origin}/sdk/js`,
     certUrl: notifier.certUrl,
     events: notifier.events,
+    deliverTo: (url) => notifier.deliverTo(url),
     holdWebhooks: (held) => notifier.hold(held),
     signedDelivery: (eventId) => {
       const event = notifier.find(eventId);

@@ -84,6 +84,11 @@ export class WebhookNotifier {
     this.send(event);
   }
 
+  /** Where events go from now on (a test starts the listener after the simulator). */
+  deliverTo(url: string): void {
+    this.options.webhookUrl = url;
+  }
+
   /** Tests hold deliveries to send events later, in an order of their choosing, through resend. */
   hold(held: boolean): void {
     this.held = held;
