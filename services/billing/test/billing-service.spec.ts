@@ -1,33 +1,47 @@
-import type { INestApplication } from '@nestjs/common';
-import { createService, loadConfig } from '@pixtract/service-kit';
-import { baseUrlOf, createTestDatabase, TestDatabase } from '@pixtract/testing';
+import { loadConfig } from '@pixtract/service-kit';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../src/app.module';
 import { billingConfigSchema } from '../src/billing.config';
+import { startBilling, type BillingHarness } from './billing-harness';
 
-describe('billing service skeleton (real Postgres)', () => {
-  let database: TestDatabase;
-  let app: INestApplication;
+describe('billing service (real Postgres and Redis)', () => {
+  let billing: BillingHarness;
 
   beforeAll(async () => {
-    database = await createTestDatabase('billing_boot');
-    const config = loadConfig('billing', billingConfigSchema, { DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
-    app = await createService({ name: 'billing', module: AppModule.forRoot(config), port: 0 });
+    billing = await startBilling('billing_boot');
   });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
+  afterAll(() => billing.close());
+
+  it('is ready when its Postgres and Redis answer', async () => {
+    const res = await fetch(`${billing.base}/ready`);
+    expect(await res.json()).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
   });
 
-  it('is ready when its Postgres answers', async () => {
-    const res = await fetch(`${baseUrlOf(app.getHttpServer())}/ready`);
-    expect(await res.json()).toEqual({ status: 'ready', checks: { postgres: 'ok' } });
-  });
-
-  it('migrated subscription_plans with the seed defaults (USD, monthly, 500/day, 25 per extraction)', async () => {
-    const db = app.get(DataSource);
+  it('keeps the seed defaults of subscription_plans (USD, monthly, 500/day, 25 per extraction) and refuses a negative price', async () => {
+    const db = billing.app.get(DataSource);
     const [plan] = await db.query(`INSERT INTO subscription_plans ("planId", name, price) VALUES ('premium-monthly', 'Premium', 999) RETURNING *`);
     expect(plan).toMatchObject({ currency: 'USD', interval: 'month', dailyLimit: 500, maxImagesPerExtraction: 25, isActive: true, features: [] });
     await expect(db.query(`INSERT INTO subscription_plans ("planId", name, price) VALUES ('bad', 'Bad', -1)`)).rejects.toThrow(/check/);
+  });
+
+  it('created each live plan at PayPal at start-up, once', async () => {
+    const db = billing.app.get(DataSource);
+    const live = ['hobby-monthly', 'hobby-annual', 'startup-monthly', 'startup-annual', 'enterprise-monthly', 'enterprise-annual'];
+    const rows: Array<{ planId: string; paypalPlanId: string | null }> = await db.query(`SELECT "planId", "paypalPlanId" FROM subscription_plans WHERE "planId" = ANY($1)`, [live]);
+    expect(rows).toHaveLength(6);
+    expect(rows.every((row) => row.paypalPlanId?.startsWith('P-'))).toBe(true);
+  });
+
+  it('refuses the test clock in production and PayPal credentials given by halves', () => {
+    expect(() => loadConfig('billing', billingConfigSchema, { NODE_ENV: 'production', BILLING_TEST_CLOCK: '1' })).toThrow(/BILLING_TEST_CLOCK: must be off in production/);
+    expect(() => loadConfig('billing', billingConfigSchema, { PAYPAL_CLIENT_ID: 'id' })).toThrow(/PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together/);
+  });
+
+  it('has no test clock unless BILLING_TEST_CLOCK is on', async () => {
+    const other = await startBilling('billing_no_clock', { BILLING_TEST_CLOCK: '0' });
+    try {
+      expect((await other.call(null, 'POST', '/internal/test-clock/advance', { days: 40 })).status).toBe(404);
+    } finally {
+      await other.close();
+    }
   });
 });
