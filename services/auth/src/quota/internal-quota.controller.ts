@@ -24,8 +24,8 @@ export class InternalQuotaController {
     const now = this.clock();
     if (subject.startsWith('visitor:')) await this.ledger.startVisitorDay(subject, addressSubjectOf(req), now);
     mintVisitorCookie(req, res, this.config.NODE_ENV === 'production');
-    const limits = await this.ledger.limitsOf(subject, now);
-    return { subject, userId: (req.user as SessionUser | undefined)?.id ?? null, limits, perExtraction: this.ledger.perExtractionOf(limits.role) };
+    const { limits, perExtraction } = await this.ledger.limitsOf(subject, now);
+    return { subject, userId: (req.user as SessionUser | undefined)?.id ?? null, limits, perExtraction };
   }
 
   @Post('quota/reservations')

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Limits, QuarterlyStats, QuotaReservation, QuotaReservationRequest, Role } from '@pixtract/contracts';
+import { Limits, PlanQuota, QuarterlyStats, QuotaReservation, QuotaReservationRequest, Role } from '@pixtract/contracts';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../postgres-errors';
 import { AUTH_CONFIG, AuthConfig } from '../auth.config';
+import type { UserEntity } from '../user/user.entity';
 import { UsersService } from '../user/users.service';
 import { quarterLengths, quarterOf, utcDay } from './utc-day';
 
@@ -51,8 +52,7 @@ export class QuotaLedger {
   ) {}
 
   async reserve(request: QuotaReservationRequest, now: Date): Promise<QuotaReservation> {
-    const role = await this.roleOf(request.subject);
-    const quota = this.config.planQuotas[role];
+    const { role, quota } = await this.quotaOfSubject(request.subject);
     const day = utcDay(now);
     const params = [request.extractionId, request.subject, day, request.found, quota.perExtraction, quota.daily, userIdOf(request.subject)];
     let rows: Array<{ used: number; granted: number }> = [];
@@ -62,21 +62,17 @@ export class QuotaLedger {
       if (!isUniqueViolation(error)) throw error;
     }
     const [charged] = rows;
-    if (charged) return { granted: charged.granted, limits: this.limits(role, charged.used, { granted: charged.granted, found: request.found }) };
+    if (charged) return { granted: charged.granted, limits: this.limits(role, quota, charged.used, { granted: charged.granted, found: request.found }) };
     // Already reserved: answer what the first reservation granted, with the day as it stands.
     const [event] = await this.dataSource.query(`SELECT "granted", "found", "day"::text AS "day" FROM "usage_events" WHERE "extractionId" = $1`, [request.extractionId]);
     const used = await this.usedOn(request.subject, event.day);
-    return { granted: event.granted, limits: this.limits(role, used, { granted: event.granted, found: event.found }) };
+    return { granted: event.granted, limits: this.limits(role, quota, used, { granted: event.granted, found: event.found }) };
   }
 
-  perExtractionOf(role: Role): number {
-    return this.config.planQuotas[role].perExtraction;
-  }
-
-  /** The subject's day so far, for the check before an extraction is queued. */
-  async limitsOf(subject: string, now: Date): Promise<Limits> {
-    const [role, used] = await Promise.all([this.roleOf(subject), this.usedOn(subject, utcDay(now))]);
-    return this.limits(role, used);
+  /** The subject's day so far and their cap per extraction, for the check before an extraction is queued. */
+  async limitsOf(subject: string, now: Date): Promise<{ limits: Limits; perExtraction: number }> {
+    const [{ role, quota }, used] = await Promise.all([this.quotaOfSubject(subject), this.usedOn(subject, utcDay(now))]);
+    return { limits: this.limits(role, quota, used), perExtraction: quota.perExtraction };
   }
 
   /**
@@ -95,14 +91,13 @@ export class QuotaLedger {
     await this.dataSource.query(CARRY_OVER_SQL, [visitorSubject, `user:${userId}`, utcDay(now), userId]);
   }
 
-  async quarterlyStats(userId: number, role: Role, now: Date): Promise<QuarterlyStats> {
+  async quarterlyStats(userId: number, daily: number, now: Date): Promise<QuarterlyStats> {
     const year = now.getUTCFullYear();
     const rows: Array<{ quarter: number; used: number }> = await this.dataSource.query(
       `SELECT extract(quarter FROM "day")::int AS "quarter", sum("granted")::int AS "used" FROM "usage_events"
         WHERE "subject" = $1 AND "day" >= make_date($2, 1, 1) AND "day" < make_date($2 + 1, 1, 1) GROUP BY 1`,
       [`user:${userId}`, year],
     );
-    const daily = this.config.planQuotas[role].daily;
     const [q1, q2, q3, q4] = quarterLengths(year).map((days, index) => ({
       used: rows.find((row) => row.quarter === index + 1)?.used ?? 0,
       total: daily * days,
@@ -123,17 +118,24 @@ export class QuotaLedger {
     return row?.used ?? 0;
   }
 
-  dailyQuotaOf(role: Role): number {
-    return this.config.planQuotas[role].daily;
+  /**
+   * A user's quota: a premium account's own limits (its plan's, set by billing's account events), an administrator's
+   * or another role's from the role's plan (with the operators' PIXTRACT_QUOTA_* overrides).
+   */
+  quotaOf(user: Pick<UserEntity, 'role' | 'dailyLimit' | 'maxImagesPerExtraction'>): PlanQuota {
+    if (user.role === 'premium') return { daily: user.dailyLimit, perExtraction: user.maxImagesPerExtraction };
+    return this.config.planQuotas[user.role];
   }
 
-  private roleOf(subject: string): Promise<Role> {
+  private async quotaOfSubject(subject: string): Promise<{ role: Role; quota: PlanQuota }> {
     const userId = userIdOf(subject);
-    return userId === null ? Promise.resolve('free') : this.users.roleOf(userId);
+    const user = userId === null ? null : await this.users.findById(userId);
+    if (!user) return { role: 'free', quota: this.config.planQuotas.free };
+    return { role: user.role, quota: this.quotaOf(user) };
   }
 
-  private limits(role: Role, used: number, grant?: { granted: number; found: number }): Limits {
-    const total = this.config.planQuotas[role].daily;
+  private limits(role: Role, quota: PlanQuota, used: number, grant?: { granted: number; found: number }): Limits {
+    const total = quota.daily;
     const limits: Limits = { total, used, remaining: Math.max(total - used, 0), role };
     if (grant) Object.assign(limits, { limitApplied: grant.granted < grant.found, totalImagesFound: grant.found });
     return limits;

@@ -64,6 +64,10 @@ export class UserEntity {
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 
+  /** The revision of billing's account state applied last (see AccountChanges). */
+  @Column('int', { default: 0 })
+  accountRevision!: number;
+
   /** The OpenID `sub` of the linked Google account. */
   @Column('text', { nullable: true, unique: true })
   googleSubject!: string | null;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AuthErrorCode, RegisterRequest, Role, authErrorBody } from '@pixtract/contracts';
+import { AuthErrorCode, RegisterRequest, authErrorBody } from '@pixtract/contracts';
 import { HttpException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../postgres-errors';
@@ -22,10 +22,6 @@ export class UsersService {
 
   async findById(id: number): Promise<UserEntity | null> {
     return this.withAdminRole(await this.users.findOneBy({ id }));
-  }
-
-  async roleOf(id: number): Promise<Role> {
-    return (await this.findById(id))?.role ?? 'free';
   }
 
   /** A new registered account. */

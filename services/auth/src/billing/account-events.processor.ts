@@ -1,0 +1,26 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { BeforeApplicationShutdown } from '@nestjs/common';
+import { accountChangedSchema, JobName, QueueName } from '@pixtract/contracts';
+import { Job, UnrecoverableError } from 'bullmq';
+import { AccountChanges } from './account-changes.service';
+
+/** The account-events queue's worker: billing's account states, applied by AccountChanges. */
+@Processor(QueueName.AccountEvents)
+export class AccountEventsProcessor extends WorkerHost implements BeforeApplicationShutdown {
+  constructor(private readonly changes: AccountChanges) {
+    super();
+  }
+
+  async process(job: Job): Promise<{ changed: boolean }> {
+    // A job this worker cannot handle fails the same on every attempt: no retries.
+    if (job.name !== JobName.AccountChanged) throw new UnrecoverableError(`No handler for job "${job.name}" on queue "${QueueName.AccountEvents}".`);
+    const event = accountChangedSchema.safeParse(job.data);
+    if (!event.success) throw new UnrecoverableError(`Invalid ${JobName.AccountChanged} job payload: ${event.error.message}`);
+    return { changed: await this.changes.apply(event.data) };
+  }
+
+  /** SIGTERM: finish the job in hand before the database closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.worker.close();
+  }
+}
