@@ -17,6 +17,14 @@ const gatewayConfigSchema = z.object({
   ZIPPER_URL: envHttpUrl('http://127.0.0.1:3003'),
   /** The auth service (internal network): accounts, sessions and the quota ledger. */
   AUTH_URL: envHttpUrl('http://127.0.0.1:3001'),
+  /** The billing service (internal network): plans, subscriptions, donations, PayPal's webhooks. */
+  BILLING_URL: envHttpUrl('http://127.0.0.1:3004'),
+  /** PayPal's JS SDK as the web loads it (the local simulator's under `npm start` without PayPal credentials). */
+  PAYPAL_SDK_URL: envHttpUrl('https://www.paypal.com/sdk/js'),
+  /** PayPal's public client id for the JS SDK (the same PAYPAL_CLIENT_ID billing uses); unset: no payments. */
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  /** Payments go to PayPal's sandbox or the simulator: payment screens say "test payments". */
+  PAYPAL_TEST_PAYMENTS: envFlag,
   /**
    * Which hops' X-Forwarded-For to believe for the client address (express "trust proxy": false,
    * a hop count, or addresses/subnets). Off by default: a spoofed header then changes nothing.

@@ -1,3 +1,4 @@
+import { PAYPAL_WEBHOOK_PATH } from '@pixtract/contracts';
 import { createService, runService } from '@pixtract/service-kit';
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './gateway.config';
@@ -10,6 +11,8 @@ runService(async () => {
     name: 'gateway',
     module: AppModule.forRoot(config),
     port: config.PORT,
+    // PayPal signs the webhook's exact bytes: they reach billing unparsed.
+    rawBodyPaths: [PAYPAL_WEBHOOK_PATH],
     configure: (app) => {
       app.setGlobalPrefix('api', { exclude: ['health', 'ready'] });
       app.useWebSocketAdapter(new RedisIoAdapter(app, config.REDIS_URL));

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { ClientToServerEvents, ExtractJobPayload, ExtractJobResult, QueueName, SOCKET_PATH, ServerToClientEvents } from '@pixtract/contracts';
+import { ClientToServerEvents, ExtractJobPayload, ExtractJobResult, PAYPAL_WEBHOOK_PATH, QueueName, SOCKET_PATH, ServerToClientEvents } from '@pixtract/contracts';
 import { createService, redisConnectionOptions } from '@pixtract/service-kit';
 import { createTestDatabase, TestDatabase, uniqueQueuePrefix } from '@pixtract/testing';
 import { Job, Worker } from 'bullmq';
@@ -50,6 +50,7 @@ export async function startGateway(label: string, env: NodeJS.ProcessEnv = {}, s
     name: 'gateway',
     module: AppModule.forRoot(config),
     port: 0,
+    rawBodyPaths: [PAYPAL_WEBHOOK_PATH],
     configure: (nest) => {
       nest.setGlobalPrefix('api', { exclude: ['health', 'ready'] });
       nest.useWebSocketAdapter(new RedisIoAdapter(nest, REDIS_URL));

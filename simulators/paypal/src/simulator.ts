@@ -38,8 +38,8 @@ export interface PayPalSimulator {
   deliverTo(url: string): void;
   /** Held events are recorded but sent only when resent. */
   holdWebhooks(held: boolean): void;
-  /** A fresh, signed transmission of an event, for a test to post itself. */
-  signedDelivery(eventId: string): SignedDelivery;
+  /** A fresh, signed transmission of an event, for a test to post itself (`indent`: not compact JSON). */
+  signedDelivery(eventId: string, indent?: number): SignedDelivery;
   /** Resolves when every queued delivery has been answered. */
   webhooksSettled(): Promise<void>;
   close(): Promise<void>;
@@ -122,10 +122,10 @@ export async function startPayPalSimulator(options: PayPalSimulatorOptions): Pro
     events: notifier.events,
     deliverTo: (url) => notifier.deliverTo(url),
     holdWebhooks: (held) => notifier.hold(held),
-    signedDelivery: (eventId) => {
+    signedDelivery: (eventId, indent) => {
       const event = notifier.find(eventId);
       if (!event) throw new Error(`No webhook event ${eventId}`);
-      return notifier.signedDelivery(event);
+      return notifier.signedDelivery(event, indent);
     },
     webhooksSettled: () => notifier.settled(),
     close: async () => {

@@ -94,8 +94,10 @@ export class WebhookNotifier {
     this.held = held;
   }
 
-  signedDelivery(event: WebhookEvent, transmissionTime = this.options.now()): SignedDelivery {
-    const body = JSON.stringify(event);
+  /** `indent` lays the JSON out as a listener may receive it from PayPal (the signature covers the exact bytes). */
+  signedDelivery(event: WebhookEvent, indent?: number): SignedDelivery {
+    const body = JSON.stringify(event, null, indent);
+    const transmissionTime = this.options.now();
     const transmissionId = randomUUID();
     const time = transmissionTime.toISOString();
     const message = `${transmissionId}|${time}|${this.options.webhookId}|${crc32(Buffer.from(body, 'utf8'))}`;

@@ -1,8 +1,11 @@
 import { HttpException, Injectable, NestMiddleware } from '@nestjs/common';
-import { AuthErrorCode, authErrorBody } from '@pixtract/contracts';
+import { AuthErrorCode, PAYPAL_WEBHOOK_PATH, authErrorBody } from '@pixtract/contracts';
 import type { NextFunction, Request, Response } from 'express';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Server-to-server posts no browser makes on a visitor's behalf; each is authenticated by its own signature. */
+const CSRF_EXEMPT_PATHS = new Set([PAYPAL_WEBHOOK_PATH]);
 
 /**
  * CSRF defence for cookie-carrying requests that change state: the browser must show it is on
@@ -13,7 +16,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 @Injectable()
 export class SameOriginMiddleware implements NestMiddleware {
   use(req: Request, _res: Response, next: NextFunction): void {
-    if (SAFE_METHODS.has(req.method) || !req.headers.cookie) return next();
+    if (SAFE_METHODS.has(req.method) || CSRF_EXEMPT_PATHS.has(req.originalUrl.split('?')[0]) || !req.headers.cookie) return next();
     const site = req.get('sec-fetch-site');
     const origin = req.get('origin');
     const sameOrigin = site !== undefined ? site === 'same-origin' || site === 'none' : origin === undefined || isOwnOrigin(origin, req);
