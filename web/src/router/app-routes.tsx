@@ -13,6 +13,8 @@ const pageRoutes: RouteObject[] = [
   { path: 'auth', lazy: async () => ({ Component: (await import('../pages/auth/auth.page')).AuthPage }) },
   { path: 'member', lazy: async () => ({ Component: (await import('../pages/member/member.page')).MemberPage }) },
   { path: 'pricing', lazy: async () => ({ Component: (await import('../pages/pricing/pricing.page')).PricingPage }) },
+  { path: 'payment', lazy: async () => ({ Component: (await import('../pages/payment/payment.page')).PaymentPage }) },
+  { path: 'subscription', lazy: async () => ({ Component: (await import('../pages/subscription/subscription.page')).SubscriptionPage }) },
   // Small, and the layout shows it for an unknown language prefix too: part of the main chunk.
   { path: '*', Component: NotFoundPage },
 ];

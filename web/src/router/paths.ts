@@ -12,6 +12,7 @@ export const paths = {
   member: '/member',
   pricing: '/pricing',
   payment: (plan: string) => `/payment?${createSearchParams({ plan })}`,
+  subscription: '/subscription',
   blog: '/blog',
   terms: '/terms',
   privacy: '/privacy',
