@@ -10,12 +10,43 @@ import { Modal } from '../../ui/modal.component';
 import { Spinner } from '../../ui/spinner.component';
 import { useGetPaymentsConfigQuery } from '../billing/billing.api';
 import { TestPaymentsBadge } from '../billing/test-payments-badge.component';
-import { noticeShown } from '../notice/notice.slice';
+import { noticeShown, type Notice } from '../notice/notice.slice';
 import { amountInput, donationAmount } from './donation-amount';
 import { useCaptureDonationMutation, useCreateDonationMutation } from './donation.api';
 
 /** The seed: an approved donation closes the dialog after 1 s. */
 const CLOSE_AFTER_THANKS_MS = 1000;
+
+/**
+ * Tells the visitor in the toast (the seed's) and inside the dialog too: while the modal is open, the page behind it,
+ * toast area included, is hidden from assistive technology.
+ */
+function useDialogNotice(): [Notice | null, (notice: Notice) => void] {
+  const dispatch = useAppDispatch();
+  const [shown, setShown] = useState<Notice | null>(null);
+  return [
+    shown,
+    (notice) => {
+      setShown(notice);
+      dispatch(noticeShown(notice));
+    },
+  ];
+}
+
+function DialogNotice({ notice }: { notice: Notice | null }) {
+  const { t } = useTranslation();
+  if (!notice) return null;
+  const error = notice.tone === 'error';
+  return (
+    <div
+      role={error ? 'alert' : 'status'}
+      className={`rounded-xl border px-4 py-3 text-sm ${error ? 'border-red-300 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200' : 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-200'}`}
+    >
+      <p className="font-semibold">{t(notice.title, notice.values)}</p>
+      {notice.description && <p className="mt-1">{t(notice.description, notice.values)}</p>}
+    </div>
+  );
+}
 
 interface DonationDialogProps {
   open: boolean;
@@ -53,13 +84,13 @@ function DonationSteps({ initialAmount, onDone }: { initialAmount: string; onDon
 
 function AmountStep({ initialAmount, onContinue }: { initialAmount: string; onContinue: (amount: string) => void }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
+  const [notice, notify] = useDialogNotice();
   const [text, setText] = useState(initialAmount);
   const inputId = useId();
 
   const next = () => {
     const amount = donationAmount(text);
-    if (amount === null) return void dispatch(noticeShown({ title: 'donation.invalidAmount', description: 'errors.INVALID_AMOUNT', tone: 'error' }));
+    if (amount === null) return notify({ title: 'donation.invalidAmount', description: 'errors.INVALID_AMOUNT', tone: 'error' });
     onContinue(amount);
   };
 
@@ -92,7 +123,7 @@ function AmountStep({ initialAmount, onContinue }: { initialAmount: string; onCo
           {t('donation.amountLabel')}
         </label>
         <div dir="ltr" className="flex items-center rounded-xl border border-slate-300 bg-white px-3 focus-within:ring-2 focus-within:ring-blue-500 dark:border-slate-700 dark:bg-slate-950">
-          <span aria-hidden className="text-slate-500">$</span>
+          <span aria-hidden className="text-slate-600 dark:text-slate-400">$</span>
           <input
             id={inputId}
             inputMode="decimal"
@@ -101,9 +132,10 @@ function AmountStep({ initialAmount, onContinue }: { initialAmount: string; onCo
             onChange={(event) => setText(amountInput(event.target.value))}
             className="h-11 w-full bg-transparent px-2 outline-none"
           />
-          <span className="text-sm text-slate-500">USD</span>
+          <span className="text-sm text-slate-600 dark:text-slate-400">USD</span>
         </div>
       </div>
+      <DialogNotice notice={notice} />
       <Button type="submit" size="lg" className="w-full">
         {t('donation.continue')}
       </Button>
@@ -137,12 +169,11 @@ function PayPalStep({ amount, onBack, onApproved }: { amount: string; onBack: ()
 function DonationButtons({ amount, onApproved }: { amount: string; onApproved: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const [notice, notify] = useDialogNotice();
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
   const [createDonation] = useCreateDonationMutation();
   const [captureDonation] = useCaptureDonationMutation();
-  const failed = () => {
-    dispatch(noticeShown({ title: 'billing.paymentError', description: 'errors.PAYMENT_ERROR', tone: 'error' }));
-  };
+  const failed = () => notify({ title: 'billing.paymentError', description: 'errors.PAYMENT_ERROR', tone: 'error' });
 
   if (isRejected) return <PayPalFailed />;
   return (
@@ -155,7 +186,7 @@ function DonationButtons({ amount, onApproved }: { amount: string; onApproved: (
             return (await createDonation({ amount }).unwrap()).orderId;
           } catch (error) {
             const code = apiErrorBody(error)?.code;
-            if (code === 'INVALID_AMOUNT') dispatch(noticeShown({ title: 'donation.invalidAmount', description: 'errors.INVALID_AMOUNT', tone: 'error' }));
+            if (code === 'INVALID_AMOUNT') notify({ title: 'donation.invalidAmount', description: 'errors.INVALID_AMOUNT', tone: 'error' });
             else failed();
             throw error;
           }
@@ -170,9 +201,12 @@ function DonationButtons({ amount, onApproved }: { amount: string; onApproved: (
           dispatch(noticeShown({ title: 'donation.thankYou', description: 'donation.thankYouText', values: { amount }, tone: 'success' }));
           onApproved();
         }}
-        onCancel={() => dispatch(noticeShown({ title: 'billing.paymentCancelled', description: 'billing.paymentCancelledText', tone: 'warning' }))}
+        onCancel={() => notify({ title: 'billing.paymentCancelled', description: 'billing.paymentCancelledText', tone: 'warning' })}
         onError={failed}
       />
+      <div className="mt-3">
+        <DialogNotice notice={notice} />
+      </div>
     </div>
   );
 }
