@@ -21,14 +21,16 @@ export function PricingPage() {
         <TestPaymentsBadge />
       </div>
       <Tabs.Root defaultValue={status.data?.isAuthenticated ? 'subscriptions' : 'legacy'} className="mt-10">
-        <Tabs.List aria-label={t('billing.planTypes')} className={tabListStyles(false, 'mx-auto mb-10 flex')}>
-          <Tabs.Trigger value="subscriptions" className={tabStyles()}>
-            {t('billing.subscriptionPlans')}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="legacy" className={tabStyles()}>
-            {t('billing.legacyPlans')}
-          </Tabs.Trigger>
-        </Tabs.List>
+        <div className="mb-10 flex justify-center">
+          <Tabs.List aria-label={t('billing.planTypes')} className={tabListStyles()}>
+            <Tabs.Trigger value="subscriptions" className={tabStyles()}>
+              {t('billing.subscriptionPlans')}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="legacy" className={tabStyles()}>
+              {t('billing.legacyPlans')}
+            </Tabs.Trigger>
+          </Tabs.List>
+        </div>
         <Tabs.Content value="subscriptions">
           <PlanGrid />
         </Tabs.Content>
