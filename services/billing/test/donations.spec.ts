@@ -43,7 +43,7 @@ describe('donations (billing, PayPal simulator, real Postgres)', () => {
   it('takes the server\'s amount, not anything else the client sends', async () => {
     const answer = await billing.call(null, 'POST', '/api/donations', { amount: '25', value: '0.01', currency: 'EUR' });
     const order = (await answer.json()) as DonationOrder;
-    const token = await (await fetch(`${billing.sim.origin}/v1/oauth2/token`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from('pixtract-simulator-client:pixtract-simulator-secret').toString('base64')}` }, body: 'grant_type=client_credentials' })).json();
+    const token = (await (await fetch(`${billing.sim.origin}/v1/oauth2/token`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from('pixtract-simulator-client:pixtract-simulator-secret').toString('base64')}` }, body: 'grant_type=client_credentials' })).json()) as { access_token: string };
     const paypalOrder = await (await fetch(`${billing.sim.origin}/v2/checkout/orders/${order.orderId}`, { headers: { authorization: `Bearer ${token.access_token}` } })).json();
     expect(paypalOrder).toMatchObject({ intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: '25.00' }, description: 'Donation to Pixtract' }], payment_source: { paypal: { experience_context: { shipping_preference: 'NO_SHIPPING' } } } });
   });
