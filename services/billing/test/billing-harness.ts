@@ -65,6 +65,8 @@ export async function startBilling(label: string, env: NodeJS.ProcessEnv = {}): 
     },
     { connection: redisConnectionOptions(REDIS_URL), prefix: queuePrefix },
   );
+  // Connected before anything can close it: a worker closed while connecting emits an unhandled error.
+  await worker.waitUntilReady();
 
   return {
     app,

@@ -1,3 +1,4 @@
+import { PAYPAL_WEBHOOK_PATH, type SubscriptionApproval } from '@pixtract/contracts';
 import { loadConfig } from '@pixtract/service-kit';
 import { DataSource } from 'typeorm';
 import { billingConfigSchema } from '../src/billing.config';
@@ -29,6 +30,25 @@ describe('billing service (real Postgres and Redis)', () => {
     const rows: Array<{ planId: string; paypalPlanId: string | null }> = await db.query(`SELECT "planId", "paypalPlanId" FROM subscription_plans WHERE "planId" = ANY($1)`, [live]);
     expect(rows).toHaveLength(6);
     expect(rows.every((row) => row.paypalPlanId?.startsWith('P-'))).toBe(true);
+  });
+
+  it('asks PayPal\'s verify-webhook-signature when the certificate cannot be fetched, and believes its SUCCESS', async () => {
+    billing.sim.holdWebhooks(true);
+    billing.sim.certificateOutage(true);
+    try {
+      const approval = (await (await billing.call(41, 'POST', '/api/subscriptions/create', { planId: 'hobby-monthly' })).json()) as SubscriptionApproval;
+      await billing.decide(approval.approvalUrl, 'approve');
+      const activated = billing.sim.events.find((event) => event.resource.id === approval.paypalSubscriptionId)!;
+      const delivery = billing.sim.signedDelivery(activated.id);
+      const answer = await fetch(`${billing.base}${PAYPAL_WEBHOOK_PATH}`, { method: 'POST', headers: delivery.headers, body: delivery.body });
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ received: true, duplicate: false });
+      const forged = await fetch(`${billing.base}${PAYPAL_WEBHOOK_PATH}`, { method: 'POST', headers: delivery.headers, body: delivery.body.replace('ACTIVATED', 'EXPIRED') });
+      expect(forged.status).toBe(400);
+    } finally {
+      billing.sim.certificateOutage(false);
+      billing.sim.holdWebhooks(false);
+    }
   });
 
   it('refuses the test clock in production and PayPal credentials given by halves', () => {

@@ -132,6 +132,16 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
     expect(suspended.account).toMatchObject({ role: 'registered', dailyLimit: null });
   });
 
+  it('an expiry from PayPal ends premium', async () => {
+    const userId = newUser();
+    const id = await approvedSubscription(userId);
+    await fetch(`${billing.sim.origin}/simulator/subscriptions/${id}/expire`, { method: 'POST' });
+    await billing.sim.webhooksSettled();
+    expect(await subscriptionRow(id)).toMatchObject({ status: 'expired' });
+    const expired = await billing.accountEventWhere((event) => event.userId === userId && event.account.role === 'registered');
+    expect(expired.account.membershipStatus).toBe('expired');
+  });
+
   it('a renewal moves the next billing date and the last payment', async () => {
     const userId = newUser();
     const id = await approvedSubscription(userId);

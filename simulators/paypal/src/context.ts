@@ -30,6 +30,8 @@ export interface SimContext {
   orders: Map<string, SimOrder>;
   /** Answers already given to a PayPal-Request-Id: a retried POST gets the same resource, not a second one. */
   idempotent: Map<string, { status: number; body: unknown }>;
+  /** Tests: the certificate host is down (503), so a listener must ask verify-webhook-signature instead. */
+  certificateOutage: boolean;
 }
 
 export const money = (value: string, currency = 'USD') => ({ currency_code: currency, value });

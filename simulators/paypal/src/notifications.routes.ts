@@ -10,7 +10,12 @@ import { invalidRequest, notFound, Router, sendJson, sendText } from './http';
  */
 export function notificationRoutes(router: Router, ctx: SimContext, certificate: SigningCertificate): void {
   const certPath = new URL(ctx.notifier.certUrl).pathname;
-  router.add('GET', certPath, (_req, res) => sendText(res, 200, 'application/x-x509-ca-cert', certificate.pem), { open: true });
+  router.add(
+    'GET',
+    certPath,
+    (_req, res) => (ctx.certificateOutage ? sendText(res, 503, 'text/plain', 'Service Unavailable') : sendText(res, 200, 'application/x-x509-ca-cert', certificate.pem)),
+    { open: true },
+  );
 
   /** PayPal's check: the headers' values, and the event as the listener parsed it (compact JSON, as sent). */
   router.add('POST', '/v1/notifications/verify-webhook-signature', (req, res) => {

@@ -42,6 +42,8 @@ export interface PayPalSimulator {
   signedDelivery(eventId: string, indent?: number): SignedDelivery;
   /** Resolves when every queued delivery has been answered. */
   webhooksSettled(): Promise<void>;
+  /** While on, the certificate URL answers 503 (PayPal's certificate host down). */
+  certificateOutage(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -62,7 +64,7 @@ export async function startPayPalSimulator(options: PayPalSimulatorOptions): Pro
   const origin = `http://${options.host ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
   const certificate = createSigningCertificate(new URL(origin).hostname);
   const notifier = new WebhookNotifier({ origin, webhookId: options.webhookId, webhookUrl: options.webhookUrl, certificate, now });
-  ctx = { origin, now, notifier, products: new Map(), plans: new Map(), subscriptions: new Map(), orders: new Map(), idempotent: new Map() };
+  ctx = { origin, now, notifier, products: new Map(), plans: new Map(), subscriptions: new Map(), orders: new Map(), idempotent: new Map(), certificateOutage: false };
 
   router.add('GET', '/health', (_req, res) => sendJson(res, 200, { status: 'ok' }), { open: true });
   router.add('GET', '/ready', (_req, res) => sendJson(res, 200, { status: 'ready' }), { open: true });
@@ -128,6 +130,9 @@ export async function startPayPalSimulator(options: PayPalSimulatorOptions): Pro
       return notifier.signedDelivery(event, indent);
     },
     webhooksSettled: () => notifier.settled(),
+    certificateOutage: (on) => {
+      ctx!.certificateOutage = on;
+    },
     close: async () => {
       notifier.close();
       server.closeAllConnections();

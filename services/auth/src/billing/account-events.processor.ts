@@ -1,5 +1,5 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { BeforeApplicationShutdown } from '@nestjs/common';
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { BeforeApplicationShutdown, Logger } from '@nestjs/common';
 import { accountChangedSchema, JobName, QueueName } from '@pixtract/contracts';
 import { Job, UnrecoverableError } from 'bullmq';
 import { AccountChanges } from './account-changes.service';
@@ -7,6 +7,8 @@ import { AccountChanges } from './account-changes.service';
 /** The account-events queue's worker: billing's account states, applied by AccountChanges. */
 @Processor(QueueName.AccountEvents)
 export class AccountEventsProcessor extends WorkerHost implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(AccountEventsProcessor.name);
+
   constructor(private readonly changes: AccountChanges) {
     super();
   }
@@ -17,6 +19,12 @@ export class AccountEventsProcessor extends WorkerHost implements BeforeApplicat
     const event = accountChangedSchema.safeParse(job.data);
     if (!event.success) throw new UnrecoverableError(`Invalid ${JobName.AccountChanged} job payload: ${event.error.message}`);
     return { changed: await this.changes.apply(event.data) };
+  }
+
+  /** A lost Redis connection is logged; the worker reconnects by itself and jobs wait in Redis meanwhile. */
+  @OnWorkerEvent('error')
+  onError(error: Error): void {
+    this.logger.warn({ msg: 'account events worker error', err: error });
   }
 
   /** SIGTERM: finish the job in hand before the database closes. */
