@@ -3,6 +3,7 @@ import type { SubscriptionStatus } from '@pixtract/contracts';
 import type { Subscription } from '@paypal/paypal-server-sdk';
 import type { EntityManager } from 'typeorm';
 import { AccountEventsPublisher } from '../account/account-events.publisher';
+import { PayPalClient } from '../paypal/paypal.client';
 import { PlansRepository } from '../plan/plans.repository';
 import type { SubscriptionPlanEntity } from '../plan/subscription-plan.entity';
 import { lockUser } from '../user-lock';
@@ -29,8 +30,8 @@ function afterOneInterval(from: Date, plan: SubscriptionPlanEntity): Date {
 
 /**
  * Makes billing's record of a subscription say what PayPal says now. Every path that learns about a subscription
- * (the return page, a webhook of any type, a cancel) reads it from PayPal and comes here, so events that arrive out
- * of order or twice converge on PayPal's state instead of replaying its history:
+ * (the return page, a webhook of any type, a cancel) comes here, which reads it from PayPal, so events that arrive
+ * out of order or twice converge on PayPal's state instead of replaying its history:
  * - ACTIVE: premium; a plan that PayPal now bills is taken at once when it is an upgrade, at the end of the paid
  *   cycle when it is a downgrade.
  * - CANCELLED: premium until the end of what was paid (the next billing date it had, or the last payment plus one
@@ -40,25 +41,29 @@ function afterOneInterval(from: Date, plan: SubscriptionPlanEntity): Date {
 @Injectable()
 export class SubscriptionSync {
   constructor(
+    private readonly paypal: PayPalClient,
     private readonly plans: PlansRepository,
     private readonly accountEvents: AccountEventsPublisher,
   ) {}
 
   /**
-   * Applies PayPal's subscription inside the caller's transaction, under the user's lock; answers the record, or null
-   * for a subscription that is not Pixtract's. `failedPayment` counts one failed payment (the caller's event is
-   * stored once, so a replay does not count it again).
+   * Reads the subscription from PayPal and applies it inside the caller's transaction; answers the record, or null
+   * for a subscription that is not Pixtract's. PayPal is read once the user's lock is held, so a reader that started
+   * earlier (a webhook racing a cancel) cannot apply an older state over a newer one. `failedPayment` counts one
+   * failed payment (the caller's event is stored once, so a replay does not count it again). PayPal's failures
+   * surface as PayPalApiError.
    */
-  async apply(manager: EntityManager, paypal: Subscription, now: Date, { failedPayment = false } = {}): Promise<UserSubscriptionEntity | null> {
-    if (!paypal.id) return null;
-    const known = await manager.findOneBy(UserSubscriptionEntity, { paypalSubscriptionId: paypal.id });
-    const userId = known?.userId ?? userIdOf(paypal.customId);
-    const billed = paypal.planId ? await this.plans.byPaypalPlanId(paypal.planId) : null;
-    if (userId === null || (!known && !billed)) return null;
+  async reconcile(manager: EntityManager, paypalSubscriptionId: string, now: Date, { failedPayment = false } = {}): Promise<UserSubscriptionEntity | null> {
+    const known = await manager.findOneBy(UserSubscriptionEntity, { paypalSubscriptionId });
+    const userId = known?.userId ?? userIdOf((await this.paypal.getSubscription(paypalSubscriptionId)).customId);
+    if (userId === null) return null;
     await lockUser(manager, userId);
+    const paypal = await this.paypal.getSubscription(paypalSubscriptionId);
+    const billed = paypal.planId ? await this.plans.byPaypalPlanId(paypal.planId) : null;
+    if (!known && !billed) return null;
     const row =
-      (await manager.findOne(UserSubscriptionEntity, { where: { paypalSubscriptionId: paypal.id }, lock: { mode: 'pessimistic_write' } })) ??
-      manager.create(UserSubscriptionEntity, { userId, planId: billed!.planId, paypalSubscriptionId: paypal.id, status: 'pending', failedPaymentCount: 0 });
+      (await manager.findOne(UserSubscriptionEntity, { where: { paypalSubscriptionId }, lock: { mode: 'pessimistic_write' } })) ??
+      manager.create(UserSubscriptionEntity, { userId, planId: billed!.planId, paypalSubscriptionId, status: 'pending', failedPaymentCount: 0 });
     const plans = await this.plans.all();
     this.update(row, paypal, billed, plans, now);
     if (failedPayment) row.failedPaymentCount += 1;

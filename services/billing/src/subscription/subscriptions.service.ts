@@ -83,8 +83,10 @@ export class SubscriptionsService {
   async confirm(userId: number, paypalSubscriptionId: string): Promise<UserSubscription> {
     const row = await this.dataSource.getRepository(UserSubscriptionEntity).findOneBy({ paypalSubscriptionId, userId });
     if (!row) throw billingError(BillingErrorCode.NoActiveSubscription, 404);
-    const paypal = await this.paypal.getSubscription(paypalSubscriptionId).catch((error: unknown) => this.failed(BillingErrorCode.SubscriptionError, error));
-    const synced = await this.inTransaction((manager) => this.sync.apply(manager, paypal, this.clock.now()));
+    const synced = await this.inTransaction((manager) => this.sync.reconcile(manager, paypalSubscriptionId, this.clock.now())).catch((error: unknown) => {
+      if (error instanceof PayPalApiError) this.failed(BillingErrorCode.SubscriptionError, error);
+      throw error;
+    });
     if (synced?.status === 'pending') throw billingError(BillingErrorCode.PaymentNotApproved, 409);
     return this.current(userId);
   }
@@ -101,8 +103,10 @@ export class SubscriptionsService {
         // PayPal refuses to cancel what is no longer cancellable (already cancelled there): its state decides below.
         if (!(error instanceof PayPalApiError && error.status === 422)) this.failed(BillingErrorCode.CancellationError, error);
       });
-      const paypal = await this.paypal.getSubscription(target.paypalSubscriptionId).catch((error: unknown) => this.failed(BillingErrorCode.CancellationError, error));
-      const synced = await this.sync.apply(manager, paypal, this.clock.now());
+      const synced = await this.sync.reconcile(manager, target.paypalSubscriptionId, this.clock.now()).catch((error: unknown) => {
+        if (error instanceof PayPalApiError) this.failed(BillingErrorCode.CancellationError, error);
+        throw error;
+      });
       if (synced?.status === 'active') this.failed(BillingErrorCode.CancellationError, new Error('PayPal still bills the subscription'));
       if (synced) await manager.update(UserSubscriptionEntity, { id: synced.id }, { cancelReason: synced.cancelReason ?? reason });
       this.logger.log({ msg: 'subscription cancelled', userId, paypalSubscriptionId: target.paypalSubscriptionId, endDate: synced?.endDate });

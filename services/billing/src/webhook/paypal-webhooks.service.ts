@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { billingError } from '../billing-error';
 import { CLOCK, type Clock } from '../clock';
 import { DonationsService } from '../donation/donations.service';
-import { PayPalApiError, PayPalClient } from '../paypal/paypal.client';
+import { PayPalApiError } from '../paypal/paypal.client';
 import { SubscriptionSync } from '../subscription/subscription-sync.service';
 import { SubscriptionsService } from '../subscription/subscriptions.service';
 import { WebhookEventRepository } from './webhook-event.repository';
@@ -38,7 +38,6 @@ export class PayPalWebhooksService {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly verifier: WebhookSignatureVerifier,
     private readonly events: WebhookEventRepository,
-    private readonly paypal: PayPalClient,
     private readonly sync: SubscriptionSync,
     private readonly subscriptions: SubscriptionsService,
     private readonly donations: DonationsService,
@@ -69,13 +68,12 @@ export class PayPalWebhooksService {
     }
   }
 
-  private async apply(manager: Parameters<SubscriptionSync['apply']>[0], event: PayPalEvent): Promise<void> {
+  private async apply(manager: Parameters<SubscriptionSync['reconcile']>[0], event: PayPalEvent): Promise<void> {
     const type = event.event_type;
     if (type.startsWith('BILLING.SUBSCRIPTION.') || type === 'PAYMENT.SALE.COMPLETED') {
       const subscriptionId = type === 'PAYMENT.SALE.COMPLETED' ? stringAt(event.resource, 'billing_agreement_id') : stringAt(event.resource, 'id');
       if (!subscriptionId) return;
-      const paypal = await this.paypal.getSubscription(subscriptionId);
-      await this.sync.apply(manager, paypal, this.clock.now(), { failedPayment: type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED' });
+      await this.sync.reconcile(manager, subscriptionId, this.clock.now(), { failedPayment: type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED' });
       return;
     }
     if (type === 'PAYMENT.CAPTURE.COMPLETED') {

@@ -3,6 +3,9 @@ import { member, PAYMENTS_CONFIG, PLANS, TOASTS, VISITOR } from '../../test/bill
 import { fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render-with-providers';
 
+// The first render compiles the lazily loaded page and its features: slow on a loaded machine.
+jest.setTimeout(20_000);
+
 const plansAndConfig = {
   'GET /api/subscription-plans': { status: 200, body: PLANS },
   'GET /api/billing/config': { status: 200, body: PAYMENTS_CONFIG },

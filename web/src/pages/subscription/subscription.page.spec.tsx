@@ -4,6 +4,9 @@ import { member, PAYMENTS_CONFIG, PLANS, TOASTS, VISITOR } from '../../test/bill
 import { fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render-with-providers';
 
+// The first render compiles the lazily loaded page and its features: slow on a loaded machine.
+jest.setTimeout(20_000);
+
 const active: UserSubscription = {
   subscription: {
     plan: PLANS[0],
