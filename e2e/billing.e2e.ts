@@ -2,7 +2,7 @@ import type { AuthStatus, ExtractionResponse } from '@pixtract/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { E2E_BASE_PORT } from './e2e-stack';
+import { E2E_BASE_PORT, E2E_BASE_URL } from './e2e-stack';
 import { expectAccessible, fixtureUrl, prepare, saveShot, signUpAndIn } from './support';
 
 /** Billing's own port in the e2e stack: its test clock is there (never routed by the gateway). */
@@ -169,29 +169,44 @@ test('the home page\'s Premium card leads to Hobby monthly\'s payment page, and 
   await expect(toasts(page).getByText('Authentication Required', { exact: true })).toBeVisible();
 });
 
-for (const { width, theme, prefix } of [
-  { width: 1280, theme: 'dark', prefix: '' },
-  { width: 390, theme: 'light', prefix: '' },
-  { width: 1280, theme: 'light', prefix: '/ar' },
-  { width: 390, theme: 'dark', prefix: '/ar' },
-] as const) {
-  test(`a member's pricing and subscription pages at ${width} px, ${theme}${prefix ? ', Arabic' : ''}: no serious accessibility violation`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await prepare(page, { theme });
-    await signUpAndIn(page, 'screens');
-    await page.goto(`${prefix}/pricing`);
-    await expect(page.locator('[data-plan="hobby-monthly"]')).toBeVisible();
-    await page.getByRole('radio').nth(1).click();
-    await expect(page.locator('[data-plan="hobby-annual"]')).toBeVisible();
-    await expectAccessible(page);
-    await saveShot(page, `billing-pricing-annual-${width}-${theme}${prefix ? '-ar' : ''}`);
-    await page.goto(`${prefix}/subscription`);
-    await expect(page.locator('[data-plan="hobby-monthly"]')).toBeVisible();
-    await expectAccessible(page);
-    await saveShot(page, `billing-subscription-${width}-${theme}${prefix ? '-ar' : ''}`);
-    await page.getByRole('contentinfo').getByRole('button').last().click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await expectAccessible(page);
-    await saveShot(page, `billing-donation-${width}-${theme}${prefix ? '-ar' : ''}`);
+/**
+ * One account for every variant: registering is rate-limited per address (5 in 10 minutes) and the whole suite
+ * shares that allowance.
+ */
+test.describe('a member\'s screens', () => {
+  const screensMember = { username: `screens-${Date.now().toString(36)}`, password: 'correct horse battery' };
+  test.beforeAll(async ({ playwright }) => {
+    const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+    const registered = await api.post('/api/auth/register', { data: screensMember });
+    expect(registered.status(), await registered.text()).toBe(201);
+    await api.dispose();
   });
-}
+
+  for (const { width, theme, prefix } of [
+    { width: 1280, theme: 'dark', prefix: '' },
+    { width: 390, theme: 'light', prefix: '' },
+    { width: 1280, theme: 'light', prefix: '/ar' },
+    { width: 390, theme: 'dark', prefix: '/ar' },
+  ] as const) {
+    test(`pricing, subscription and donation at ${width} px, ${theme}${prefix ? ', Arabic' : ''}: no serious accessibility violation`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await prepare(page, { theme });
+      const loggedIn = await page.request.post('/api/auth/login', { data: screensMember });
+      expect(loggedIn.status(), await loggedIn.text()).toBe(200);
+      await page.goto(`${prefix}/pricing`);
+      await expect(page.locator('[data-plan="hobby-monthly"]')).toBeVisible();
+      await page.getByRole('radio').nth(1).click();
+      await expect(page.locator('[data-plan="hobby-annual"]')).toBeVisible();
+      await expectAccessible(page);
+      await saveShot(page, `billing-pricing-annual-${width}-${theme}${prefix ? '-ar' : ''}`);
+      await page.goto(`${prefix}/subscription`);
+      await expect(page.locator('[data-plan="hobby-monthly"]')).toBeVisible();
+      await expectAccessible(page);
+      await saveShot(page, `billing-subscription-${width}-${theme}${prefix ? '-ar' : ''}`);
+      await page.getByRole('contentinfo').getByRole('button').last().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectAccessible(page);
+      await saveShot(page, `billing-donation-${width}-${theme}${prefix ? '-ar' : ''}`);
+    });
+  }
+});

@@ -35,6 +35,8 @@ export const missingEntries = () => [...SERVICES.map((service) => entryOf(servic
  * With `payPalSimulatorPort`, the PayPal simulator runs there as one more process and billing and the gateway
  * use it; without, they use the PayPal of the environment (PAYPAL_*). `publicUrl` is the address browsers use
  * (PayPal sends buyers back to it), `http://localhost:<basePort>` unless given.
+ * @param {{ basePort: number, databaseServerUrl: string, databasePrefix: string, redisUrl: string, chromiumPath: string, queuePrefix: string,
+ *   nodeEnv: string, logLevel: string, allowPrivateNetworks?: boolean, payPalSimulatorPort?: number, publicUrl?: string, watch?: boolean }} options
  */
 export function serviceProcesses({ basePort, databaseServerUrl, databasePrefix, redisUrl, chromiumPath, queuePrefix, nodeEnv, logLevel, allowPrivateNetworks, payPalSimulatorPort, publicUrl, watch = false }) {
   const portOf = (name) => basePort + SERVICES.find((service) => service.name === name).offset;
