@@ -70,7 +70,6 @@ export const subscriptionPlanSchema = z.object({
   isPopular: z.boolean(),
 });
 export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
-export const subscriptionPlansSchema = z.array(subscriptionPlanSchema);
 
 /** The seed's Premium ($9.99 a month, 3,000 images a day) is Hobby monthly; old links say `premium`. */
 export const SEED_PREMIUM_PLAN_ID = 'hobby-monthly';

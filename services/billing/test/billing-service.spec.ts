@@ -51,6 +51,15 @@ describe('billing service (real Postgres and Redis)', () => {
     }
   });
 
+  it('sets the plans up again when PayPal no longer knows them (another REST app, a simulator started afresh)', async () => {
+    const db = billing.app.get(DataSource);
+    await db.query(`UPDATE subscription_plans SET "paypalPlanId" = 'P-GONE' || "planId" WHERE "paypalPlanId" IS NOT NULL`);
+    const answer = await billing.call(42, 'POST', '/api/subscriptions/create', { planId: 'startup-monthly' });
+    expect(answer.status).toBe(201);
+    const [plan] = await db.query(`SELECT "paypalPlanId" FROM subscription_plans WHERE "planId" = 'startup-monthly'`);
+    expect(plan.paypalPlanId).toMatch(/^P-(?!GONE)/);
+  });
+
   it('refuses the test clock in production and PayPal credentials given by halves', () => {
     expect(() => loadConfig('billing', billingConfigSchema, { NODE_ENV: 'production', BILLING_TEST_CLOCK: '1' })).toThrow(/BILLING_TEST_CLOCK: must be off in production/);
     expect(() => loadConfig('billing', billingConfigSchema, { PAYPAL_CLIENT_ID: 'id' })).toThrow(/PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together/);

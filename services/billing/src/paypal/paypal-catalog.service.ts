@@ -41,6 +41,16 @@ export class PayPalCatalog implements OnApplicationBootstrap {
     return provisioned;
   }
 
+  /**
+   * PayPal does not know a plan id billing stored (the REST app changed, or the simulator started afresh): forget
+   * them all and set the catalog up again; answers the plan's new PayPal id.
+   */
+  async reprovision(plan: SubscriptionPlanEntity): Promise<string> {
+    this.logger.warn({ msg: 'PayPal does not know our plans; setting them up again', planId: plan.planId });
+    await this.plans.forgetPaypalPlans();
+    return this.paypalPlanIdOf({ ...plan, paypalPlanId: null });
+  }
+
   private provision(): Promise<void> {
     this.provisioning ??= this.provisionMissing().finally(() => (this.provisioning = undefined));
     return this.provisioning;

@@ -38,4 +38,9 @@ export class PlansRepository {
   async setPaypalPlanId(planId: string, paypalPlanId: string): Promise<void> {
     await this.plans.update({ planId }, { paypalPlanId });
   }
+
+  /** Forgets every PayPal plan id (PayPal no longer knows them: another REST app, a fresh simulator). */
+  async forgetPaypalPlans(): Promise<void> {
+    await this.plans.createQueryBuilder().update().set({ paypalPlanId: null }).execute();
+  }
 }

@@ -70,8 +70,12 @@ export class SubscriptionsService {
         (subscription) => subscription.status === 'pending' && subscription.planId === plan.planId && subscription.approvalUrl && now.getTime() - subscription.createdAt.getTime() < APPROVAL_WINDOW_MS,
       );
       if (waiting) return { paypalSubscriptionId: waiting.paypalSubscriptionId, approvalUrl: waiting.approvalUrl! };
-      const created = await this.paypal
-        .createSubscription({ planId: paypalPlanId, customId: String(userId), returnUrl, cancelUrl, requestId: randomUUID() })
+      const subscribeTo = (planId: string) => this.paypal.createSubscription({ planId, customId: String(userId), returnUrl, cancelUrl, requestId: randomUUID() });
+      const created = await subscribeTo(paypalPlanId)
+        .catch(async (error: unknown) => {
+          if (!(error instanceof PayPalApiError && error.issue === 'INVALID_PLAN_ID')) throw error;
+          return subscribeTo(await this.catalog.reprovision(plan));
+        })
         .catch((error: unknown) => this.failed(BillingErrorCode.SubscriptionError, error));
       await manager.save(manager.create(UserSubscriptionEntity, { userId, planId: plan.planId, paypalSubscriptionId: created.id, status: 'pending', approvalUrl: created.approvalUrl }));
       this.logger.log({ msg: 'subscription created, waiting for approval', userId, planId: plan.planId, paypalSubscriptionId: created.id });
