@@ -4,6 +4,9 @@ import { accountChangedSchema, JobName, QueueName } from '@pixtract/contracts';
 import { Job, UnrecoverableError } from 'bullmq';
 import { AccountChanges } from './account-changes.service';
 
+/** How long shutting down waits for a worker that is still connecting. */
+const CONNECT_WAIT_MS = 2000;
+
 /** The account-events queue's worker: billing's account states, applied by AccountChanges. */
 @Processor(QueueName.AccountEvents)
 export class AccountEventsProcessor extends WorkerHost implements BeforeApplicationShutdown {
@@ -27,8 +30,13 @@ export class AccountEventsProcessor extends WorkerHost implements BeforeApplicat
     this.logger.warn({ msg: 'account events worker error', err: error });
   }
 
-  /** SIGTERM: finish the job in hand before the database closes. */
+  /**
+   * SIGTERM: finish the job in hand before the database closes. A worker closed while it is still connecting drops
+   * its error listeners first, and its connection's failure then surfaces as an unhandled 'error' (BullMQ): it may
+   * finish connecting first, for a moment at most.
+   */
   async beforeApplicationShutdown(): Promise<void> {
+    await Promise.race([this.worker.waitUntilReady().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, CONNECT_WAIT_MS).unref())]);
     await this.worker.close();
   }
 }
