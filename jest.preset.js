@@ -20,6 +20,7 @@ module.exports = {
   transform: { '^.+\\.tsx$': swc(true), '^.+\\.(ts|js|mjs)$': swc(false) },
   moduleNameMapper: {
     '^@pixtract/(contracts|image-header|safe-fetch|service-kit|testing)$': path.join(__dirname, 'libs/$1/src/index.ts'),
+    '^@pixtract/paypal-simulator$': path.join(__dirname, 'simulators/paypal/src/index.ts'),
   },
   testMatch: ['<rootDir>/**/*.spec.ts', '<rootDir>/**/*.spec.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -18,7 +18,7 @@ const loadScripts = async () => ({
 /**
  * Starts the fixture site and the whole stack on the test ports with fresh databases and an empty queue
  * prefix; the returned function (Playwright's teardown) stops it all. Tests find the fixture site at
- * process.env.PIXTRACT_E2E_FIXTURE_ORIGIN.
+ * process.env.PIXTRACT_E2E_FIXTURE_ORIGIN and the PayPal simulator at process.env.PIXTRACT_E2E_PAYPAL_ORIGIN.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const scripts = await loadScripts();
@@ -44,11 +44,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const fixtures = await startFixtureServer();
     cleanups.push(() => fixtures.close());
     process.env.PIXTRACT_E2E_FIXTURE_ORIGIN = fixtures.origin;
+    // Payments go to the PayPal simulator, on a port of its own; tests open its pages and resend its webhooks.
+    const payPalSimulatorPort = await scripts.freePort();
+    process.env.PIXTRACT_E2E_PAYPAL_ORIGIN = `http://127.0.0.1:${payPalSimulatorPort}`;
     // The services inherit this process's environment.
     process.env.ADMIN_USERNAMES = E2E_ADMIN_USERNAME;
     // Every browser of the suite calls from 127.0.0.1, like a school behind one NAT: the address's own allowance
     // (shared by anonymous visitors there) is raised, each visitor keeps the free plan's.
     process.env.PIXTRACT_QUOTA_ADDRESS_DAILY = '1000000';
+    // Every test browser is 127.0.0.1, so the suite shares one address's allowance of sign-ups.
+    process.env.PIXTRACT_RATE_LIMITS = 'register=100/600';
 
     mkdirSync(join(ROOT, 'test-results'), { recursive: true });
     const log = createWriteStream(stackLog);
@@ -64,6 +69,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         nodeEnv: 'test',
         logLevel: process.env.LOG_LEVEL ?? 'info',
         allowPrivateNetworks: true,
+        payPalSimulatorPort,
       }),
       { output: log },
     );

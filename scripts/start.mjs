@@ -10,6 +10,7 @@ import { prepareInfrastructure } from './lib/infrastructure.mjs';
 import { isPortFree } from './lib/net.mjs';
 import { paint, problem, status } from './lib/output.mjs';
 import { ROOT } from './lib/paths.mjs';
+import { SIMULATOR_PORT_OFFSET, describePayPal, usesPayPalSimulator } from './lib/paypal.mjs';
 import { databaseNames, missingEntries, serviceProcesses } from './lib/services.mjs';
 import { SetupError } from './lib/setup-error.mjs';
 import { StackFailure, launchStack } from './lib/stack.mjs';
@@ -39,6 +40,8 @@ async function main() {
   const [missing] = missingEntries();
   if (missing) throw new SetupError(`${relative(ROOT, missing)} is missing after the build: that service has no src/main.ts yet.`);
 
+  // No PayPal credentials in the environment: the local simulator takes the payments (test payments).
+  const payPalSimulatorPort = usesPayPalSimulator() ? BASE_PORT + SIMULATOR_PORT_OFFSET : undefined;
   const services = serviceProcesses({
     basePort: BASE_PORT,
     databaseServerUrl: infrastructure.databaseServerUrl,
@@ -48,6 +51,9 @@ async function main() {
     queuePrefix: process.env.QUEUE_PREFIX ?? 'pixtract',
     nodeEnv: process.env.NODE_ENV ?? 'development',
     logLevel: process.env.LOG_LEVEL ?? 'info',
+    payPalSimulatorPort,
+    // PayPal sends buyers back to the address they use: Vite's in dev mode.
+    publicUrl: process.env.PUBLIC_URL ?? (dev ? `http://localhost:${VITE_PORT}` : undefined),
     watch: dev,
   });
   const processes = dev ? [...devProcesses(), ...services] : services;
@@ -62,6 +68,7 @@ async function main() {
     paint.bold(paint.green(dev ? `Pixtract (dev) is running at http://localhost:${VITE_PORT}` : `Pixtract is running at http://localhost:${BASE_PORT}`)),
   );
   if (dev) status(`Vite serves the web app on :${VITE_PORT} and proxies /api to http://localhost:${BASE_PORT}`);
+  status(describePayPal(payPalSimulatorPort === undefined ? undefined : { origin: `http://127.0.0.1:${payPalSimulatorPort}` }));
   status('Press Ctrl-C to stop.');
   throw await stack.failed;
 }

@@ -5,9 +5,9 @@ import { ROOT, bin } from './paths.mjs';
 
 export const VITE_PORT = 5173;
 
-/** Every lib and service with a build config; each gets its own `tsc -w` writing to its dist/. */
+/** Every lib, service and simulator with a build config; each gets its own `tsc -w` writing to its dist/. */
 function compiledProjects() {
-  return ['libs', 'services'].flatMap((group) =>
+  return ['libs', 'services', 'simulators'].flatMap((group) =>
     readdirSync(join(ROOT, group))
       .filter((name) => existsSync(join(ROOT, group, name, 'tsconfig.build.json')))
       .map((name) => ({ name, config: join(ROOT, group, name, 'tsconfig.build.json') })),

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { databaseUrl } from './databases.mjs';
 import { ROOT, WEB_DIST } from './paths.mjs';
+import { payPalSimulator, simulatorEntry } from './paypal.mjs';
 
 /**
  * An archive streams hundreds of MB of network buffers that die young; with V8's default young generation
@@ -25,14 +26,19 @@ const entryOf = (name) => join(ROOT, 'services', name, 'dist', 'main.js');
 /** Database names for a prefix: pixtract_gateway… for `npm start`, pixtract_e2e_gateway… for e2e. */
 export const databaseNames = (prefix) => SERVICES.filter((service) => service.database).map((service) => `${prefix}_${service.name}`);
 
-/** Service entry points the build has not produced (yet). */
-export const missingEntries = () => SERVICES.map((service) => entryOf(service.name)).filter((entry) => !existsSync(entry));
+/** Entry points the build has not produced (yet): the services', and the PayPal simulator's. */
+export const missingEntries = () => [...SERVICES.map((service) => entryOf(service.name)), simulatorEntry].filter((entry) => !existsSync(entry));
 
 /**
  * One process description per service, for stack.mjs. Only what differs from the inherited environment
  * is set, so a user's own settings (e.g. PIXTRACT_ALLOW_PRIVATE_NETWORKS, PayPal keys) pass through.
+ * With `payPalSimulatorPort`, the PayPal simulator runs there as one more process and billing and the gateway
+ * use it; without, they use the PayPal of the environment (PAYPAL_*). `publicUrl` is the address browsers use
+ * (PayPal sends buyers back to it), `http://localhost:<basePort>` unless given.
+ * @param {{ basePort: number, databaseServerUrl: string, databasePrefix: string, redisUrl: string, chromiumPath: string, queuePrefix: string,
+ *   nodeEnv: string, logLevel: string, allowPrivateNetworks?: boolean, payPalSimulatorPort?: number, publicUrl?: string, watch?: boolean }} options
  */
-export function serviceProcesses({ basePort, databaseServerUrl, databasePrefix, redisUrl, chromiumPath, queuePrefix, nodeEnv, logLevel, allowPrivateNetworks, watch = false }) {
+export function serviceProcesses({ basePort, databaseServerUrl, databasePrefix, redisUrl, chromiumPath, queuePrefix, nodeEnv, logLevel, allowPrivateNetworks, payPalSimulatorPort, publicUrl, watch = false }) {
   const portOf = (name) => basePort + SERVICES.find((service) => service.name === name).offset;
   const internalUrl = (name) => `http://127.0.0.1:${portOf(name)}`;
   const common = {
@@ -42,12 +48,14 @@ export function serviceProcesses({ basePort, databaseServerUrl, databasePrefix, 
     QUEUE_PREFIX: queuePrefix,
     ...(allowPrivateNetworks !== undefined && { PIXTRACT_ALLOW_PRIVATE_NETWORKS: allowPrivateNetworks ? '1' : '0' }),
   };
+  const paypal = payPalSimulatorPort === undefined ? undefined : payPalSimulator({ port: payPalSimulatorPort, gatewayPort: portOf('gateway'), nodeEnv });
   const own = {
-    gateway: { WEB_DIST, AUTH_URL: internalUrl('auth'), ZIPPER_URL: internalUrl('zipper'), BILLING_URL: internalUrl('billing') },
+    gateway: { WEB_DIST, AUTH_URL: internalUrl('auth'), ZIPPER_URL: internalUrl('zipper'), BILLING_URL: internalUrl('billing'), ...paypal?.gateway },
     extractor: { CHROMIUM_PATH: chromiumPath },
     zipper: { NODE_OPTIONS: [process.env.NODE_OPTIONS, ZIPPER_NODE_OPTIONS].filter(Boolean).join(' ') },
+    billing: { PUBLIC_URL: publicUrl ?? `http://localhost:${basePort}`, ...paypal?.billing },
   };
-  return SERVICES.map(({ name, database }) => ({
+  const services = SERVICES.map(({ name, database }) => ({
     name,
     command: process.execPath,
     args: [...(watch ? ['--watch'] : []), entryOf(name)],
@@ -59,4 +67,5 @@ export function serviceProcesses({ basePort, databaseServerUrl, databasePrefix, 
     },
     readyUrl: `${internalUrl(name)}/ready`,
   }));
+  return paypal ? [...services, paypal.process] : services;
 }

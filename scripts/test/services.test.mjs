@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { WEB_DIST } from '../lib/paths.mjs';
+import { describePayPal, usesPayPalSimulator } from '../lib/paypal.mjs';
 import { databaseNames, serviceProcesses } from '../lib/services.mjs';
 
 const options = {
@@ -63,3 +64,48 @@ describe('service processes', () => {
     assert.equal(serviceProcesses({ ...options, watch: true })[0].args[0], '--watch');
   });
 });
+
+describe('PayPal for the stack', () => {
+  it('runs the simulator when no PayPal app is configured, and the real PayPal when one is', () => {
+    assert.equal(usesPayPalSimulator({}), true);
+    assert.equal(usesPayPalSimulator({ PAYPAL_CLIENT_ID: 'id' }), true);
+    assert.equal(usesPayPalSimulator({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' }), false);
+  });
+
+  it('adds the simulator as a process on its port, posting its webhooks to the gateway', () => {
+    const processes = byName(serviceProcesses({ ...options, payPalSimulatorPort: 3999 }));
+    assert.deepEqual(Object.keys(processes), ['gateway', 'auth', 'extractor', 'zipper', 'billing', 'paypal']);
+    assert.equal(processes.paypal.env.PORT, '3999');
+    assert.equal(processes.paypal.readyUrl, 'http://127.0.0.1:3999/ready');
+    assert.match(processes.paypal.args.at(-1), /simulators\/paypal\/dist\/main\.js$/);
+    assert.equal(processes.paypal.env.PAYPAL_SIMULATOR_WEBHOOK_URL, 'http://127.0.0.1:3100/api/billing/paypal/webhook');
+  });
+
+  it('points billing and the gateway at the simulator with one set of credentials, whatever PayPal settings are inherited', () => {
+    const { paypal, billing, gateway } = byName(serviceProcesses({ ...options, payPalSimulatorPort: 3999 }));
+    assert.deepEqual(
+      [billing.env.PAYPAL_API_BASE, billing.env.PAYPAL_CERT_HOSTS, billing.env.PAYPAL_CLIENT_ID, billing.env.PAYPAL_WEBHOOK_ID],
+      ['http://127.0.0.1:3999', 'http://127.0.0.1:3999', paypal.env.PAYPAL_CLIENT_ID, paypal.env.PAYPAL_WEBHOOK_ID],
+    );
+    assert.equal(billing.env.PAYPAL_CLIENT_SECRET, paypal.env.PAYPAL_CLIENT_SECRET);
+    assert.equal(billing.env.BILLING_TEST_CLOCK, '1');
+    assert.deepEqual([gateway.env.PAYPAL_SDK_URL, gateway.env.PAYPAL_CLIENT_ID, gateway.env.PAYPAL_TEST_PAYMENTS], ['http://127.0.0.1:3999/sdk/js', paypal.env.PAYPAL_CLIENT_ID, '1']);
+    const production = byName(serviceProcesses({ ...options, nodeEnv: 'production', payPalSimulatorPort: 3999 }));
+    assert.equal(production.billing.env.BILLING_TEST_CLOCK, '0');
+  });
+
+  it('leaves PayPal to the environment without a simulator, and sends buyers back to the public address', () => {
+    const processes = byName(serviceProcesses(options));
+    assert.equal(processes.paypal, undefined);
+    assert.equal(processes.billing.env.PAYPAL_API_BASE, undefined);
+    assert.equal(processes.gateway.env.PAYPAL_SDK_URL, undefined);
+    assert.equal(processes.billing.env.PUBLIC_URL, 'http://localhost:3100');
+    assert.equal(byName(serviceProcesses({ ...options, publicUrl: 'https://pixtract.example' })).billing.env.PUBLIC_URL, 'https://pixtract.example');
+  });
+
+  it('says which PayPal takes the payments', () => {
+    assert.match(describePayPal({ origin: 'http://127.0.0.1:3005' }), /simulator at http:\/\/127\.0\.0\.1:3005 \(test payments/);
+    assert.equal(describePayPal(undefined, { PAYPAL_API_BASE: 'https://api-m.paypal.com' }), 'PayPal: https://api-m.paypal.com');
+  });
+});
+

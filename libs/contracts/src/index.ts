@@ -14,3 +14,4 @@ export * from './user';
 export * from './site';
 export * from './comments';
 export * from './blog';
+export * from './billing';

@@ -15,6 +15,8 @@ export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 export const JobName = {
   Extract: 'extract',
   Screenshot: 'screenshot',
+  /** Billing → auth on QueueName.AccountEvents (payload: accountChangedSchema in billing.ts). */
+  AccountChanged: 'account-changed',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 

@@ -56,6 +56,8 @@ export const SITE_PAGES = {
   auth: { path: '/auth', listed: true },
   results: { path: '/results', listed: false },
   member: { path: '/member', listed: false },
+  payment: { path: '/payment', listed: false },
+  subscription: { path: '/subscription', listed: false },
   admin: { path: '/admin', listed: false },
 } as const satisfies Record<string, { path: string; listed: boolean }>;
 export type SitePageKey = keyof typeof SITE_PAGES;

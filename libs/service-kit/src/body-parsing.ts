@@ -35,8 +35,11 @@ const MEDIA_TYPES: Record<Exclude<BodyFormat, 'unparsed'>, string[]> = {
  * 400, over the limit (counted after decompression) 413, malformed JSON 400, nesting deeper than MAX_BODY_DEPTH
  * 400, a NUL character anywhere 400 (no field takes one and Postgres text cannot hold it). Nest's own parser must be
  * off (`bodyParser: false`): it answers a syntax error with a bare 400 carrying the parser's message.
+ *
+ * `rawBodyPaths` are a service's own `unparsed` routes: a signed webhook (PayPal's) is checked over its exact bytes,
+ * which parsing and re-encoding would change.
  */
-export function useBodyParsing(app: INestApplication, limit = DEFAULT_BODY_LIMIT): void {
+export function useBodyParsing(app: INestApplication, limit = DEFAULT_BODY_LIMIT, rawBodyPaths: readonly string[] = []): void {
   const readers: Record<BodyFormat, RequestHandler[]> = {
     json: [requireMediaType(MEDIA_TYPES.json), json({ limit, type: MEDIA_TYPES.json, verify: refuseDeepNesting }), refuseNul],
     'json-or-form': [
@@ -49,7 +52,8 @@ export function useBodyParsing(app: INestApplication, limit = DEFAULT_BODY_LIMIT
   };
   const router = Router();
   // A listed route's readers, then out of this router (`next('router')`): the JSON readers below are for the rest.
-  for (const [path, format] of BODY_FORMATS) router.all(path, ...readers[format], (_req: Request, _res: Response, next: NextFunction) => next('router'));
+  const formats: Array<[string, BodyFormat]> = [...BODY_FORMATS, ...rawBodyPaths.map((path): [string, BodyFormat] => [path, 'unparsed'])];
+  for (const [path, format] of formats) router.all(path, ...readers[format], (_req: Request, _res: Response, next: NextFunction) => next('router'));
   router.use(readers.json);
   app.use(router, (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     const body = toErrorBody(isDecompressionFailure(error) ? new AppException(ErrorCode.UnreadableBody, 400) : error);

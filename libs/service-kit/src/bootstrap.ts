@@ -14,6 +14,8 @@ interface ServiceOptions {
   bodyLimit?: string;
   /** Middleware that runs before the body is read, so that even a refused body's answer passes through it (headers). */
   beforeBodyParsing?: RequestHandler[];
+  /** Paths whose bodies stay unparsed, as sent (signed webhooks). */
+  rawBodyPaths?: readonly string[];
   /** Routes, middleware, adapters: whatever the service adds before it listens. */
   configure?: (app: INestApplication) => void | Promise<void>;
 }
@@ -30,7 +32,7 @@ export async function createService(options: ServiceOptions): Promise<INestAppli
   app.useGlobalFilters(new AppExceptionFilter(await app.resolve(PinoLogger)));
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   for (const middleware of options.beforeBodyParsing ?? []) app.use(middleware);
-  useBodyParsing(app, options.bodyLimit);
+  useBodyParsing(app, options.bodyLimit, options.rawBodyPaths);
   await options.configure?.(app);
   await app.listen(options.port);
   app.get(Logger).log(`${options.name} listening on port ${options.port}`, 'Bootstrap');

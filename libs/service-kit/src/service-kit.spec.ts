@@ -1,4 +1,5 @@
-import { Body, Controller, Get, INestApplication, Module, Post } from '@nestjs/common';
+import { Body, Controller, Get, INestApplication, Module, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ErrorCode, extractionRequestSchema } from '@pixtract/contracts';
 import { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -18,6 +19,14 @@ class ProbeController {
   @Post('api/download-images')
   form(@Body() body: unknown) {
     return body ?? {};
+  }
+
+  /** What arrived on a raw-body path: the body as parsed (nothing) and the bytes still in the stream. */
+  @Post('signed')
+  async signed(@Req() req: Request) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return { parsed: req.body ?? null, raw: Buffer.concat(chunks).toString('utf8') };
   }
 
   @Get('boom')
@@ -206,5 +215,21 @@ describe('service kit refuses bad bytes and shapes in the catalogue\'s words', (
 
   it('does not say which framework answers', async () => {
     expect((await fetch(`${base}/health`)).headers.get('x-powered-by')).toBeNull();
+  });
+});
+
+describe('service kit raw body paths', () => {
+  it('leaves a raw-body path unparsed, its bytes as sent, and parses every other path', async () => {
+    const app = await createService({ name: 'probe', module: ProbeModule, port: 0, rawBodyPaths: ['/signed'] });
+    try {
+      const port = (app.getHttpServer().address() as AddressInfo).port;
+      const sent = '{\n  "b": 1,   "a": "\\u00e9"\n}';
+      const res = await fetch(`http://127.0.0.1:${port}/signed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: sent });
+      expect(await res.json()).toEqual({ parsed: null, raw: sent });
+      const parsed = await fetch(`http://127.0.0.1:${port}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"url":"example.com"}' });
+      expect(parsed.status).toBe(201);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,16 +1,21 @@
+import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Inject, MiddlewareConsumer, Module, NestModule, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { HealthModule, REDIS, RedisModule, ServiceConfigModule, loggingModule, postgresModule, postgresReadiness, redisReadiness } from '@pixtract/service-kit';
+import { HealthModule, REDIS, RedisModule, ServiceConfigModule, loggingModule, postgresModule, postgresReadiness, redisConnectionOptions, redisReadiness } from '@pixtract/service-kit';
+import { QueueName } from '@pixtract/contracts';
 import { AccountController } from './account/account.controller';
 import { AccountService } from './account/account.service';
 import { ProfileController } from './account/profile.controller';
 import { AUTH_CONFIG, AuthConfig } from './auth.config';
+import { AccountChanges } from './billing/account-changes.service';
+import { AccountEventsProcessor } from './billing/account-events.processor';
 import { GoogleSignInController } from './google/google-sign-in.controller';
 import { GoogleSignInService } from './google/google-sign-in.service';
 import { CreateUsers1763740100000 } from './migrations/1763740100000-create-users';
 import { CreateQuotaLedger1763740200000 } from './migrations/1763740200000-create-quota-ledger';
 import { UniqueUsernamesAndEmails1764100000000 } from './migrations/1764100000000-unique-usernames-and-emails';
+import { AddAccountRevision1764120000000 } from './migrations/1764120000000-add-account-revision';
 import { CLOCK, Clock, systemClock } from './quota/clock';
 import { InternalQuotaController } from './quota/internal-quota.controller';
 import { QuotaLedger } from './quota/quota-ledger.service';
@@ -33,12 +38,14 @@ export class AppModule implements NestModule, OnModuleInit {
       imports: [
         ServiceConfigModule.forRoot(AUTH_CONFIG, config),
         loggingModule('auth', config.LOG_LEVEL),
-        postgresModule(config.DATABASE_URL, [UserEntity], [CreateUsers1763740100000, CreateQuotaLedger1763740200000, UniqueUsernamesAndEmails1764100000000]),
+        postgresModule(config.DATABASE_URL, [UserEntity], [CreateUsers1763740100000, CreateQuotaLedger1763740200000, UniqueUsernamesAndEmails1764100000000, AddAccountRevision1764120000000]),
         RedisModule.forRoot(config.REDIS_URL, 'auth'),
+        BullModule.forRoot({ connection: redisConnectionOptions(config.REDIS_URL), prefix: config.QUEUE_PREFIX }),
+        BullModule.registerQueue({ name: QueueName.AccountEvents }),
         HealthModule.register({ inject: [getDataSourceToken(), REDIS], useFactory: (dataSource, redis) => [postgresReadiness(dataSource), redisReadiness(redis)] }),
       ],
       controllers: [AccountController, ProfileController, GoogleSignInController, InternalQuotaController],
-      providers: [{ provide: CLOCK, useValue: clock }, PasswordService, UsersService, QuotaLedger, AccountService, GoogleSignInService, SessionMiddleware],
+      providers: [{ provide: CLOCK, useValue: clock }, PasswordService, UsersService, QuotaLedger, AccountService, GoogleSignInService, SessionMiddleware, AccountChanges, AccountEventsProcessor],
     };
   }
 

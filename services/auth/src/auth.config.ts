@@ -1,5 +1,5 @@
 import { ConfigError, baseEnvShape, envDatabaseUrl, envHttpUrl, envPort, envRedisUrl, loadConfig } from '@pixtract/service-kit';
-import { PlanQuota, Role, planQuotasFromEnv } from '@pixtract/contracts';
+import { DEFAULT_QUEUE_PREFIX, PlanQuota, Role, planQuotasFromEnv } from '@pixtract/contracts';
 import { z } from 'zod';
 
 /** Development defaults for the cookie secrets; production refuses to start with them. */
@@ -11,8 +11,9 @@ export const authConfigSchema = z
     ...baseEnvShape,
     PORT: envPort(3001),
     DATABASE_URL: envDatabaseUrl('pixtract_auth'),
-    /** Sessions and Google sign-in states live in Redis. */
+    /** Sessions and Google sign-in states live in Redis; billing's account events arrive on its queue. */
     REDIS_URL: envRedisUrl,
+    QUEUE_PREFIX: z.string().min(1).default(DEFAULT_QUEUE_PREFIX),
     SESSION_SECRET: z.string().min(32, 'expected at least 32 characters').default(DEV_SESSION_SECRET),
     VISITOR_SECRET: z.string().min(32, 'expected at least 32 characters').default(DEV_VISITOR_SECRET),
     /**

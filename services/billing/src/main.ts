@@ -1,8 +1,9 @@
+import { PAYPAL_WEBHOOK_PATH } from '@pixtract/contracts';
 import { createService, loadConfig, runService } from '@pixtract/service-kit';
 import { AppModule } from './app.module';
 import { billingConfigSchema } from './billing.config';
 
 runService(async () => {
   const config = loadConfig('billing', billingConfigSchema);
-  await createService({ name: 'billing', module: AppModule.forRoot(config), port: config.PORT });
+  await createService({ name: 'billing', module: AppModule.forRoot(config), port: config.PORT, rawBodyPaths: [PAYPAL_WEBHOOK_PATH] });
 });

@@ -4,6 +4,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { HealthModule, REDIS, RedisModule, ServiceConfigModule, loggingModule, postgresModule, postgresReadiness, redisConnectionOptions, redisReadiness } from '@pixtract/service-kit';
 import { BlogModule } from './blog/blog.module';
 import { CommentsModule, CreateComments1764100000000 } from './comments/comments.module';
+import { BillingModule } from './billing/billing.module';
 import { ExtractedFileEntity } from './extraction/extracted-file.entity';
 import { ExtractionEntity } from './extraction/extraction.entity';
 import { ExtractionModule } from './extraction/extraction.module';
@@ -33,6 +34,7 @@ export class AppModule {
         MediaModule,
         CommentsModule,
         BlogModule,
+        BillingModule,
         SpaModule,
       ],
     };

@@ -2,6 +2,7 @@ import { envDatabaseUrl, envFlag, envHttpUrl, envPort, envRedisUrl, baseEnvShape
 import { DEFAULT_QUEUE_PREFIX } from '@pixtract/contracts';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { RateLimit, rateLimitsWith } from './account/rate-limits';
 
 /** The repository's content/blog, from src/ (tests) and dist/ alike. */
 const DEFAULT_BLOG_DIR = join(__dirname, '..', '..', '..', 'content', 'blog');
@@ -21,6 +22,17 @@ const gatewayConfigSchema = z.object({
   ZIPPER_URL: envHttpUrl('http://127.0.0.1:3003'),
   /** The auth service (internal network): accounts, sessions and the quota ledger. */
   AUTH_URL: envHttpUrl('http://127.0.0.1:3001'),
+  /** The billing service (internal network): plans, subscriptions, donations, PayPal's webhooks. */
+  BILLING_URL: envHttpUrl('http://127.0.0.1:3004'),
+  /**
+   * PayPal's JS SDK as the web loads it (the local simulator's under `npm start` without PayPal credentials): its
+   * origin is allowed by the Content-Security-Policy, with PayPal's own hosts when it is PayPal's.
+   */
+  PAYPAL_SDK_URL: envHttpUrl('https://www.paypal.com/sdk/js'),
+  /** PayPal's public client id for the JS SDK (the same PAYPAL_CLIENT_ID billing uses); unset: no payments. */
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  /** Payments go to PayPal's sandbox or the simulator: payment screens say "test payments". */
+  PAYPAL_TEST_PAYMENTS: envFlag,
   /**
    * The site's public origin (https://pixtract.example) for canonical links, hreflang alternates, Open Graph and
    * the sitemap. Unset, each request's own origin is used — fine locally, but behind a shared cache set it.
@@ -36,15 +48,22 @@ const gatewayConfigSchema = z.object({
    * Which hops' X-Forwarded-For to believe for the client address (express "trust proxy": false,
    * a hop count, or addresses/subnets). Off by default: a spoofed header then changes nothing.
    */
+  /** Operators' rate limits: `name=limit/seconds` pairs over the defaults of account/rate-limits.ts. */
+  PIXTRACT_RATE_LIMITS: z
+    .string()
+    .default('')
+    .transform((overrides, ctx): RateLimit[] => {
+      try {
+        return rateLimitsWith(overrides);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   TRUST_PROXY: z
     .string()
     .default('false')
     .transform((value): boolean | number | string => (value === 'false' || value === '0' ? false : /^\d+$/.test(value) ? Number(value) : value)),
-  /**
-   * Where the web app loads PayPal's JS SDK from (the local simulator's, or https://www.paypal.com/sdk/js): its
-   * origin is allowed by the Content-Security-Policy, with PayPal's own hosts when it is PayPal's.
-   */
-  PAYPAL_SDK_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 /** Plan quotas are the auth service's (it owns the ledger); the gateway only asks it. */

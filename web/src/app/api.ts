@@ -8,10 +8,10 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: fetchBaseQuery({ baseUrl: '/api', credentials: 'include' }),
-  tagTypes: ['Extraction', 'Auth', 'Profile', 'RecentImages', 'ExtractionHistory', 'Comments', 'PendingComments'],
+  tagTypes: ['Extraction', 'Auth', 'Profile', 'RecentImages', 'ExtractionHistory', 'Comments', 'PendingComments', 'Subscription'],
   keepUnusedDataFor: 60,
   endpoints: () => ({}),
 });
 
 /** Everything that belongs to whoever is signed in: refetched when that changes or their usage moves. */
-export const ACCOUNT_DATA = ['Auth', 'Profile', 'RecentImages', 'ExtractionHistory'] as const;
+export const ACCOUNT_DATA = ['Auth', 'Profile', 'RecentImages', 'ExtractionHistory', 'Subscription'] as const;

@@ -1,4 +1,4 @@
-import { AUTH_ERROR_MESSAGES, COMMENT_ERROR_MESSAGES, ERROR_MESSAGES } from '@pixtract/contracts';
+import { AUTH_ERROR_MESSAGES, BILLING_ERROR_MESSAGES, COMMENT_ERROR_MESSAGES, ERROR_MESSAGES } from '@pixtract/contracts';
 import i18next, { type i18n } from 'i18next';
 import en from './locales/en.json';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_TAGS, LANGUAGES, type Language } from './languages';
@@ -8,7 +8,7 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_TAGS, LANGUAGES, type Language }
  * services), so it joins here under `errors.<CODE>` instead of being copied. Other locales carry both.
  */
 export const resources = {
-  en: { translation: { ...en, errors: { ...ERROR_MESSAGES, ...AUTH_ERROR_MESSAGES, ...COMMENT_ERROR_MESSAGES } } },
+  en: { translation: { ...en, errors: { ...ERROR_MESSAGES, ...AUTH_ERROR_MESSAGES, ...COMMENT_ERROR_MESSAGES, ...BILLING_ERROR_MESSAGES } } },
 };
 
 /** Other locales are their own chunks: a visitor downloads English (the fallback) and their own language only. */

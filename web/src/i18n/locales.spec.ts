@@ -27,6 +27,8 @@ const LANGUAGE_NEUTRAL = new Set([
 /** Words a language shares with English letter for letter (French "image"). */
 const COGNATES: Partial<Record<Language, string[]>> = {
   fr: ['results.count_one', 'results.count_other', 'legal.privacy.minutes_one', 'legal.privacy.minutes_other'],
+  de: ['billing.summaryPlan'],
+  es: ['billing.summaryPlan'],
 };
 
 const english = flatten(resources.en.translation as unknown as Tree);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths, serverPaths } from '../router/paths';
 import { useLocalisedPath } from '../router/use-language.hook';
-import { buttonStyles } from '../ui/button.component';
+import { DonateButton } from '../features/donation/donate-button.component';
 import { SITE_NAV } from './site-nav';
 
 const RESOURCES: Array<{ label: ParseKeys; to: string }> = [
@@ -56,9 +56,7 @@ export function SiteFooter() {
         <div className="space-y-3">
           <h2 className="text-sm font-semibold">{t('footer.supportTitle')}</h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">{t('footer.supportText')}</p>
-          <Link to={localised(paths.section('support'))} className={buttonStyles('primary', 'md')}>
-            {t('footer.supportUs')}
-          </Link>
+          <DonateButton>{t('footer.supportUs')}</DonateButton>
         </div>
       </div>
       <p className="border-t border-slate-200 py-6 text-center text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">

@@ -18,6 +18,8 @@ const pageRoutes: RouteObject[] = [
   { path: 'terms', lazy: async () => ({ Component: (await import('../pages/legal/terms.page')).TermsPage }) },
   { path: 'privacy', lazy: async () => ({ Component: (await import('../pages/legal/privacy.page')).PrivacyPage }) },
   { path: 'admin', lazy: async () => ({ Component: (await import('../pages/admin/admin.page')).AdminPage }) },
+  { path: 'payment', lazy: async () => ({ Component: (await import('../pages/payment/payment.page')).PaymentPage }) },
+  { path: 'subscription', lazy: async () => ({ Component: (await import('../pages/subscription/subscription.page')).SubscriptionPage }) },
   // Small, and the layout shows it for an unknown language prefix too: part of the main chunk.
   { path: '*', Component: NotFoundPage },
 ];

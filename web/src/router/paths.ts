@@ -13,6 +13,7 @@ export const paths = {
   member: '/member',
   pricing: '/pricing',
   payment: (plan: string) => `/payment?${createSearchParams({ plan })}`,
+  subscription: '/subscription',
   blog: '/blog',
   blogPost: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
   terms: '/terms',

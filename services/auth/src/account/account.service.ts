@@ -19,7 +19,8 @@ export class AccountService {
 
   async present(user: UserEntity): Promise<AuthUser> {
     const used = await this.ledger.usedOn(`user:${user.id}`, utcDay(this.clock()));
-    return toAuthUser(user, this.ledger.dailyQuotaOf(user.role), used);
+    const quota = this.ledger.quotaOf(user);
+    return toAuthUser(user, quota.daily, quota.perExtraction, used);
   }
 
   /**

@@ -13,7 +13,7 @@ export function usageStats(total: number, used: number): UsageStats {
 }
 
 /** A user as the browser sees it: never the password hash or payment identifiers. */
-export function toAuthUser(user: UserEntity, dailyLimit: number, usedToday: number): AuthUser {
+export function toAuthUser(user: UserEntity, dailyLimit: number, maxImagesPerExtraction: number, usedToday: number): AuthUser {
   return {
     id: user.id,
     username: user.username,
@@ -22,7 +22,7 @@ export function toAuthUser(user: UserEntity, dailyLimit: number, usedToday: numb
     role: user.role,
     dailyLimit,
     usedToday,
-    maxImagesPerExtraction: user.maxImagesPerExtraction,
+    maxImagesPerExtraction,
     membershipPlan: user.membershipPlan,
     membershipStatus: user.membershipStatus,
     featureTier: user.featureTier,

@@ -21,10 +21,11 @@ export class ProfileController {
     const user = id === undefined ? null : await this.users.findById(id);
     if (!user) throw new HttpException(authErrorBody(AuthErrorCode.AuthenticationRequired, 401), 401);
     const now = this.clock();
+    const { daily } = this.ledger.quotaOf(user);
     const [currentUsage, totals, quarterlyStats] = await Promise.all([
       this.ledger.usedOn(`user:${user.id}`, utcDay(now)),
       this.ledger.lifetimeTotals(user.id),
-      this.ledger.quarterlyStats(user.id, user.role, now),
+      this.ledger.quarterlyStats(user.id, daily, now),
     ]);
     return {
       username: user.username,
@@ -32,7 +33,7 @@ export class ProfileController {
       role: user.role,
       createdAt: user.createdAt.toISOString(),
       currentUsage,
-      dailyLimit: this.ledger.dailyQuotaOf(user.role),
+      dailyLimit: daily,
       totalExtractionsAllTime: totals.extractions,
       totalImagesExtracted: totals.images,
       quarterlyStats,

@@ -28,8 +28,8 @@ export class InternalQuotaController {
     const visitorSubject = userId === null ? visitorOf(req, res, this.config.NODE_ENV === 'production') : visitorSubjectOf(req);
     const subject = userId === null ? visitorSubject! : `user:${userId}`;
     const addressSubject = userId === null ? addressSubjectOf(req) : null;
-    const limits = await this.ledger.limitsOf({ subject, addressSubject }, this.clock());
-    return { subject, userId, addressSubject, visitorSubject, limits, perExtraction: this.ledger.perExtractionOf(limits.role) };
+    const { limits, perExtraction } = await this.ledger.limitsOf({ subject, addressSubject }, this.clock());
+    return { subject, userId, addressSubject, visitorSubject, limits, perExtraction };
   }
 
   @Post('quota/reservations')

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Limits, QuarterlyStats, QuotaReservation, QuotaReservationRequest, Role } from '@pixtract/contracts';
+import { Limits, PlanQuota, QuarterlyStats, QuotaReservation, QuotaReservationRequest, Role } from '@pixtract/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { AUTH_CONFIG, AuthConfig } from '../auth.config';
+import type { UserEntity } from '../user/user.entity';
 import { UsersService } from '../user/users.service';
 import { quarterLengths, quarterOf, utcDay } from './utc-day';
 
@@ -48,16 +49,16 @@ export class QuotaLedger {
    * nothing and answers the first grant.
    */
   async reserve(request: QuotaReservationRequest, now: Date): Promise<QuotaReservation> {
-    const role = await this.roleOf(request.subject);
+    const { role, quota } = await this.quotaOfSubject(request.subject);
     const day = utcDay(now);
-    const charged = await this.dataSource.transaction((manager) => this.charge(manager, request, role, day));
-    if (charged) return { granted: charged.granted, limits: await this.limitsOn(request, role, day, { granted: charged.granted, found: request.found }) };
+    const charged = await this.dataSource.transaction((manager) => this.charge(manager, request, quota, day));
+    if (charged) return { granted: charged.granted, limits: await this.limitsOn(request, role, quota, day, { granted: charged.granted, found: request.found }) };
     // Already reserved: answer what the first reservation granted, with the day as it stands.
     const [event] = await this.dataSource.query(`SELECT "granted", "found", "day"::text AS "day" FROM "usage_events" WHERE "extractionId" = $1`, [request.extractionId]);
-    return { granted: event.granted, limits: await this.limitsOn(request, role, event.day, { granted: event.granted, found: event.found }) };
+    return { granted: event.granted, limits: await this.limitsOn(request, role, quota, event.day, { granted: event.granted, found: event.found }) };
   }
 
-  private async charge(manager: EntityManager, request: QuotaReservationRequest, role: Role, day: string): Promise<{ granted: number } | null> {
+  private async charge(manager: EntityManager, request: QuotaReservationRequest, quota: PlanQuota, day: string): Promise<{ granted: number } | null> {
     const userId = userIdOf(request.subject);
     const inserted: unknown[] = await manager.query(
       `INSERT INTO "usage_events" ("extractionId", "subject", "userId", "day", "found", "granted") VALUES ($1, $2, $3, $4::date, $5, 0)
@@ -65,7 +66,7 @@ export class QuotaLedger {
       [request.extractionId, request.subject, userId, day, request.found],
     );
     if (inserted.length === 0) return null;
-    const allowances = this.allowancesOf(request, role);
+    const allowances = this.allowancesOf(request, quota);
     const subjects = allowances.map((allowance) => allowance.subject);
     await manager.query(
       `INSERT INTO "quota_usage" ("subject", "day", "used") SELECT s, $2::date, 0 FROM unnest($1::text[]) AS s ORDER BY s ON CONFLICT ("subject", "day") DO NOTHING`,
@@ -76,7 +77,7 @@ export class QuotaLedger {
       [subjects, day],
     );
     const left = allowances.map((allowance) => allowance.daily - (counters.find((counter) => counter.subject === allowance.subject)?.used ?? 0));
-    const granted = Math.max(0, Math.min(request.found, this.config.planQuotas[role].perExtraction, ...left));
+    const granted = Math.max(0, Math.min(request.found, quota.perExtraction, ...left));
     await manager.query(`UPDATE "quota_usage" SET "used" = "used" + $3, "lastGranted" = $3 WHERE "subject" = ANY($1::text[]) AND "day" = $2::date`, [subjects, day, granted]);
     await manager.query(`UPDATE "usage_events" SET "granted" = $2 WHERE "extractionId" = $1`, [request.extractionId, granted]);
     if (userId !== null) {
@@ -90,23 +91,20 @@ export class QuotaLedger {
     return { granted };
   }
 
-  perExtractionOf(role: Role): number {
-    return this.config.planQuotas[role].perExtraction;
-  }
-
-  /** The caller's day so far, for the check before an extraction is queued. */
-  async limitsOf(subjects: QuotaSubjects, now: Date): Promise<Limits> {
-    return this.limitsOn(subjects, await this.roleOf(subjects.subject), utcDay(now));
+  /** The caller's day so far and their cap per extraction, for the check before an extraction is queued. */
+  async limitsOf(subjects: QuotaSubjects, now: Date): Promise<{ limits: Limits; perExtraction: number }> {
+    const { role, quota } = await this.quotaOfSubject(subjects.subject);
+    return { limits: await this.limitsOn(subjects, role, quota, utcDay(now)), perExtraction: quota.perExtraction };
   }
 
   /**
    * The plan's total and what is left of it: the smallest remainder of the counters drawn on. `used` is what the
    * caller can no longer use (at least their own count), so total − used = remaining.
    */
-  private async limitsOn(subjects: QuotaSubjects, role: Role, day: string, grant?: { granted: number; found: number }): Promise<Limits> {
-    const allowances = this.allowancesOf(subjects, role);
+  private async limitsOn(subjects: QuotaSubjects, role: Role, quota: PlanQuota, day: string, grant?: { granted: number; found: number }): Promise<Limits> {
+    const allowances = this.allowancesOf(subjects, quota);
     const used = await Promise.all(allowances.map((allowance) => this.usedOn(allowance.subject, day)));
-    const total = this.config.planQuotas[role].daily;
+    const total = quota.daily;
     const remaining = Math.max(0, Math.min(total - used[0], ...allowances.map((allowance, index) => allowance.daily - used[index])));
     const limits: Limits = { total, used: Math.max(used[0], total - remaining), remaining, role };
     if (grant) Object.assign(limits, { limitApplied: grant.granted < grant.found, totalImagesFound: grant.found });
@@ -114,8 +112,8 @@ export class QuotaLedger {
   }
 
   /** The counters an extraction draws on, the caller's own first; a visitor's address has its own allowance. */
-  private allowancesOf({ subject, addressSubject }: QuotaSubjects, role: Role): Allowance[] {
-    const own = { subject, daily: this.config.planQuotas[role].daily };
+  private allowancesOf({ subject, addressSubject }: QuotaSubjects, quota: PlanQuota): Allowance[] {
+    const own = { subject, daily: quota.daily };
     return addressSubject && addressSubject !== subject ? [own, { subject: addressSubject, daily: this.config.addressDailyQuota }] : [own];
   }
 
@@ -123,14 +121,13 @@ export class QuotaLedger {
     await this.dataSource.query(CARRY_OVER_SQL, [visitorSubject, `user:${userId}`, utcDay(now), userId]);
   }
 
-  async quarterlyStats(userId: number, role: Role, now: Date): Promise<QuarterlyStats> {
+  async quarterlyStats(userId: number, daily: number, now: Date): Promise<QuarterlyStats> {
     const year = now.getUTCFullYear();
     const rows: Array<{ quarter: number; used: number }> = await this.dataSource.query(
       `SELECT extract(quarter FROM "day")::int AS "quarter", sum("granted")::int AS "used" FROM "usage_events"
         WHERE "subject" = $1 AND "day" >= make_date($2, 1, 1) AND "day" < make_date($2 + 1, 1, 1) GROUP BY 1`,
       [`user:${userId}`, year],
     );
-    const daily = this.config.planQuotas[role].daily;
     const [q1, q2, q3, q4] = quarterLengths(year).map((days, index) => ({
       used: rows.find((row) => row.quarter === index + 1)?.used ?? 0,
       total: daily * days,
@@ -151,13 +148,20 @@ export class QuotaLedger {
     return row?.used ?? 0;
   }
 
-  dailyQuotaOf(role: Role): number {
-    return this.config.planQuotas[role].daily;
+  /**
+   * A user's quota: a premium account's own limits (its plan's, set by billing's account events), an administrator's
+   * or another role's from the role's plan (with the operators' PIXTRACT_QUOTA_* overrides).
+   */
+  quotaOf(user: Pick<UserEntity, 'role' | 'dailyLimit' | 'maxImagesPerExtraction'>): PlanQuota {
+    if (user.role === 'premium') return { daily: user.dailyLimit, perExtraction: user.maxImagesPerExtraction };
+    return this.config.planQuotas[user.role];
   }
 
-  private roleOf(subject: string): Promise<Role> {
+  private async quotaOfSubject(subject: string): Promise<{ role: Role; quota: PlanQuota }> {
     const userId = userIdOf(subject);
-    return userId === null ? Promise.resolve('free') : this.users.roleOf(userId);
+    const user = userId === null ? null : await this.users.findById(userId);
+    if (!user) return { role: 'free', quota: this.config.planQuotas.free };
+    return { role: user.role, quota: this.quotaOf(user) };
   }
 }
 

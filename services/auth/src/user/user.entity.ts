@@ -72,6 +72,10 @@ export class UserEntity {
   @Column('text', { nullable: true })
   emailKey!: string | null;
 
+  /** The revision of billing's account state applied last (see AccountChanges). */
+  @Column('int', { default: 0 })
+  accountRevision!: number;
+
   /** The OpenID `sub` of the linked Google account. */
   @Column('text', { nullable: true, unique: true })
   googleSubject!: string | null;

@@ -1,6 +1,6 @@
 import { HttpException, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AuthErrorCode, RegisterRequest, Role, authErrorBody, emailKey, usernameKey } from '@pixtract/contracts';
+import { AuthErrorCode, RegisterRequest, authErrorBody, emailKey, usernameKey } from '@pixtract/contracts';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation, violatedConstraint } from '../postgres-errors';
 import { AUTH_CONFIG, AuthConfig } from '../auth.config';
@@ -29,10 +29,6 @@ export class UsersService {
 
   async findById(id: number): Promise<UserEntity | null> {
     return this.withAdminRole(await this.users.findOneBy({ id }));
-  }
-
-  async roleOf(id: number): Promise<Role> {
-    return (await this.findById(id))?.role ?? 'free';
   }
 
   /** A new registered account: 409 when its username or its email address (by their keys) has one already. */

@@ -1,3 +1,4 @@
+import type { BillingInterval, PlanFeature, PlanTier } from '@pixtract/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** The seed's subscription_plans: what a subscriber can buy. Prices are in cents. */
@@ -22,10 +23,10 @@ export class SubscriptionPlanEntity {
   currency!: string;
 
   @Column('text', { default: 'month' })
-  interval!: 'month' | 'year';
+  interval!: BillingInterval;
 
   @Column('jsonb', { default: () => "'[]'" })
-  features!: string[];
+  features!: PlanFeature[];
 
   @Column('int', { default: 500 })
   dailyLimit!: number;
@@ -38,4 +39,14 @@ export class SubscriptionPlanEntity {
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
+
+  @Column('text', { default: 'hobby' })
+  tier!: PlanTier;
+
+  @Column('boolean', { default: false })
+  isPopular!: boolean;
+
+  /** PayPal's billing plan for this one (P-…), created at start-up when missing. */
+  @Column('text', { nullable: true, unique: true })
+  paypalPlanId!: string | null;
 }

@@ -7,7 +7,6 @@ import { AdminGuard } from './admin.guard';
 import { AuthProxyMiddleware } from './auth-proxy.middleware';
 import { AuthClient } from './auth.client';
 import { RateLimiter } from './rate-limiter.service';
-import { RATE_LIMITS } from './rate-limits';
 import { UserActivityController } from './user-activity.controller';
 import { UserActivityRepository } from './user-activity.repository';
 
@@ -35,7 +34,7 @@ export class AccountModule implements NestModule, OnModuleInit {
 
   /** Each route's rate limit (mounted on the route itself), then auth's routes relayed. */
   configure(consumer: MiddlewareConsumer) {
-    for (const rule of RATE_LIMITS) consumer.apply(this.rateLimiter.middlewareFor(rule)).forRoutes({ path: rule.path, method: rule.method });
+    for (const rule of this.config.PIXTRACT_RATE_LIMITS) consumer.apply(this.rateLimiter.middlewareFor(rule)).forRoutes({ path: rule.path, method: rule.method });
     consumer.apply(AuthProxyMiddleware).forRoutes('auth/{*path}', 'user/profile');
   }
 }

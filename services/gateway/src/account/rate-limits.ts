@@ -18,3 +18,19 @@ export const RATE_LIMITS: RateLimit[] = [
   { name: 'extract-images', method: RequestMethod.POST, path: 'extract-images', limit: 30, windowS: 60 },
   { name: 'comments', method: RequestMethod.POST, path: 'comments', limit: 10, windowS: 600 },
 ];
+
+/**
+ * The rules with operators' overrides: `PIXTRACT_RATE_LIMITS`, comma-separated `name=limit/seconds` pairs (e.g.
+ * `register=20/600`). A name that is no rule, or a pair that is not of that shape, is a configuration error.
+ */
+export function rateLimitsWith(overrides: string): RateLimit[] {
+  const rules = RATE_LIMITS.map((rule) => ({ ...rule }));
+  for (const pair of overrides.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const match = /^([a-z-]+)=(\d+)\/(\d+)$/.exec(pair);
+    const rule = match && rules.find((candidate) => candidate.name === match[1]);
+    if (!match || !rule || Number(match[3]) === 0) throw new Error(`"${pair}" is not name=limit/seconds for one of ${RATE_LIMITS.map((candidate) => candidate.name).join(', ')}`);
+    rule.limit = Number(match[2]);
+    rule.windowS = Number(match[3]);
+  }
+  return rules;
+}

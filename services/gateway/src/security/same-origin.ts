@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { AuthErrorCode, authErrorBody } from '@pixtract/contracts';
+import { AuthErrorCode, PAYPAL_WEBHOOK_PATH, authErrorBody } from '@pixtract/contracts';
 import type { NextFunction, Request, Response } from 'express';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -8,7 +8,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Server-to-server callers that are no browser and are checked by their own means (a signature), by exact path.
  * PayPal's webhook carries no browser headers anyway; naming it keeps that from being an accident.
  */
-const NOT_FROM_BROWSERS = new Set(['/api/billing/paypal/webhook']);
+const NOT_FROM_BROWSERS = new Set([PAYPAL_WEBHOOK_PATH]);
 
 /**
  * CSRF defence for every request that changes state, with or without cookies: a cross-site form can also sign a

@@ -1,15 +1,15 @@
-import { DEFAULT_PLAN_QUOTAS } from '@pixtract/contracts';
+import { DEFAULT_PLAN_QUOTAS, SEED_PREMIUM_PLAN_ID } from '@pixtract/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
 import { buttonStyles } from '../../ui/button.component';
 
-/** The home page's three cards; the numbers are the plan quotas of contracts, the price the seed's $9.99. */
+/** The home page's three cards; the numbers are the plan quotas of contracts, the price the seed's $9.99 (Hobby monthly). */
 const PLANS = [
   { plan: 'free', price: '$0', daily: DEFAULT_PLAN_QUOTAS.free.daily, to: paths.home, action: 'pricing.freeAction', recommended: false },
   { plan: 'registered', price: '$0', daily: DEFAULT_PLAN_QUOTAS.registered.daily, to: paths.register, action: 'pricing.registeredAction', recommended: true },
-  { plan: 'premium', price: '$9.99', daily: DEFAULT_PLAN_QUOTAS.premium.daily, to: paths.payment('premium'), action: 'pricing.premiumAction', recommended: false },
+  { plan: 'premium', price: '$9.99', daily: DEFAULT_PLAN_QUOTAS.premium.daily, to: paths.payment(SEED_PREMIUM_PLAN_ID), action: 'pricing.premiumAction', recommended: false },
 ] as const;
 
 export function PricingCards() {

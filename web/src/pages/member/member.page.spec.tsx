@@ -1,5 +1,6 @@
 import type { UserProfile } from '@pixtract/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
+import { PLANS } from '../../test/billing-fixtures';
 import { fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render-with-providers';
 
@@ -93,4 +94,38 @@ describe('member dashboard', () => {
     const { router } = renderWithProviders('/member');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
   });
+
+  it('shows a premium member their subscription with its next billing date instead of the Upgrade card', async () => {
+    fakeApi({
+      'GET /api/auth/status': member,
+      'GET /api/user/profile': { status: 200, body: { ...profile, role: 'premium', dailyLimit: 3000 } },
+      'GET /api/user/extraction-history': { status: 200, body: [] },
+      'GET /api/user/recent-images': { status: 200, body: [] },
+      'GET /api/user/subscription': {
+        status: 200,
+        body: {
+          subscription: {
+            plan: PLANS[0],
+            status: 'cancelled',
+            paypalSubscriptionId: 'I-1',
+            startDate: '2026-01-01T00:00:00.000Z',
+            nextBillingDate: null,
+            endDate: '2026-02-01T00:00:00.000Z',
+            lastPaymentDate: '2026-01-01T00:00:00.000Z',
+            failedPaymentCount: 0,
+            pendingPlan: null,
+            pendingPlanFrom: null,
+          },
+        },
+      },
+    });
+    renderWithProviders('/member');
+    const card = await screen.findByTestId('current-subscription');
+    expect(card).toHaveTextContent('Premium until');
+    expect(card).toHaveTextContent('February 1, 2026');
+    expect(within(card).queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manage subscription' })).toHaveAttribute('href', '/subscription');
+    expect(screen.queryByRole('heading', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
+  });
 });
+

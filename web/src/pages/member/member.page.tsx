@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { SEED_PREMIUM_PLAN_ID } from '@pixtract/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { api } from '../../app/api';
@@ -9,6 +10,8 @@ import { QuarterlyUsage } from '../../features/account/quarterly-usage.component
 import { RecentActivity } from '../../features/account/recent-activity.component';
 import { useAuthStatus } from '../../features/auth/auth.api';
 import { usageOf } from '../../features/auth/usage';
+import { useGetUserSubscriptionQuery } from '../../features/billing/billing.api';
+import { CurrentSubscriptionCard } from '../../features/billing/current-subscription.component';
 import { noticeShown } from '../../features/notice/notice.slice';
 import { accountLabelKey } from '../../layout/account-menu.component';
 import { PageFallback } from '../../layout/page-fallback.component';
@@ -105,13 +108,14 @@ function Dashboard() {
           </div>
         </Card>
       </div>
+      {user.role === 'premium' && <SubscriptionSummary />}
       {user.role !== 'premium' && (
         <Card className="flex flex-wrap items-center justify-between gap-4 border-blue-200 bg-gradient-to-r from-blue-50 to-indigo-50 p-6 dark:border-blue-900 dark:from-slate-900 dark:to-indigo-950/50">
           <div>
             <h2 className="text-lg font-semibold">{t('member.upgradeTitle')}</h2>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('member.upgradeText')}</p>
           </div>
-          <Link to={localised(paths.payment('premium'))} className={buttonStyles('primary', 'lg')}>
+          <Link to={localised(paths.payment(SEED_PREMIUM_PLAN_ID))} className={buttonStyles('primary', 'lg')}>
             {t('member.upgradeButton')}
           </Link>
         </Card>
@@ -121,5 +125,24 @@ function Dashboard() {
         <RecentActivity />
       </Card>
     </div>
+  );
+}
+
+/** A premium member's subscription at a glance: next billing date, or premium's last day after a cancel. */
+function SubscriptionSummary() {
+  const { t } = useTranslation();
+  const localised = useLocalisedPath();
+  const { data } = useGetUserSubscriptionQuery();
+  if (!data?.subscription) return null;
+  return (
+    <Card className="p-6">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">{t('billing.yourSubscription')}</h2>
+        <Link to={localised(paths.subscription)} className={buttonStyles('secondary', 'md')}>
+          {t('billing.manageSubscription')}
+        </Link>
+      </div>
+      <CurrentSubscriptionCard subscription={data.subscription} manage={false} />
+    </Card>
   );
 }
