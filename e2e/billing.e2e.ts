@@ -1,9 +1,9 @@
 import type { AuthStatus, ExtractionResponse } from '@pixtract/contracts';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { E2E_BASE_PORT, E2E_BASE_URL } from './e2e-stack';
-import { expectAccessible, fixtureUrl, prepare, saveShot, signUpAndIn } from './support';
+import { expect, expectAccessible, fixtureUrl, prepare, saveShot, signUpAndIn, test } from './support';
 
 /** Billing's own port in the e2e stack: its test clock is there (never routed by the gateway). */
 const BILLING_URL = `http://127.0.0.1:${E2E_BASE_PORT + 4}`;

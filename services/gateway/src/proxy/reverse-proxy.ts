@@ -12,6 +12,12 @@ export function withoutHopByHop(headers: IncomingHttpHeaders): OutgoingHttpHeade
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()) && !named.has(name.toLowerCase())));
 }
 
+/** Reads, whose request has no body to stream: safe to send again. */
+const REPLAYABLE = new Set(['GET', 'HEAD']);
+
+/** Below the 5 s keep-alive timeout of the Node servers behind. */
+const IDLE_SOCKET_MS = 4000;
+
 interface ForwardOptions {
   /** The request headers the service behind may see (each proxy decides: cookies for auth, none for the zipper). */
   headers: OutgoingHttpHeaders;
@@ -33,7 +39,9 @@ export class ReverseProxy {
 
   constructor(target: string) {
     this.target = new URL(target);
-    this.agent = new (this.target.protocol === 'https:' ? https.Agent : http.Agent)({ keepAlive: true });
+    // An idle kept-alive socket is dropped here before the service behind drops it (Node's servers close theirs
+    // after 5 s): reused at the moment the service closed it, it failed the next request with a 503.
+    this.agent = new (this.target.protocol === 'https:' ? https.Agent : http.Agent)({ keepAlive: true, timeout: IDLE_SOCKET_MS });
   }
 
   forward(req: Request, res: Response, options: ForwardOptions): Promise<void> {
@@ -44,37 +52,44 @@ export class ReverseProxy {
     if (body) {
       Object.assign(headers, { 'content-type': 'application/json', 'content-length': body.length });
       delete headers['content-encoding'];
-    } else if (req.headers['content-length']) headers['content-length'] = req.headers['content-length'];
+    } else if (req.headers['content-length'] && !REPLAYABLE.has(req.method)) headers['content-length'] = req.headers['content-length'];
 
     const send = this.target.protocol === 'https:' ? https.request : http.request;
     return new Promise((resolve, reject) => {
-      const upstream = send(
-        { protocol: this.target.protocol, hostname: this.target.hostname, port: this.target.port, path: req.originalUrl, method: req.method, headers, agent: this.agent },
-        (answer) => {
-          const relay = () => {
-            const answerHeaders = withoutHopByHop(answer.headers);
-            if (answer.headers['content-length']) answerHeaders['content-length'] = answer.headers['content-length'];
-            res.writeHead(answer.statusCode ?? 502, answerHeaders);
-            pipeline(answer, res, () => resolve());
-          };
-          if (!options.onAnswer) return relay();
-          answer.pause();
-          options.onAnswer(answer.statusCode ?? 502).then(relay, (error: unknown) => {
-            answer.destroy();
-            reject(error);
-          });
-        },
-      );
-      res.once('close', () => res.writableFinished || upstream.destroy());
-      upstream.once('error', (error) => {
-        // The visitor left first (we destroyed the upstream on their close): nobody to answer.
-        if (res.destroyed && !res.headersSent) return resolve();
-        if (!res.headersSent) return reject(options.unavailable());
-        res.destroy(error);
-        resolve();
-      });
-      if (body) upstream.end(body);
-      else req.pipe(upstream);
+      const attempt = (retried: boolean) => {
+        const upstream = send(
+          { protocol: this.target.protocol, hostname: this.target.hostname, port: this.target.port, path: req.originalUrl, method: req.method, headers, agent: this.agent },
+          (answer) => {
+            const relay = () => {
+              const answerHeaders = withoutHopByHop(answer.headers);
+              if (answer.headers['content-length']) answerHeaders['content-length'] = answer.headers['content-length'];
+              res.writeHead(answer.statusCode ?? 502, answerHeaders);
+              pipeline(answer, res, () => resolve());
+            };
+            if (!options.onAnswer) return relay();
+            answer.pause();
+            options.onAnswer(answer.statusCode ?? 502).then(relay, (error: unknown) => {
+              answer.destroy();
+              reject(error);
+            });
+          },
+        );
+        res.once('close', () => res.writableFinished || upstream.destroy());
+        upstream.once('error', (error) => {
+          // The visitor left first (we destroyed the upstream on their close): nobody to answer.
+          if (res.destroyed && !res.headersSent) return resolve();
+          // A kept-alive socket the service closed as it was reused (e.g. after refusing a large body unread):
+          // the request never reached it, and a read is sent again once on a fresh socket (Node's advice).
+          if (!retried && upstream.reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET' && REPLAYABLE.has(req.method)) return attempt(true);
+          if (!res.headersSent) return reject(options.unavailable());
+          res.destroy(error);
+          resolve();
+        });
+        if (body) upstream.end(body);
+        else if (REPLAYABLE.has(req.method)) upstream.end();
+        else req.pipe(upstream);
+      };
+      attempt(false);
     });
   }
 
