@@ -10,3 +10,4 @@ export * from './redis.module';
 export * from './postgres.module';
 export * from './body-parsing';
 export * from './bootstrap';
+export * from './metrics';

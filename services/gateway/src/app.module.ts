@@ -11,6 +11,7 @@ import { CreateExtractions1763740000000 } from './migrations/1763740000000-creat
 import { AddExtractionOwner1763950000000 } from './migrations/1763950000000-add-extraction-owner';
 import { AddExtractionNoticeCodes1764000000000 } from './migrations/1764000000000-add-extraction-notice-codes';
 import { CreateNewsletterSubscribers1763900000000, NewsletterModule } from './newsletter/newsletter.module';
+import { QueuesModule } from './queues/queues.module';
 
 @Module({})
 export class AppModule {
@@ -27,6 +28,7 @@ export class AppModule {
         ExtractionModule,
         NewsletterModule,
         MediaModule,
+        QueuesModule,
       ],
     };
   }

@@ -3,7 +3,8 @@ import express, { NextFunction, Request, Response } from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-const NOT_SPA = /^\/(api|socket\.io|health|ready)(\/|$)/;
+/** What the gateway answers itself, never with the web app's index.html. */
+const NOT_SPA = /^\/(api|socket\.io|health|ready|admin\/queues)(\/|$)/;
 
 /**
  * Serves the built web app: hashed assets cached for a year, every other GET that wants HTML gets
