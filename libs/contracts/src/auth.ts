@@ -68,7 +68,7 @@ const usageStatsSchema = z.object({
 });
 export type UsageStats = z.infer<typeof usageStatsSchema>;
 
-const authUserSchema = z.object({
+export const authUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string().nullable(),
@@ -86,8 +86,12 @@ const authUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
-const authStatusSchema = z.object({ isAuthenticated: z.boolean(), user: authUserSchema.nullable() });
+export const authStatusSchema = z.object({ isAuthenticated: z.boolean(), user: authUserSchema.nullable() });
 export type AuthStatus = z.infer<typeof authStatusSchema>;
+
+/** 200 answer of POST /api/auth/logout (signed in or not). */
+export const loggedOutSchema = z.object({ success: z.literal(true) });
+export type LoggedOut = z.infer<typeof loggedOutSchema>;
 
 // ---- Internal API (gateway → auth, never public) ----
 // The gateway forwards the browser's Cookie header and sets X-Forwarded-For to the client address it

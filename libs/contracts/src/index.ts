@@ -10,3 +10,4 @@ export * from './newsletter';
 export * from './media';
 export * from './auth';
 export * from './user';
+export * from './health';

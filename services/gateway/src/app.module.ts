@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { HealthModule, REDIS, RedisModule, ServiceConfigModule, loggingModule, postgresModule, postgresReadiness, redisConnectionOptions, redisReadiness } from '@pixtract/service-kit';
+import { ApiDocsModule } from './api-docs/api-docs.module';
 import { ExtractedFileEntity } from './extraction/extracted-file.entity';
 import { ExtractionEntity } from './extraction/extraction.entity';
 import { ExtractionModule } from './extraction/extraction.module';
@@ -29,6 +30,7 @@ export class AppModule {
         NewsletterModule,
         MediaModule,
         QueuesModule,
+        ApiDocsModule,
       ],
     };
   }

@@ -22,6 +22,8 @@ export interface GatewayHarness {
   queuePrefix: string;
   /** The auth service this gateway asks (started for it unless shared). */
   authUrl: string;
+  /** That auth service's application, when this gateway started it. */
+  authApp?: INestApplication;
   /** Its Prometheus endpoint, on the internal metrics port. */
   metricsUrl: string;
   post(path: string, body: unknown, raw?: boolean): Promise<Response>;
@@ -69,6 +71,7 @@ export async function startGateway(label: string, env: NodeJS.ProcessEnv = {}, s
     database,
     queuePrefix,
     authUrl,
+    authApp: auth?.app,
     metricsUrl: app.get(MetricsListener).url,
     post: (path, body, raw = false) =>
       fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw ? (body as string) : JSON.stringify(body) }),

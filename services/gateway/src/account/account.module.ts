@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
 import { AdminAccess } from './admin-access.service';
 import { AdminGuard } from './admin.guard';
-import { AuthProxyMiddleware } from './auth-proxy.middleware';
+import { AUTH_RELAYED_ROUTES, AuthProxyMiddleware } from './auth-proxy.middleware';
 import { AuthClient } from './auth.client';
 import { RateLimitMiddleware } from './rate-limit.middleware';
 import { SameOriginMiddleware } from './same-origin.middleware';
@@ -32,6 +32,6 @@ export class AccountModule implements NestModule, OnModuleInit {
 
   configure(consumer: MiddlewareConsumer) {
     consumer.apply(SameOriginMiddleware, RateLimitMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
-    consumer.apply(AuthProxyMiddleware).forRoutes('auth/{*path}', 'user/profile');
+    consumer.apply(AuthProxyMiddleware).forRoutes(...AUTH_RELAYED_ROUTES);
   }
 }

@@ -4,6 +4,7 @@ import {
   ErrorCode,
   ExtractionAccepted,
   ExtractionResponse,
+  ExtractionStillRunning,
   ExtractionView,
   extractionProgressSchema,
   extractionRequestSchema,
@@ -21,7 +22,7 @@ import { ExtractionQueue } from './extraction.queue';
 import { ExtractionRepository } from './extraction.repository';
 import { UrlPolicyService } from './url-policy.service';
 
-type SyncOutcome = { done: true; response: ExtractionResponse } | { done: false; accepted: ExtractionAccepted & { status: string; message: string } };
+type SyncOutcome = { done: true; response: ExtractionResponse } | { done: false; accepted: ExtractionStillRunning };
 
 @Injectable()
 export class ExtractionService {
