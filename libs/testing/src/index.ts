@@ -5,3 +5,4 @@ export * from './base-url';
 export * from './free-port';
 export * from './cookie-jar';
 export * from './chromium';
+export * from './metrics';

@@ -14,7 +14,7 @@ interface RouteLayer {
  * handler: what middleware relays is enumerated from the service it relays to.
  */
 function routesOf(app: INestApplication): string[] {
-  const express = app.getHttpAdapter().getInstance() as Express & { router: { stack: RouteLayer[] } };
+  const express = app.getHttpAdapter().getInstance() as Omit<Express, 'router'> & { router: { stack: RouteLayer[] } };
   return express.router.stack.flatMap(({ route }) => {
     const methods = Object.keys(route?.methods ?? {});
     if (!route || methods.length > 1) return [];

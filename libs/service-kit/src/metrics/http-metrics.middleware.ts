@@ -4,21 +4,20 @@ import { METRIC_PREFIX, MetricsRegistry } from './metrics.registry';
 /** Seconds; from a cached static file to a synchronous extraction that waits for its page. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120];
 
-/** Nest answers what no route matched with a route of this pattern (its 404 handler). */
-const CATCH_ALL = '/{*path}';
-
 /**
  * The route label is the route's pattern (`/api/extractions/:id`), never the raw URL, so the number of series
- * stays bounded whatever clients request. Requests no route answered (relays, dashboards, static files, 404s) are
- * labelled by the mount that took them, from the service's list, else `unmatched`.
+ * stays bounded whatever clients request. Paths middleware answers (relays, dashboards, static files: the
+ * service's `mounts`) are labelled by their prefix; then a controller's route by its pattern — one method per
+ * route, as Nest registers handlers (middleware and the 404 handler are routes for every method, and a wildcard
+ * mount's baseUrl is the raw path, so neither may name a series); anything else is `unmatched`.
  */
 export function routeLabel(req: Request, mounts: readonly string[]): string {
-  const pattern = req.route?.path === undefined ? undefined : `${req.baseUrl}${String(req.route.path)}`;
-  if (pattern !== undefined && pattern !== CATCH_ALL) return pattern;
   const path = req.originalUrl.split('?')[0];
   const mount = mounts.find((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-  if (!mount) return 'unmatched';
-  return path === mount ? mount : `${mount}/*`;
+  if (mount) return path === mount ? mount : `${mount}/*`;
+  const route = req.route as { path?: unknown; methods?: Record<string, boolean> } | undefined;
+  if (typeof route?.path === 'string' && Object.keys(route.methods ?? {}).length === 1) return route.path;
+  return 'unmatched';
 }
 
 /** Times every request from its first byte to the end of its answer (or the client leaving). */

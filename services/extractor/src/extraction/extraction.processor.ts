@@ -4,6 +4,7 @@ import { ExtractJobResult, extractJobPayloadSchema, JobName, QueueName } from '@
 import { Job } from 'bullmq';
 import { ExtractorConfig, extractionWorkerOptions } from '../extractor.config';
 import { jobPayload } from '../queue/job-payload';
+import { ExtractionMetrics } from './extraction.metrics';
 import { ExtractionService } from './extraction.service';
 
 /**
@@ -16,7 +17,10 @@ export function extractionProcessor(config: ExtractorConfig): Type<WorkerHost> {
   class ExtractionProcessor extends WorkerHost implements BeforeApplicationShutdown {
     private readonly logger = new Logger(ExtractionProcessor.name);
 
-    constructor(private readonly extraction: ExtractionService) {
+    constructor(
+      private readonly extraction: ExtractionService,
+      private readonly metrics: ExtractionMetrics,
+    ) {
       super();
     }
 
@@ -25,7 +29,7 @@ export function extractionProcessor(config: ExtractorConfig): Type<WorkerHost> {
       const context = { jobId: job.id, extractionId: payload.extractionId, requestId: payload.requestId };
       this.logger.log({ msg: 'extraction started', url: payload.url, attempt: job.attemptsMade + 1, ...context });
       try {
-        const result = await this.extraction.extract(payload, context, (progress) => job.updateProgress(progress));
+        const result = await this.metrics.measure(job, payload.mode, () => this.extraction.extract(payload, context, (progress) => job.updateProgress(progress)));
         this.logger.log({ msg: 'extraction finished', images: result.totalImagesFound, timeMs: result.performanceInfo.timeMs, error: result.error, ...context });
         return result;
       } catch (error) {
