@@ -4,9 +4,13 @@ import { QueueName } from '@pixtract/contracts';
 import { queueDashboard } from './queue-dashboard';
 import { QueueDepthMetrics } from './queue-depth.metrics';
 
-/** What operators see of the queues: the admins' dashboard and the depth gauges Prometheus scrapes. */
+/** Every queue of the contracts, registered once (features import this module for theirs). */
+const QUEUES = BullModule.registerQueue(...Object.values(QueueName).map((name) => ({ name })));
+
+/** The gateway's queues, and what operators see of them: the admins' dashboard and the depth gauges. */
 @Module({
-  imports: [BullModule.registerQueue(...Object.values(QueueName).map((name) => ({ name }))), ...queueDashboard()],
+  imports: [QUEUES, ...queueDashboard()],
   providers: [QueueDepthMetrics],
+  exports: [QUEUES],
 })
 export class QueuesModule {}
