@@ -6,3 +6,4 @@ export * from './free-port';
 export * from './cookie-jar';
 export * from './chromium';
 export * from './metrics';
+export * from './redis-server';
