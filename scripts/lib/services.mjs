@@ -11,7 +11,12 @@ import { ROOT, WEB_DIST } from './paths.mjs';
  */
 const ZIPPER_NODE_OPTIONS = '--max-semi-space-size=2';
 
-/** Port = base port + offset: 3000-3004 for `npm start`, 3100-3104 for the e2e stack. */
+/**
+ * Port = base port + offset: 3000-3004 for `npm start`, 3100-3104 for the e2e stack. The gateway's Prometheus
+ * endpoint is on base port + METRICS_OFFSET (3005): its own port is public, the others serve /metrics on theirs.
+ */
+const METRICS_OFFSET = 5;
+
 export const SERVICES = [
   { name: 'gateway', offset: 0, database: true },
   { name: 'auth', offset: 1, database: true },
@@ -43,7 +48,7 @@ export function serviceProcesses({ basePort, databaseServerUrl, databasePrefix, 
     ...(allowPrivateNetworks !== undefined && { PIXTRACT_ALLOW_PRIVATE_NETWORKS: allowPrivateNetworks ? '1' : '0' }),
   };
   const own = {
-    gateway: { WEB_DIST, AUTH_URL: internalUrl('auth'), ZIPPER_URL: internalUrl('zipper'), BILLING_URL: internalUrl('billing') },
+    gateway: { WEB_DIST, AUTH_URL: internalUrl('auth'), ZIPPER_URL: internalUrl('zipper'), BILLING_URL: internalUrl('billing'), METRICS_PORT: String(basePort + METRICS_OFFSET) },
     extractor: { CHROMIUM_PATH: chromiumPath },
     zipper: { NODE_OPTIONS: [process.env.NODE_OPTIONS, ZIPPER_NODE_OPTIONS].filter(Boolean).join(' ') },
   };
