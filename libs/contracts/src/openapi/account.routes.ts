@@ -117,6 +117,7 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     path: '/api/user/profile',
     tags: ['Account'],
     summary: 'The member’s profile and usage',
+    security: [{ session: [] }],
     responses: {
       200: jsonAnswer('The profile.', userProfileSchema, PROFILE_EXAMPLE),
       ...refusals(COMMON_REFUSALS.signedOut, COMMON_REFUSALS.authUnavailable),
@@ -127,6 +128,7 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     path: '/api/user/extraction-history',
     tags: ['Account'],
     summary: 'The member’s recent extractions',
+    security: [{ session: [] }],
     description: 'Newest first, at most 20.',
     responses: {
       200: jsonAnswer('Recent extractions.', z.array(extractionHistoryItemSchema), [
@@ -140,6 +142,7 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     path: '/api/user/recent-images',
     tags: ['Account'],
     summary: 'The member’s recent images',
+    security: [{ session: [] }],
     description: 'Distinct images of their newest extractions, at most 20.',
     responses: {
       200: jsonAnswer('Recent images.', z.array(recentImageSchema), [

@@ -54,7 +54,7 @@ export function refusals(...tables: RefusalTable[]): Record<string, ResponseConf
     Object.entries(byStatus).map(([status, codes]) => [
       status,
       {
-        description: `Refused: ${codes!.map((code) => `\`${code}\``).join(', ')}.`,
+        description: `${Number(status) < 500 ? 'Refused' : 'Failed'}: ${codes!.map((code) => `\`${code}\``).join(', ')}.`,
         content: {
           [JSON_TYPE]: {
             schema: bodySchemaOf(codes!),
