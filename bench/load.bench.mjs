@@ -9,11 +9,12 @@
  *
  * Per W it prints pages per minute (and the ratio to W = 1, the baseline measured in the same run), time to the
  * first image and to done (p50/p95, from the POST), queue wait (from the jobs' own timestamps), errors, and per
- * worker the peak RSS of its Node process and the peak PSS of its Chromium; then the knee — the last W that still
- * added at least KNEE_GAIN throughput — and what that means per core and per browser.
+ * worker the peak RSS of its Node process and the peak PSS of its Chromium; then the knee — the fewest workers within
+ * KNEE_SHARE of the best throughput — and what that means per core and per browser. BENCH_ROUNDS sweeps (up, then
+ * down) are run and the median run per W counts.
  *
  *   npm run bench -- load
- *   BENCH_VISITORS=12 BENCH_PAGES_PER_VISITOR=3 BENCH_WORKERS=4 BENCH_LATENCY_MS=50 npm run bench -- load
+ *   BENCH_VISITORS=12 BENCH_PAGES_PER_VISITOR=3 BENCH_WORKERS=4 BENCH_ROUNDS=2 BENCH_LATENCY_MS=50 npm run bench -- load
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,11 +32,13 @@ import { buildServices, fixed, mb, root } from './bench.kit.mjs';
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 12);
 const PAGES_PER_VISITOR = Number(process.env.BENCH_PAGES_PER_VISITOR ?? 3);
 const MAX_WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
+/** Sweeps of W = 1 … N; per W the median run counts (2+ on a shared machine, whose load comes and goes). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
 /** An extraction not done within this is an error (the job time limit is 60 s; queueing comes on top). */
 const DONE_WITHIN_MS = 180_000;
-/** Adding a worker that raises pages per minute by less than this share is past the knee. */
-const KNEE_GAIN = 0.15;
+/** The knee is the fewest workers within this share of the best throughput. */
+const KNEE_SHARE = 0.15;
 
 /** Pages the static path answers (no script can change them), and pages the browser must render. */
 const STATIC_PAGES = ['img.html', 'srcset.html', 'picture.html', 'css.html', 'lazy.html', 'links.html'];
@@ -51,6 +54,12 @@ const quantile = (values, q) => {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
+/** The median, the mean of the middle two for an even count (two rounds: their mean). */
+const middle = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
 };
 const seconds = (ms) => fixed(ms / 1000, 1);
 const pad = (text, width) => String(text).padEnd(width);
@@ -148,6 +157,21 @@ function sampleResources(workers) {
 }
 
 /**
+ * A POST as a browser sends it: when a reused keep-alive connection turns out closed by the server before any
+ * answer (the server's idle timer won the race), Chromium sends the request again on a new one; so does this, once,
+ * and counts it.
+ */
+async function postAsBrowser(url, init, record) {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (error.cause?.code !== 'UND_ERR_SOCKET') throw error;
+    record.retried = true;
+    return fetch(url, init);
+  }
+}
+
+/**
  * One visitor: follows on `socketGateway`, posts to `postGateway`, one page after another. Returns a record per
  * extraction: when its first image and its end were known (ms from the POST), whether live events came over the
  * socket, and any error.
@@ -162,20 +186,20 @@ async function visitor(index, socketGateway, postGateway, pages, fixture) {
     for (const [n, page] of pages.entries()) {
       const kind = STATIC_PAGES.includes(page) ? 'static' : 'script';
       const url = fixture.url(`/pages/catalogue/${page}?visitor=${index}&n=${n}`);
-      const record = { kind, page, firstImageMs: undefined, doneMs: undefined, liveProgress: false, liveCompletion: false, error: undefined, extractionId: undefined };
+      const record = { kind, page, firstImageMs: undefined, doneMs: undefined, liveProgress: false, liveCompletion: false, error: undefined, extractionId: undefined, retried: false };
       records.push(record);
       const started = performance.now();
-      const res = await fetch(`${postGateway.base}/api/extractions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) },
-        body: JSON.stringify({ url, mode: 'auto' }),
-      });
-      const visitorCookie = res.headers.getSetCookie().find((line) => line.startsWith('pixtract.visitor='));
-      if (visitorCookie) cookie = visitorCookie.split(';')[0];
+      const res = await postAsBrowser(
+        `${postGateway.base}/api/extractions`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) }, body: JSON.stringify({ url, mode: 'auto' }) },
+        record,
+      ).catch((error) => ({ status: `no answer (${error.cause?.code ?? error.message})` }));
       if (res.status !== 202) {
         record.error = `POST answered ${res.status}`;
         continue;
       }
+      const visitorCookie = res.headers.getSetCookie().find((line) => line.startsWith('pixtract.visitor='));
+      if (visitorCookie) cookie = visitorCookie.split(';')[0];
       const { extractionId } = await res.json();
       record.extractionId = extractionId;
       const sawImage = () => (record.firstImageMs ??= performance.now() - started);
@@ -262,12 +286,25 @@ try {
       `2 gateway replicas (socket on one, POST to the other), extractor concurrency ${process.env.EXTRACTOR_CONCURRENCY ?? 2} per process`,
   );
   console.log(`machine: ${machine.cores} cores (${machine.cpu}), ${fixed(machine.memGiB, 0)} GiB, load average at start ${machine.loadAtStart.map((value) => fixed(value, 1)).join(' ')}\n`);
-  console.log(
-    [pad('W', 3), pad('pages', 6), pad('pages/min', 10), pad('×W=1', 6), pad('1st image p50/p95 s', 20), pad('done p50/p95 s', 15), pad('static/script done p50 s', 25), pad('queue wait p50/p95 s', 21), pad('errors', 7), pad('node RSS/worker MB', 19), pad('Chromium PSS/worker MB', 23), 'load'].join(''),
-  );
+  const header = [pad('W', 3), pad('pages', 6), pad('pages/min', 10), pad('×W=1', 6), pad('1st image p50/p95 s', 20), pad('done p50/p95 s', 15), pad('static/script done p50 s', 25), pad('queue wait p50/p95 s', 21), pad('errors', 7), pad('node RSS/worker MB', 19), pad('Chromium PSS/worker MB', 23), 'load'].join('');
+  const row = (result, baseline) =>
+    [
+      pad(result.w, 3),
+      pad(result.pages, 6),
+      pad(fixed(result.pagesPerMinute, 1), 10),
+      pad(baseline ? fixed(result.pagesPerMinute / baseline.pagesPerMinute, 2) : '', 6),
+      pad(`${seconds(quantile(result.firstImage, 0.5))} / ${seconds(quantile(result.firstImage, 0.95))}`, 20),
+      pad(`${seconds(quantile(result.done, 0.5))} / ${seconds(quantile(result.done, 0.95))}`, 15),
+      pad(`${seconds(quantile(result.staticDone, 0.5))} / ${seconds(quantile(result.scriptDone, 0.5))}`, 25),
+      pad(`${seconds(quantile(result.waits, 0.5))} / ${seconds(quantile(result.waits, 0.95))}`, 21),
+      pad(result.errors.length, 7),
+      pad(result.nodeRss.map((bytes) => fixed(mb(bytes), 0)).join(' '), 19),
+      pad(result.chromiumPss.map((bytes) => fixed(mb(bytes), 0)).join(' '), 23),
+      fixed(result.meanLoad, 1),
+    ].join('');
 
-  const results = [];
-  for (let w = 1; w <= MAX_WORKERS; w += 1) {
+  /** One run with W fresh extractor processes (each ready, its Chromium launched, before the visitors start). */
+  async function run(w) {
     const workers = await Promise.all(Array.from({ length: w }, () => launch('extractor')));
     const sampler = sampleResources(workers);
     const runStarted = performance.now();
@@ -275,10 +312,8 @@ try {
     const wallMs = performance.now() - runStarted;
     const { peaks, meanLoad } = sampler.stop();
     await Promise.all(workers.map((worker) => worker.stop()));
-
     const done = records.filter((record) => !record.error);
-    const waits = await queueWaits(records.map((record) => record.extractionId).filter(Boolean));
-    const result = {
+    return {
       w,
       pages: done.length,
       pagesPerMinute: (done.length / wallMs) * 60_000,
@@ -286,53 +321,64 @@ try {
       done: done.map((record) => record.doneMs),
       staticDone: done.filter((record) => record.kind === 'static').map((record) => record.doneMs),
       scriptDone: done.filter((record) => record.kind === 'script').map((record) => record.doneMs),
-      waits,
+      waits: await queueWaits(records.map((record) => record.extractionId).filter(Boolean)),
       errors: records.filter((record) => record.error),
+      retries: records.filter((record) => record.retried).length,
       crossed: { progress: records.filter((record) => record.liveProgress).length, completion: records.filter((record) => record.liveCompletion).length, of: records.length },
       nodeRss: peaks.map((peak) => peak.nodeRss),
       chromiumPss: peaks.map((peak) => peak.chromiumPss),
       browsers: peaks.map((peak) => peak.browsers),
       meanLoad,
     };
-    results.push(result);
-    const ratio = result.pagesPerMinute / results[0].pagesPerMinute;
-    console.log(
-      [
-        pad(w, 3),
-        pad(result.pages, 6),
-        pad(fixed(result.pagesPerMinute, 1), 10),
-        pad(fixed(ratio, 2), 6),
-        pad(`${seconds(quantile(result.firstImage, 0.5))} / ${seconds(quantile(result.firstImage, 0.95))}`, 20),
-        pad(`${seconds(quantile(result.done, 0.5))} / ${seconds(quantile(result.done, 0.95))}`, 15),
-        pad(`${seconds(quantile(result.staticDone, 0.5))} / ${seconds(quantile(result.scriptDone, 0.5))}`, 25),
-        pad(`${seconds(quantile(waits, 0.5))} / ${seconds(quantile(waits, 0.95))}`, 21),
-        pad(result.errors.length, 7),
-        pad(result.nodeRss.map((bytes) => fixed(mb(bytes), 0)).join(' '), 19),
-        pad(result.chromiumPss.map((bytes) => fixed(mb(bytes), 0)).join(' '), 23),
-        fixed(meanLoad, 1),
-      ].join(''),
-    );
-    for (const error of result.errors.slice(0, 5)) console.log(`    error: ${error.page}: ${error.error}`);
   }
 
-  // The knee: the last W whose added worker still raised throughput by KNEE_GAIN.
-  let knee = results[0];
-  for (const result of results.slice(1)) {
-    if (result.pagesPerMinute < knee.pagesPerMinute * (1 + KNEE_GAIN)) break;
-    knee = result;
+  // Rounds sweep W up and then down, so a machine getting busier or quieter during the bench weighs on every W alike.
+  console.log(header);
+  const runs = [];
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    const order = Array.from({ length: MAX_WORKERS }, (_, index) => index + 1);
+    for (const w of round % 2 === 1 ? order : order.reverse()) {
+      const result = await run(w);
+      runs.push(result);
+      console.log(`${row(result)}   (round ${round})`);
+      for (const error of result.errors.slice(0, 5)) console.log(`    error: ${error.page}: ${error.error}`);
+    }
   }
-  const next = results[results.indexOf(knee) + 1];
-  const crossed = results.reduce((sum, result) => ({ progress: sum.progress + result.crossed.progress, completion: sum.completion + result.crossed.completion, of: sum.of + result.crossed.of }), { progress: 0, completion: 0, of: 0 });
-  const browserPss = results.flatMap((result) => result.chromiumPss.map((bytes, index) => bytes / Math.max(1, result.browsers[index])));
+
+  /** Per W: the median run's pages per minute, every run's samples pooled for the percentiles. */
+  const results = Array.from({ length: MAX_WORKERS }, (_, index) => {
+    const of = runs.filter((result) => result.w === index + 1);
+    const pool = (key) => of.flatMap((result) => result[key]);
+    return {
+      w: index + 1,
+      pages: of.reduce((sum, result) => sum + result.pages, 0),
+      pagesPerMinute: middle(of.map((result) => result.pagesPerMinute)),
+      ...Object.fromEntries(['firstImage', 'done', 'staticDone', 'scriptDone', 'waits', 'errors'].map((key) => [key, pool(key)])),
+      nodeRss: of.at(-1).nodeRss,
+      chromiumPss: of.at(-1).chromiumPss,
+      meanLoad: of.reduce((sum, result) => sum + result.meanLoad, 0) / of.length,
+    };
+  });
+  if (ROUNDS > 1) {
+    console.log(`\nover ${ROUNDS} rounds (pages/min: the median run; times: every run's extractions):\n${header}`);
+    for (const result of results) console.log(row(result, results[0]));
+  }
+
+  // The knee: the fewest workers within KNEE_SHARE of the best throughput measured — more buy less than that.
+  const best = Math.max(...results.map((result) => result.pagesPerMinute));
+  const knee = results.find((result) => result.pagesPerMinute >= best * (1 - KNEE_SHARE));
+  const crossed = runs.reduce((sum, result) => ({ progress: sum.progress + result.crossed.progress, completion: sum.completion + result.crossed.completion, of: sum.of + result.crossed.of }), { progress: 0, completion: 0, of: 0 });
+  const browserPss = runs.flatMap((result) => result.chromiumPss.map((bytes, index) => bytes / Math.max(1, result.browsers[index])));
   const loadAtEnd = loadavg();
 
-  console.log(`\nprogress across replicas: ${crossed.progress}/${crossed.of} extractions showed live progress, ${crossed.completion}/${crossed.of} live completion, on a socket of the replica they were not posted to`);
+  console.log(`\nPOSTs sent again after a reused keep-alive connection was found closed (as browsers do): ${runs.reduce((sum, result) => sum + result.retries, 0)}`);
+  console.log(`progress across replicas: ${crossed.progress}/${crossed.of} extractions showed live progress, ${crossed.completion}/${crossed.of} live completion, on a socket of the replica they were not posted to`);
   console.log(
-    next
-      ? `knee: W = ${knee.w} (${fixed(knee.pagesPerMinute, 1)} pages/min); W = ${next.w} added ${fixed((next.pagesPerMinute / knee.pagesPerMinute - 1) * 100, 0)}% (< ${KNEE_GAIN * 100}%)`
-      : `knee: not reached up to W = ${knee.w} (${fixed(knee.pagesPerMinute, 1)} pages/min): every worker added ≥ ${KNEE_GAIN * 100}%`,
+    knee.w < MAX_WORKERS
+      ? `knee: W = ${knee.w} (${fixed(knee.pagesPerMinute, 1)} pages/min, within ${KNEE_SHARE * 100}% of the best, ${fixed(best, 1)}): more workers add little on this machine`
+      : `knee: not reached up to W = ${MAX_WORKERS} (${fixed(best, 1)} pages/min): throughput still rose with the last worker`,
   );
-  console.log(`sizing: ${fixed(knee.pagesPerMinute / machine.cores, 1)} pages/min per core at the knee on this machine; Chromium ≈ ${fixed(mb(quantile(browserPss, 0.5)), 0)} MB PSS per browser (median of peaks, max ${fixed(mb(Math.max(...browserPss)), 0)} MB); extractor Node process ≈ ${fixed(mb(quantile(results.flatMap((result) => result.nodeRss), 0.5)), 0)} MB RSS`);
+  console.log(`sizing: ${fixed(knee.pagesPerMinute / machine.cores, 1)} pages/min per core at the knee on this machine; Chromium ≈ ${fixed(mb(quantile(browserPss, 0.5)), 0)} MB PSS per browser (median of peaks, max ${fixed(mb(Math.max(...browserPss)), 0)} MB); extractor Node process ≈ ${fixed(mb(quantile(runs.flatMap((result) => result.nodeRss), 0.5)), 0)} MB RSS`);
   console.log(`load average at end ${loadAtEnd.map((value) => fixed(value, 1)).join(' ')} (the machine is shared: read the ratios, not the absolute times)`);
 } finally {
   await stopAll();
