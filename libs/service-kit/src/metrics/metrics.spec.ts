@@ -3,15 +3,15 @@ import { AddressInfo } from 'node:net';
 import { createService } from '../bootstrap';
 import { loggingModule } from '../logging.module';
 import { MetricsListener } from './metrics.listener';
-import { MetricsRegistry } from './metrics.registry';
+import { Counter, MetricsRegistry } from './metrics.registry';
 
 @Controller('items')
 class ItemsController {
+  private readonly opened: Counter;
+
   constructor(metrics: MetricsRegistry) {
     this.opened = metrics.counter({ name: 'pixtract_items_opened_total', help: 'Items opened' });
   }
-
-  private readonly opened;
 
   @Get(':id')
   item(@Param('id') id: string) {
