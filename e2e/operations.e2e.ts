@@ -84,6 +84,9 @@ test.describe('queue dashboard', () => {
 
       await page.getByText(QueueName.Extraction, { exact: true }).first().click();
       await expect(page).toHaveURL(/\/admin\/queues\/queue\/extraction/);
+      // The queue's own view: its job list by state, once loaded.
+      await expect(page.getByText(/^latest$/i).first()).toBeVisible();
+      await expect(page.getByText(/^loading/i)).toHaveCount(0);
       await saveShot(page, `admin-queues-extraction-${viewport.name}`);
       // Only the board's Google Fonts stylesheet is refused: nothing of ours, no script.
       expect((await violations()).filter((violation) => !violation.blocked.startsWith('https://fonts.googleapis.com'))).toEqual([]);
