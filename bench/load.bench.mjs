@@ -268,18 +268,18 @@ function pagesOf(index) {
 }
 
 const fixture = await startFixtureServer({ latencyMs: LATENCY_MS });
-const started = [];
-const stopAll = () => Promise.all(started.splice(0).map((process) => process.stop()));
+const running = [];
+const stopAll = () => Promise.all(running.splice(0).map((process) => process.stop()));
 process.once('SIGINT', () => stopAll().then(() => process.exit(130)));
 
 try {
   const machine = { cores: availableParallelism(), cpu: cpus()[0]?.model ?? 'unknown', memGiB: totalmem() / 2 ** 30, loadAtStart: loadavg() };
   // Production mode wants its cookie secrets; the bench's are thrown away with it.
   const auth = await launch('auth', { PIXTRACT_QUOTA_FREE_DAILY: '1000000', SESSION_SECRET: randomBytes(32).toString('hex'), VISITOR_SECRET: randomBytes(32).toString('hex') });
-  started.push(auth);
+  running.push(auth);
   const gatewayEnv = { AUTH_URL: auth.base, WEB_DIST: '', TRUST_PROXY: 'loopback' };
   const replicas = [await launch('gateway', { ...gatewayEnv, METRICS_PORT: String(await freePort()) }), await launch('gateway', { ...gatewayEnv, METRICS_PORT: String(await freePort()) })];
-  started.push(...replicas);
+  running.push(...replicas);
 
   console.log(
     `\n${VISITORS} visitors × ${PAGES_PER_VISITOR} pages (half static, half script), fixture latency ${LATENCY_MS} ms; ` +
@@ -306,12 +306,15 @@ try {
   /** One run with W fresh extractor processes (each ready, its Chromium launched, before the visitors start). */
   async function run(w) {
     const workers = await Promise.all(Array.from({ length: w }, () => launch('extractor')));
+    // Stopped with the rest if the run fails half-way.
+    running.push(...workers);
     const sampler = sampleResources(workers);
     const runStarted = performance.now();
     const records = (await Promise.all(Array.from({ length: VISITORS }, (_, index) => visitor(index, replicas[index % 2], replicas[(index + 1) % 2], pagesOf(index), fixture)))).flat();
     const wallMs = performance.now() - runStarted;
     const { peaks, meanLoad } = sampler.stop();
     await Promise.all(workers.map((worker) => worker.stop()));
+    running.splice(running.length - workers.length, workers.length);
     const done = records.filter((record) => !record.error);
     return {
       w,
