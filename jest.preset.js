@@ -19,6 +19,7 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.tsx$': swc(true), '^.+\\.(ts|js|mjs)$': swc(false) },
   moduleNameMapper: {
+    '^@pixtract/contracts/openapi$': path.join(__dirname, 'libs/contracts/src/openapi/index.ts'),
     '^@pixtract/(contracts|image-header|safe-fetch|service-kit|testing)$': path.join(__dirname, 'libs/$1/src/index.ts'),
     '^@pixtract/paypal-simulator$': path.join(__dirname, 'simulators/paypal/src/index.ts'),
   },

@@ -1,6 +1,7 @@
 /**
- * Where the e2e stack runs. `PIXTRACT_E2E_BASE_PORT` (default 3100) moves its five ports, and with them its
- * databases and queue prefix, so two checkouts on one machine can run their suites side by side.
+ * Where the e2e stack runs. `PIXTRACT_E2E_BASE_PORT` (default 3100) moves its five service ports (and the gateway's
+ * metrics port, base + 5), and with them its databases and queue prefix, so two checkouts on one machine can run
+ * their suites side by side.
  */
 export const E2E_BASE_PORT = Number(process.env.PIXTRACT_E2E_BASE_PORT ?? 3100);
 

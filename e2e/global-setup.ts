@@ -28,7 +28,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   const [missing] = scripts.missingEntries();
   if (missing) throw new Error(`${relative(ROOT, missing)} is missing: build first (npm run e2e builds, or npx nx run-many -t build).`);
-  for (let port = BASE_PORT; port < BASE_PORT + 5; port++) {
+  for (let port = BASE_PORT; port <= BASE_PORT + 5; port++) {
     if (!(await scripts.isPortFree(port))) throw new Error(`Port ${port} of the e2e stack is in use: is another e2e run still going?`);
   }
 

@@ -12,7 +12,12 @@ import { payPalSimulator, simulatorEntry } from './paypal.mjs';
  */
 const ZIPPER_NODE_OPTIONS = '--max-semi-space-size=2';
 
-/** Port = base port + offset: 3000-3004 for `npm start`, 3100-3104 for the e2e stack. */
+/**
+ * Port = base port + offset: 3000-3004 for `npm start`, 3100-3104 for the e2e stack. The gateway's Prometheus
+ * endpoint is on base port + METRICS_OFFSET (3006; 3005 is the PayPal simulator's): its own port is public, the others serve /metrics on theirs.
+ */
+const METRICS_OFFSET = 6;
+
 export const SERVICES = [
   { name: 'gateway', offset: 0, database: true },
   { name: 'auth', offset: 1, database: true },
@@ -50,7 +55,7 @@ export function serviceProcesses({ basePort, databaseServerUrl, databasePrefix, 
   };
   const paypal = payPalSimulatorPort === undefined ? undefined : payPalSimulator({ port: payPalSimulatorPort, gatewayPort: portOf('gateway'), nodeEnv });
   const own = {
-    gateway: { WEB_DIST, AUTH_URL: internalUrl('auth'), ZIPPER_URL: internalUrl('zipper'), BILLING_URL: internalUrl('billing'), ...paypal?.gateway },
+    gateway: { WEB_DIST, AUTH_URL: internalUrl('auth'), ZIPPER_URL: internalUrl('zipper'), BILLING_URL: internalUrl('billing'), METRICS_PORT: String(basePort + METRICS_OFFSET), ...paypal?.gateway },
     extractor: { CHROMIUM_PATH: chromiumPath },
     zipper: { NODE_OPTIONS: [process.env.NODE_OPTIONS, ZIPPER_NODE_OPTIONS].filter(Boolean).join(' ') },
     billing: { PUBLIC_URL: publicUrl ?? `http://localhost:${basePort}`, ...paypal?.billing },

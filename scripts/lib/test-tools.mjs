@@ -1,10 +1,17 @@
-// Programs the tests call besides Node: the archive tests open every ZIP with `unzip -t` and `zipinfo`.
+// Programs the tests call besides Node, each installed with apt where we may, else named in a one-line instruction.
 import { aptInstall, canInstallPackages } from './apt.mjs';
 import { onPath } from './exec.mjs';
 import { SetupError } from './setup-error.mjs';
 
+const TOOLS = [
+  { programs: ['unzip', 'zipinfo'], debianPackage: 'unzip', why: 'the ZIP tests check every archive with it' },
+  { programs: ['redis-server'], debianPackage: 'redis-server', why: 'the Redis restart test stops and restarts a server of its own (never the shared one)' },
+];
+
 export async function ensureTestTools() {
-  if (onPath('unzip') && onPath('zipinfo')) return;
-  if (!canInstallPackages()) throw new SetupError('Install unzip (e.g. `sudo apt-get install unzip`): the ZIP tests check every archive with it.');
-  await aptInstall('unzip');
+  for (const tool of TOOLS) {
+    if (tool.programs.every((program) => onPath(program))) continue;
+    if (!canInstallPackages()) throw new SetupError(`Install ${tool.debianPackage} (e.g. \`sudo apt-get install ${tool.debianPackage}\`): ${tool.why}.`);
+    await aptInstall(tool.debianPackage);
+  }
 }

@@ -117,7 +117,7 @@ const usageStatsSchema = z.object({
 });
 export type UsageStats = z.infer<typeof usageStatsSchema>;
 
-const authUserSchema = z.object({
+export const authUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string().nullable(),
@@ -142,6 +142,10 @@ export const authStatusSchema = z.object({
   googleSignIn: z.boolean(),
 });
 export type AuthStatus = z.infer<typeof authStatusSchema>;
+
+/** 200 answer of POST /api/auth/logout (signed in or not). */
+export const loggedOutSchema = z.object({ success: z.literal(true) });
+export type LoggedOut = z.infer<typeof loggedOutSchema>;
 
 // ---- Internal API (gateway → auth, never public) ----
 // The gateway forwards the browser's Cookie header and sets X-Forwarded-For to the client address it

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limitsSchema } from './plans';
 import { MAX_URL_LENGTH } from './extraction-url';
-import { ErrorCode } from './errors';
+import { ErrorCode, errorBodySchema } from './errors';
 import { extractionWarningSchema } from './extraction-warnings';
 
 /** How an image was found on the page (extraction engine catalogue). */
@@ -92,7 +92,7 @@ export const extractionNoticesSchema = z.object({
 });
 
 /** The seed's extraction response, returned by POST /api/extract-images and on completion. */
-const extractionResponseSchema = extractionNoticesSchema.extend({
+export const extractionResponseSchema = extractionNoticesSchema.extend({
   files: z.array(extractedFileSchema),
   sourceUrl: z.string(),
   limits: limitsSchema,
@@ -118,12 +118,19 @@ export type ExtractionProgress = z.infer<typeof extractionProgressSchema>;
 const extractionStatusSchema = z.enum(['queued', 'running', 'completed', 'failed']);
 export type ExtractionStatus = z.infer<typeof extractionStatusSchema>;
 
+/** 429 DAILY_LIMIT_REACHED of the extraction routes: nothing was queued, and `limits` says where the day stands. */
+export const dailyLimitRefusalSchema = errorBodySchema.extend({ limits: limitsSchema });
+
 /** 202 answer of POST /api/extractions; 200 with `reused: true` when it is the caller's recent extraction of that page. */
-const extractionAcceptedSchema = z.object({ extractionId: z.string(), reused: z.boolean().optional() });
+export const extractionAcceptedSchema = z.object({ extractionId: z.string(), reused: z.boolean().optional() });
 export type ExtractionAccepted = z.infer<typeof extractionAcceptedSchema>;
 
+/** 202 answer of POST /api/extract-images when the extraction outlasts the synchronous wait: follow it by id. */
+export const extractionStillRunningSchema = extractionAcceptedSchema.extend({ status: z.literal('running'), message: z.string() });
+export type ExtractionStillRunning = z.infer<typeof extractionStillRunningSchema>;
+
 /** GET /api/extractions/:id */
-const extractionViewSchema = z.object({
+export const extractionViewSchema = z.object({
   extractionId: z.string(),
   url: z.string(),
   status: extractionStatusSchema,

@@ -15,3 +15,4 @@ export * from './site';
 export * from './comments';
 export * from './blog';
 export * from './billing';
+export * from './health';

@@ -15,5 +15,5 @@ export const newsletterSubscriptionSchema = z.object({
 export type NewsletterSubscription = z.infer<typeof newsletterSubscriptionSchema>;
 
 /** 200 answer: subscribing an address twice is not an error. */
-const newsletterSubscribedSchema = z.object({ subscribed: z.literal(true) });
+export const newsletterSubscribedSchema = z.object({ subscribed: z.literal(true) });
 export type NewsletterSubscribed = z.infer<typeof newsletterSubscribedSchema>;

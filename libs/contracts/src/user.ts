@@ -13,7 +13,7 @@ const quarterlyStatsSchema = z.object({
 });
 export type QuarterlyStats = z.infer<typeof quarterlyStatsSchema>;
 
-const userProfileSchema = z.object({
+export const userProfileSchema = z.object({
   username: z.string(),
   email: z.string().nullable(),
   role: roleSchema,
@@ -26,7 +26,7 @@ const userProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-const extractionHistoryItemSchema = z.object({
+export const extractionHistoryItemSchema = z.object({
   id: z.string(),
   url: z.string(),
   extractedAt: z.string(),
@@ -35,7 +35,7 @@ const extractionHistoryItemSchema = z.object({
 });
 export type ExtractionHistoryItem = z.infer<typeof extractionHistoryItemSchema>;
 
-const recentImageSchema = z.object({
+export const recentImageSchema = z.object({
   id: z.string(),
   alt: z.string(),
   width: z.number().int().nullable(),

@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
+import type { Health, Readiness } from '@pixtract/contracts';
 import type { Response } from 'express';
 import { READINESS_CHECKS, ReadinessCheck } from './readiness';
 import { withinTime } from './within-time';
@@ -12,7 +13,7 @@ export class HealthController {
   /** Liveness: the process answers. */
   @Get('health')
   @HttpCode(200)
-  health() {
+  health(): Health {
     return { status: 'ok' };
   }
 
@@ -30,6 +31,7 @@ export class HealthController {
       }),
     );
     const ready = results.every(([, state]) => state === 'ok');
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
+    const readiness: Readiness = { status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) };
+    res.status(ready ? 200 : 503).json(readiness);
   }
 }

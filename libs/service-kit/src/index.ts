@@ -11,3 +11,4 @@ export * from './postgres.module';
 export * from './body-parsing';
 export * from './client-network';
 export * from './bootstrap';
+export * from './metrics';

@@ -1,4 +1,4 @@
-import { Global, Inject, Injectable, Module, DynamicModule, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, DynamicModule, OnApplicationShutdown } from '@nestjs/common';
 import { Redis, RedisOptions } from 'ioredis';
 import { withinTime } from './within-time';
 
@@ -23,7 +23,18 @@ export function redisConnectionOptions(url: string): RedisOptions {
 
 /** One ioredis client per process; `maxRetriesPerRequest: null` is what BullMQ requires of shared connections. */
 export function createRedis(url: string, connectionName: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null, connectionName, lazyConnect: false });
+  return logConnectionErrors(new Redis(url, { maxRetriesPerRequest: null, connectionName, lazyConnect: false }));
+}
+
+const redisLogger = new Logger('Redis');
+
+/**
+ * ioredis reconnects by itself (commands wait meanwhile); its 'error' events need a listener all the same, or each
+ * failed attempt is printed to the console as an unhandled error. Logged as warnings: /ready tells the outage.
+ */
+export function logConnectionErrors(redis: Redis): Redis {
+  redis.on('error', (error: Error) => redisLogger.warn({ msg: 'Redis connection failed; reconnecting', connection: redis.options.connectionName, err: error.message }));
+  return redis;
 }
 
 /** How long closing waits for a client still connecting, and for the commands it already sent. */

@@ -5,3 +5,5 @@ export * from './base-url';
 export * from './free-port';
 export * from './cookie-jar';
 export * from './chromium';
+export * from './metrics';
+export * from './redis-server';

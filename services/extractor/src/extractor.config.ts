@@ -26,6 +26,11 @@ const workerSettingsShape = {
   EXTRACTOR_RECYCLE_AFTER_PAGES: positiveInt(100, 100_000),
   EXTRACTOR_LOCK_DURATION_MS: positiveInt(30_000, 600_000),
   EXTRACTOR_STALLED_INTERVAL_MS: positiveInt(30_000, 600_000),
+  /**
+   * SIGTERM: how long running jobs may take to finish before they are handed back to the queue. Past a job's
+   * time limit (60 s) plus measuring; docker-compose.yml's stop_grace_period for the extractor is longer.
+   */
+  EXTRACTOR_SHUTDOWN_GRACE_MS: positiveInt(75_000, 600_000),
   /** Lazy and endless pages: scrolling stops at the first of these caps (docs/decisions/extractor.md). */
   EXTRACTOR_SCROLL_MAX_STEPS: positiveInt(60, 10_000),
   EXTRACTOR_SCROLL_MAX_HEIGHT_PX: positiveInt(60_000, 10_000_000),

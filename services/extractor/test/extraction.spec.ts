@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { ERROR_MESSAGES } from '@pixtract/contracts';
 import { createService } from '@pixtract/service-kit';
-import { FixtureServer, startFixtureServer, uniqueQueuePrefix } from '@pixtract/testing';
+import { baseUrlOf, FixtureServer, metricValue, startFixtureServer, uniqueQueuePrefix } from '@pixtract/testing';
 import { execFileSync } from 'node:child_process';
 import { AddressInfo } from 'node:net';
 import { AppModule } from '../src/app.module';
@@ -74,6 +74,23 @@ describe('extraction worker (private networks allowed for the fixture)', () => {
     const res = await fetch(`http://127.0.0.1:${port}/ready`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ready', checks: { redis: 'ok', browser: 'ok' } });
+  });
+
+  it('exports its metrics on its port: each attempt by method and outcome, images found, queue wait, browser restarts', async () => {
+    const scrape = async () => (await fetch(`${baseUrlOf(app.getHttpServer())}/metrics`)).text();
+    const before = await scrape();
+    const count = (text: string, labels: Record<string, string>) => metricValue(text, 'pixtract_extraction_duration_seconds_count', labels) ?? 0;
+    await queue.finished(await queue.add(fixture.url('/pages/basic.html'), { mode: 'static' }), 20_000);
+    await queue.finished(await queue.add(fixture.url('/redirect-to-metadata'), { mode: 'static' }), 20_000);
+
+    const after = await scrape();
+    expect(count(after, { method: 'static', outcome: 'success' })).toBe(count(before, { method: 'static', outcome: 'success' }) + 1);
+    expect(count(after, { method: 'static', outcome: 'page_error' })).toBe(count(before, { method: 'static', outcome: 'page_error' }) + 1);
+    expect(metricValue(after, 'pixtract_extraction_images_found_sum', { method: 'static' })).toBeGreaterThanOrEqual(3);
+    expect(metricValue(after, 'pixtract_extraction_queue_wait_seconds_count')).toBeGreaterThanOrEqual(2);
+    expect(metricValue(after, 'pixtract_browser_restarts_total', { reason: 'crashed' })).toBe(0);
+    expect(metricValue(after, 'pixtract_browser_restarts_total', { reason: 'recycled' })).toBe(0);
+    expect(metricValue(after, 'pixtract_process_resident_memory_bytes', { service: 'extractor' })).toBeGreaterThan(0);
   });
 
   it('extracts the three images of the basic page, the srcset as its largest candidate', async () => {
@@ -155,6 +172,9 @@ describe('extraction worker (private networks allowed for the fixture)', () => {
     expect(result.files).toHaveLength(3);
     expect((await queue.queue.getJob(job.id!))?.attemptsStarted).toBe(2);
     expect(app.get(BrowserPoolService).isConnected()).toBe(true);
+    const metrics = await (await fetch(`${baseUrlOf(app.getHttpServer())}/metrics`)).text();
+    expect(metricValue(metrics, 'pixtract_browser_restarts_total', { reason: 'crashed' })).toBe(1);
+    expect(metricValue(metrics, 'pixtract_extraction_duration_seconds_count', { method: 'browser', outcome: 'failed' })).toBe(1);
   });
 });
 

@@ -1,81 +1,19 @@
-import { FixtureServer, freePort, startFixtureServer, uniqueQueuePrefix } from '@pixtract/testing';
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { FixtureServer, startFixtureServer, uniqueQueuePrefix } from '@pixtract/testing';
+import type { Job } from 'bullmq';
 import { openExtractionQueue, TEST_REDIS_URL } from './extraction-queue.harness';
+import { ExtractorProcesses, stillAliveAfter } from './extractor-processes.harness';
 
 jest.setTimeout(60_000);
 
-const ROOT = join(__dirname, '..', '..', '..');
-const WORKER_ENTRY = join(ROOT, 'services', 'extractor', 'dist', 'main.js');
 const SLOW_PAGE = '/delay/4000/pages/basic.html';
 
-function descendants(pid: number): number[] {
-  let children: number[] = [];
-  try {
-    children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split('\n').map(Number);
-  } catch {
-    return [];
-  }
-  return children.flatMap((child) => [child, ...descendants(child)]);
-}
-
-function killAll(pids: number[]): void {
-  for (const pid of pids) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-}
-
-/** A zombie (exited, not yet reaped) counts as gone. */
-function isAlive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
-}
-
-/** Chromium's helper processes (crash handler) leave a moment after the browser. */
-async function stillAliveAfter(pids: number[], graceMs: number): Promise<number[]> {
-  const until = Date.now() + graceMs;
-  while (pids.some(isAlive) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
-  return pids.filter(isAlive);
-}
-
 describe('worker processes', () => {
-  const workers: ChildProcess[] = [];
-  const leftovers: number[] = [];
   let fixture: FixtureServer;
   let prefix: string;
   let queue: Awaited<ReturnType<typeof openExtractionQueue>>;
-
-  async function startWorker(): Promise<ChildProcess> {
-    const child = spawn(process.execPath, [WORKER_ENTRY], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        PORT: String(await freePort()),
-        REDIS_URL: TEST_REDIS_URL,
-        QUEUE_PREFIX: prefix,
-        PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1',
-        EXTRACTOR_LOCK_DURATION_MS: '4000',
-        EXTRACTOR_STALLED_INTERVAL_MS: '1000',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    workers.push(child);
-    return child;
-  }
+  let workers: ExtractorProcesses;
 
   beforeAll(async () => {
-    if (!existsSync(WORKER_ENTRY)) throw new Error('build first: npx nx run-many -t build');
     fixture = await startFixtureServer();
   });
   afterAll(() => fixture.close());
@@ -83,31 +21,26 @@ describe('worker processes', () => {
   beforeEach(async () => {
     prefix = uniqueQueuePrefix('extractor-process');
     queue = await openExtractionQueue(prefix);
+    workers = new ExtractorProcesses({ REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: prefix });
   });
 
   afterEach(async () => {
-    for (const worker of workers.splice(0)) {
-      if (worker.exitCode !== null || worker.signalCode !== null) continue;
-      leftovers.push(...descendants(worker.pid!));
-      worker.kill('SIGKILL');
-    }
-    killAll(leftovers.splice(0).filter(isAlive));
+    await workers.stopAll();
     await queue.close();
   });
 
+  const loads = (job: Job) => queue.progressOf(job).filter((event) => event.stage === 'loading').length;
+
   it('a worker killed mid-job: another worker takes over the same job and completes it', async () => {
-    const first = await startWorker();
+    const first = await workers.start();
     const job = await queue.add(fixture.url(SLOW_PAGE), { mode: 'browser' });
     await queue.reached(job, 'loading', 20_000);
     expect(await job.getState()).toBe('active');
 
     // Chromium exits when its pipe to the dead worker closes; whatever lingers is removed in afterEach.
-    leftovers.push(...descendants(first.pid!));
-    const exited = new Promise((resolve) => first.once('exit', resolve));
-    first.kill('SIGKILL');
-    await exited;
+    await workers.kill(first);
 
-    await startWorker();
+    await workers.start();
     const result = await queue.finished(job, 40_000);
 
     expect(result.error).toBeUndefined();
@@ -117,22 +50,48 @@ describe('worker processes', () => {
       [400, 200],
     ]);
     expect(fixture.requests.filter((path) => path === SLOW_PAGE)).toHaveLength(2);
-    expect(queue.progressOf(job).filter((event) => event.stage === 'loading')).toHaveLength(2);
+    expect(loads(job)).toBe(2);
   });
 
-  it('SIGTERM: the worker finishes its in-flight job, closes Chromium and exits', async () => {
-    const worker = await startWorker();
-    const job = await queue.add(fixture.url('/delay/2000/pages/basic.html'), { mode: 'browser' });
-    await queue.reached(job, 'loading', 20_000);
-    const browserProcesses = descendants(worker.pid!);
+  it('SIGTERM: the worker finishes its running jobs, takes no new one, closes Chromium and exits', async () => {
+    const worker = await workers.start({ EXTRACTOR_CONCURRENCY: '2' });
+    const running = [await queue.add(fixture.url('/delay/2000/pages/basic.html?running=1'), { mode: 'browser' }), await queue.add(fixture.url('/delay/2000/pages/basic.html?running=2'), { mode: 'browser' })];
+    await Promise.all(running.map((job) => queue.reached(job, 'loading', 20_000)));
+    const waiting = [await queue.add(fixture.url('/pages/basic.html?waiting=1'), { mode: 'static' }), await queue.add(fixture.url('/pages/basic.html?waiting=2'), { mode: 'static' })];
+    const browserProcesses = worker.browserPids();
     expect(browserProcesses.length).toBeGreaterThan(0);
 
-    const exited = new Promise((resolve) => worker.once('exit', (code, signal) => resolve({ code, signal })));
-    worker.kill('SIGTERM');
+    worker.child.kill('SIGTERM');
 
-    expect((await queue.finished(job, 20_000)).files).toHaveLength(3);
+    for (const job of running) expect((await queue.finished(job, 20_000)).files).toHaveLength(3);
     // Nest re-raises the signal once every shutdown hook has run: this exit is the end of a clean shutdown.
-    expect(await exited).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(await worker.exited).toEqual({ code: null, signal: 'SIGTERM' });
     expect(await stillAliveAfter(browserProcesses, 3000)).toEqual([]);
+    // The jobs that were waiting were never started by the worker that was stopping...
+    for (const job of waiting) expect([job.id, await job.getState(), queue.progressOf(job)]).toEqual([job.id, 'waiting', []]);
+    expect(running.map(loads)).toEqual([1, 1]);
+
+    // ...and are done by the next one.
+    await workers.start();
+    for (const job of waiting) expect((await queue.finished(job, 20_000)).files).toHaveLength(3);
+  });
+
+  it('SIGTERM past the grace period: the worker exits and its unfinished job is handed back, then done once elsewhere', async () => {
+    const slow = '/delay/6000/pages/basic.html?past-grace';
+    const worker = await workers.start({ EXTRACTOR_SHUTDOWN_GRACE_MS: '1000' });
+    const job = await queue.add(fixture.url(slow), { mode: 'browser' });
+    await queue.reached(job, 'loading', 20_000);
+
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toEqual({ code: null, signal: 'SIGTERM' });
+    // Exited while its page was still loading: the job is back in the queue, not failed, not lost.
+    expect(fixture.requests.filter((path) => path === slow)).toHaveLength(1);
+    expect(await job.getState()).toBe('waiting');
+
+    await workers.start();
+    const result = await queue.finished(job, 30_000);
+    expect(result.files).toHaveLength(3);
+    expect(loads(job)).toBe(2);
+    expect(await job.getState()).toBe('completed');
   });
 });

@@ -5,6 +5,7 @@ import { HealthModule, REDIS, RedisModule, ServiceConfigModule, loggingModule, p
 import { BlogModule } from './blog/blog.module';
 import { CommentsModule, CreateComments1764100000000 } from './comments/comments.module';
 import { BillingModule } from './billing/billing.module';
+import { ApiDocsModule } from './api-docs/api-docs.module';
 import { ExtractedFileEntity } from './extraction/extracted-file.entity';
 import { ExtractionEntity } from './extraction/extraction.entity';
 import { ExtractionModule } from './extraction/extraction.module';
@@ -15,6 +16,7 @@ import { AddExtractionOwner1763950000000 } from './migrations/1763950000000-add-
 import { AddExtractionNoticeCodes1764000000000 } from './migrations/1764000000000-add-extraction-notice-codes';
 import { AddExtractionAddressAndOptions1764110000000 } from './migrations/1764110000000-add-extraction-address-and-options';
 import { CreateNewsletterSubscribers1763900000000, NewsletterModule } from './newsletter/newsletter.module';
+import { QueuesModule } from './queues/queues.module';
 import { SpaModule } from './spa/spa.module';
 
 @Module({})
@@ -35,6 +37,8 @@ export class AppModule {
         CommentsModule,
         BlogModule,
         BillingModule,
+        QueuesModule,
+        ApiDocsModule,
         SpaModule,
       ],
     };

@@ -10,6 +10,8 @@ const DEFAULT_BLOG_DIR = join(__dirname, '..', '..', '..', 'content', 'blog');
 const gatewayConfigSchema = z.object({
   ...baseEnvShape,
   PORT: envPort(3000),
+  /** Prometheus's /metrics, on the internal network only (PORT is public). 0 picks a free port (tests). */
+  METRICS_PORT: z.coerce.number({ error: 'expected a port number' }).int().min(0).max(65535).default(3006),
   DATABASE_URL: envDatabaseUrl('pixtract_gateway'),
   REDIS_URL: envRedisUrl,
   QUEUE_PREFIX: z.string().min(1).default(DEFAULT_QUEUE_PREFIX),

@@ -1,16 +1,15 @@
 import type { INestApplication } from '@nestjs/common';
 import { ClientToServerEvents, ExtractJobPayload, ExtractJobResult, QueueName, SOCKET_PATH, ServerToClientEvents } from '@pixtract/contracts';
-import { createService, redisConnectionOptions } from '@pixtract/service-kit';
+import { MetricsListener, redisConnectionOptions } from '@pixtract/service-kit';
 import { CookieJar, createTestDatabase, TestDatabase, uniqueQueuePrefix } from '@pixtract/testing';
 import { Job, Worker } from 'bullmq';
 import { AddressInfo } from 'node:net';
 import { io, Socket } from 'socket.io-client';
 import { AuthHarness, startAuth } from '../../auth/test/auth-harness';
-import { AppModule } from '../src/app.module';
-import { gatewayServiceOptions } from '../src/gateway-service-options';
+import { createGateway } from '../src/gateway.app';
 import { loadGatewayConfig } from '../src/gateway.config';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SHARED_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 // A gateway starts with its auth service (databases created and migrated): on a loaded machine that
 // takes longer than jest's 5 s default, in hooks and in tests that start a gateway of their own.
@@ -23,6 +22,10 @@ export interface GatewayHarness {
   queuePrefix: string;
   /** The auth service this gateway asks (started for it unless shared). */
   authUrl: string;
+  /** That auth service's application, when this gateway started it. */
+  authApp?: INestApplication;
+  /** Its Prometheus endpoint, on the internal metrics port. */
+  metricsUrl: string;
   post(path: string, body: unknown, raw?: boolean): Promise<Response>;
   /** A browser's cookies on this gateway: its visitor (minted on its first request), its session once signed in. */
   browser(): CookieJar;
@@ -42,19 +45,25 @@ interface SharedInfrastructure {
 /**
  * One gateway on its own database and queue prefix, listening on a free port, with a real auth
  * service of its own (own database) — or the infrastructure of another gateway, as a replica.
+ * `env` is the gateway's, and also carries auth's quota and admin settings (PIXTRACT_QUOTA_*, ADMIN_USERNAMES)
+ * and REDIS_URL for both.
  */
 export async function startGateway(label: string, env: NodeJS.ProcessEnv = {}, shared?: SharedInfrastructure): Promise<GatewayHarness> {
   const database = shared?.database ?? (await createTestDatabase(label));
   const queuePrefix = shared?.queuePrefix ?? uniqueQueuePrefix(label);
   const auth = shared ? undefined : await acquireAuth(authEnvOf(env));
   const authUrl = shared?.authUrl ?? auth!.base;
-  const config = loadGatewayConfig({ DATABASE_URL: database.url, REDIS_URL, QUEUE_PREFIX: queuePrefix, LOG_LEVEL: 'silent', EXTRACTION_SYNC_WAIT_MS: '15000', AUTH_URL: authUrl, ...env });
-  const app = await createService({
-    name: 'gateway',
-    module: AppModule.forRoot(config),
-    port: 0,
-    ...gatewayServiceOptions(config),
+  const config = loadGatewayConfig({
+    DATABASE_URL: database.url,
+    REDIS_URL: SHARED_REDIS_URL,
+    QUEUE_PREFIX: queuePrefix,
+    LOG_LEVEL: 'silent',
+    EXTRACTION_SYNC_WAIT_MS: '15000',
+    AUTH_URL: authUrl,
+    METRICS_PORT: '0',
+    ...env,
   });
+  const app = await createGateway(config, 0);
   const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   const workers: Worker[] = [];
   const sockets: Socket[] = [];
@@ -65,6 +74,8 @@ export async function startGateway(label: string, env: NodeJS.ProcessEnv = {}, s
     database,
     queuePrefix,
     authUrl,
+    authApp: auth?.app,
+    metricsUrl: app.get(MetricsListener).url,
     post: (path, body, raw = false) =>
       fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw ? (body as string) : JSON.stringify(body) }),
     browser: () => new CookieJar(base),
@@ -80,7 +91,7 @@ export async function startGateway(label: string, env: NodeJS.ProcessEnv = {}, s
     },
     startWorker: (process) => {
       const worker = new Worker<ExtractJobPayload, ExtractJobResult>(QueueName.Extraction, process, {
-        connection: redisConnectionOptions(REDIS_URL),
+        connection: redisConnectionOptions(config.REDIS_URL),
         prefix: queuePrefix,
       });
       workers.push(worker);
@@ -118,7 +129,7 @@ async function releaseAuth(env: NodeJS.ProcessEnv): Promise<void> {
   await (await entry.started).close();
 }
 
-/** Quota overrides and administrators are the auth service's settings. */
+/** Quota overrides and administrators are the auth service's settings; Redis is both services'. */
 function authEnvOf(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('PIXTRACT_QUOTA_') || name === 'ADMIN_USERNAMES'));
+  return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('PIXTRACT_QUOTA_') || name === 'ADMIN_USERNAMES' || name === 'REDIS_URL'));
 }

@@ -1,4 +1,4 @@
-import { solidPng } from '@pixtract/testing';
+import { scrapeMetric, solidPng } from '@pixtract/testing';
 import http from 'node:http';
 import sharp from 'sharp';
 import { ArchiveBuilder } from '../src/archive/archive.builder';
@@ -6,6 +6,7 @@ import { openArchive } from './archive-files';
 import { Site, TestWeb, ZipperHarness, startZipper } from './zipper-harness';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const archivesEnded = (zipper: ZipperHarness, outcome: string) => scrapeMetric(`${zipper.base}/metrics`, 'pixtract_zip_archives_total', { outcome });
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="teal"/></svg>';
 
 interface Manifest {
@@ -17,9 +18,9 @@ interface Manifest {
   images: Array<{ file: string; sourceUrl: string; alt: string; width?: number; height?: number; type: string; bytes: number }>;
 }
 
-async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
   const until = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > until) throw new Error('condition not met in time');
     await sleep(20);
   }
@@ -71,6 +72,12 @@ describe('POST /api/download-images (hermetic web, real unzip)', () => {
 
   it('builds the named archive: images/ in the original order, all-image-urls.txt, failed-downloads.txt and manifest.json', async () => {
     const urls = [site.url('/delay/300/img/1.png'), site.url('/photo/a.jpg'), site.url('/missing.png'), site.url('/logo.svg'), 'http://10.0.0.1/x.png', site.url('/page.html')];
+    const metrics = `${zipper.base}/metrics`;
+    const before = {
+      completed: await archivesEnded(zipper, 'completed'),
+      bytes: await scrapeMetric(metrics, 'pixtract_zip_bytes_total'),
+      failedImages: await scrapeMetric(metrics, 'pixtract_zip_image_failures_total'),
+    };
     const res = await download({
       sourceUrl: 'https://blog.example/post',
       imageUrls: [{ fileUrl: urls[0], alt: 'Red car', width: 1, height: 1 }, urls[1], urls[2], { fileUrl: urls[3], alt: '' }, urls[4], urls[5]],
@@ -78,7 +85,8 @@ describe('POST /api/download-images (hermetic web, real unzip)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toContain(`filename="blog.example-images-${new Date().toISOString().slice(0, 10)}.zip"`);
-    const zip = await archiveOf(res);
+    const body = Buffer.from(await res.arrayBuffer());
+    const zip = await openArchive(body);
     try {
       expect(zip.tested).toBe(true);
       expect(zip.names).toEqual(['images/001-Red_car.png', 'images/002-a.jpg', 'images/004-logo.svg', 'all-image-urls.txt', 'failed-downloads.txt', 'manifest.json']);
@@ -97,6 +105,10 @@ describe('POST /api/download-images (hermetic web, real unzip)', () => {
       expect(manifest.images[2]).toMatchObject({ file: 'images/004-logo.svg', type: 'image/svg+xml', width: 40, height: 20 });
       // Already-compressed formats are stored; text formats deflated (level 5 is zipinfo's "normal", defN).
       expect(zip.methods).toMatchObject({ 'images/001-Red_car.png': 'stor', 'images/002-a.jpg': 'stor', 'images/004-logo.svg': 'defN', 'manifest.json': 'defN' });
+      // The archive counted once sent: every byte of it, and the three images it could not include.
+      await waitFor(async () => (await archivesEnded(zipper, 'completed')) === before.completed + 1);
+      expect(await scrapeMetric(metrics, 'pixtract_zip_bytes_total')).toBe(before.bytes + body.length);
+      expect(await scrapeMetric(metrics, 'pixtract_zip_image_failures_total')).toBe(before.failedImages + 3);
     } finally {
       await zip.dispose();
     }
@@ -213,6 +225,7 @@ describe('POST /api/download-images (hermetic web, real unzip)', () => {
       await waitFor(() => site.openSockets() === 0, 2_000);
       await sleep(200);
       expect(site.requests.length).toBe(stalledRequests);
+      await waitFor(async () => (await archivesEnded(patient, 'abandoned')) === 1);
     } finally {
       await patient.close();
     }
@@ -223,9 +236,11 @@ describe('POST /api/download-images (hermetic web, real unzip)', () => {
       await sleep(300);
       throw new Error('archive broke');
     });
+    const failedBefore = await archivesEnded(zipper, 'failed');
     const res = await download({ imageUrls: [site.url('/photo/x.jpg')] });
     expect(res.status).toBe(200);
     await expect(res.arrayBuffer()).rejects.toThrow();
+    await waitFor(async () => (await archivesEnded(zipper, 'failed')) === failedBefore + 1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpException, Post, Req, Res } from '@nestjs/common';
-import { AuthErrorCode, AuthStatus, AuthUser, authErrorBody, loginRequestSchema, registerRequestSchema } from '@pixtract/contracts';
+import { AuthErrorCode, AuthStatus, AuthUser, LoggedOut, authErrorBody, loginRequestSchema, registerRequestSchema } from '@pixtract/contracts';
 import { parseWith } from '@pixtract/service-kit';
 import type { Request, Response } from 'express';
 import { GoogleSignInService } from '../google/google-sign-in.service';
@@ -44,7 +44,7 @@ export class AccountController {
 
   @Post('logout')
   @HttpCode(200)
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ success: true }> {
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoggedOut> {
     if (req.session) {
       await new Promise<void>((resolve, reject) => req.logout((error) => (error ? reject(error) : resolve())));
       await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));

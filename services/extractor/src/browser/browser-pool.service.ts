@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { GuardProxy, SafeFetchPolicy, startGuardProxy } from '@pixtract/safe-fetch';
+import { Counter, METRIC_PREFIX, MetricsRegistry } from '@pixtract/service-kit';
 import { Browser, BrowserContext, BrowserContextOptions, chromium, Page } from 'playwright-core';
 import { EXTRACTOR_CONFIG, ExtractorConfig, SAFE_FETCH_POLICY } from '../extractor.config';
 import { installActivityProbe, SHORT_TIMER_MS } from './activity-probe';
@@ -89,11 +90,20 @@ export class BrowserPoolService implements OnModuleInit, OnApplicationShutdown {
   private spare?: Promise<PageSession>;
   private launching?: Promise<PooledBrowser>;
   private shuttingDown = false;
+  private readonly restarts: Counter<'reason'>;
 
   constructor(
     @Inject(EXTRACTOR_CONFIG) private readonly config: ExtractorConfig,
     @Inject(SAFE_FETCH_POLICY) private readonly policy: SafeFetchPolicy,
-  ) {}
+    metrics: MetricsRegistry,
+  ) {
+    this.restarts = metrics.counter({
+      name: `${METRIC_PREFIX}browser_restarts_total`,
+      help: 'Chromium replaced: `crashed` (it went away under a worker) or `recycled` (its page budget was spent)',
+      labelNames: ['reason'],
+    });
+    for (const reason of ['crashed', 'recycled']) this.restarts.inc({ reason }, 0);
+  }
 
   async onModuleInit(): Promise<void> {
     this.proxy = await startGuardProxy(this.policy, (event) => {
@@ -203,6 +213,7 @@ export class BrowserPoolService implements OnModuleInit, OnApplicationShutdown {
     if (pooled !== this.current || this.shuttingDown) return;
     this.current = undefined;
     this.logger.warn({ msg: 'browser disconnected unexpectedly; relaunching', pagesOpened: pooled.pagesOpened });
+    this.restarts.inc({ reason: 'crashed' });
     this.relaunchInBackground();
   }
 
@@ -210,6 +221,7 @@ export class BrowserPoolService implements OnModuleInit, OnApplicationShutdown {
     pooled.retired = true;
     if (this.current === pooled) this.current = undefined;
     this.logger.log({ msg: 'browser retired after its page budget', pagesOpened: pooled.pagesOpened });
+    this.restarts.inc({ reason: 'recycled' });
     this.relaunchInBackground();
   }
 

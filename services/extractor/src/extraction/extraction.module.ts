@@ -6,6 +6,7 @@ import { ExtractorConfig } from '../extractor.config';
 import { BrowserVisitService } from './browser-visit.service';
 import { CollectorsModule } from './collectors/collectors.module';
 import { extractionProcessor } from './extraction.processor';
+import { ExtractionMetrics } from './extraction.metrics';
 import { ExtractionService } from './extraction.service';
 import { ImageMeasurerService } from './image-measurer.service';
 import { StaticPageService } from './static-page.service';
@@ -17,7 +18,7 @@ export class ExtractionModule {
       module: ExtractionModule,
       // Registering the queue is also what makes @nestjs/bullmq start the processor's worker.
       imports: [BullModule.registerQueue({ name: QueueName.Extraction }), BrowserModule, CollectorsModule],
-      providers: [StaticPageService, BrowserVisitService, ImageMeasurerService, ExtractionService, extractionProcessor(config)],
+      providers: [StaticPageService, BrowserVisitService, ImageMeasurerService, ExtractionService, ExtractionMetrics, extractionProcessor(config)],
     };
   }
 }

@@ -1,9 +1,11 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { BeforeApplicationShutdown, Logger, Type } from '@nestjs/common';
+import { Type } from '@nestjs/common';
 import { ExtractJobResult, extractJobPayloadSchema, JobName, QueueName } from '@pixtract/contracts';
 import { Job } from 'bullmq';
 import { ExtractorConfig, extractionWorkerOptions } from '../extractor.config';
+import { GracefulWorkerHost } from '../queue/graceful-worker-host';
 import { jobPayload } from '../queue/job-payload';
+import { ExtractionMetrics } from './extraction.metrics';
 import { ExtractionService } from './extraction.service';
 
 /**
@@ -13,30 +15,26 @@ import { ExtractionService } from './extraction.service';
  */
 export function extractionProcessor(config: ExtractorConfig): Type<WorkerHost> {
   @Processor(QueueName.Extraction, extractionWorkerOptions(config))
-  class ExtractionProcessor extends WorkerHost implements BeforeApplicationShutdown {
-    private readonly logger = new Logger(ExtractionProcessor.name);
-
-    constructor(private readonly extraction: ExtractionService) {
-      super();
+  class ExtractionProcessor extends GracefulWorkerHost {
+    constructor(
+      private readonly extraction: ExtractionService,
+      private readonly metrics: ExtractionMetrics,
+    ) {
+      super(config.EXTRACTOR_SHUTDOWN_GRACE_MS);
     }
 
-    async process(job: Job): Promise<ExtractJobResult> {
+    protected async handle(job: Job): Promise<ExtractJobResult> {
       const payload = jobPayload(job, QueueName.Extraction, JobName.Extract, extractJobPayloadSchema);
       const context = { jobId: job.id, extractionId: payload.extractionId, requestId: payload.requestId };
       this.logger.log({ msg: 'extraction started', url: payload.url, attempt: job.attemptsMade + 1, ...context });
       try {
-        const result = await this.extraction.extract(payload, context, (progress) => job.updateProgress(progress));
+        const result = await this.metrics.measure(job, payload.mode, () => this.extraction.extract(payload, context, (progress) => job.updateProgress(progress)));
         this.logger.log({ msg: 'extraction finished', images: result.totalImagesFound, timeMs: result.performanceInfo.timeMs, error: result.error, ...context });
         return result;
       } catch (error) {
         this.logger.error({ msg: 'extraction attempt failed; BullMQ retries it while attempts remain', err: error, ...context });
         throw error;
       }
-    }
-
-    /** SIGTERM: stop taking jobs and finish the in-flight ones before the browser and Redis close. */
-    async beforeApplicationShutdown(): Promise<void> {
-      await this.worker.close();
     }
   }
   return ExtractionProcessor;

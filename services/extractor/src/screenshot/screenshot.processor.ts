@@ -1,23 +1,22 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { BeforeApplicationShutdown, Logger, Type } from '@nestjs/common';
+import { Type } from '@nestjs/common';
 import { JobName, QueueName, screenshotJobPayloadSchema, ScreenshotJobResult } from '@pixtract/contracts';
 import { SafeFetchError } from '@pixtract/safe-fetch';
 import { Job, UnrecoverableError } from 'bullmq';
 import { ExtractorConfig, extractionWorkerOptions } from '../extractor.config';
+import { GracefulWorkerHost } from '../queue/graceful-worker-host';
 import { jobPayload } from '../queue/job-payload';
 import { ScreenshotService } from './screenshot.service';
 
 /** The `screenshot` queue's worker; declared per config like the extraction processor. */
 export function screenshotProcessor(config: ExtractorConfig): Type<WorkerHost> {
   @Processor(QueueName.Screenshot, extractionWorkerOptions(config, config.SCREENSHOT_CONCURRENCY))
-  class ScreenshotProcessor extends WorkerHost implements BeforeApplicationShutdown {
-    private readonly logger = new Logger(ScreenshotProcessor.name);
-
+  class ScreenshotProcessor extends GracefulWorkerHost {
     constructor(private readonly screenshots: ScreenshotService) {
-      super();
+      super(config.EXTRACTOR_SHUTDOWN_GRACE_MS);
     }
 
-    async process(job: Job): Promise<ScreenshotJobResult> {
+    protected async handle(job: Job): Promise<ScreenshotJobResult> {
       const payload = jobPayload(job, QueueName.Screenshot, JobName.Screenshot, screenshotJobPayloadSchema);
       const context = { jobId: job.id, requestId: payload.requestId };
       try {
@@ -30,10 +29,6 @@ export function screenshotProcessor(config: ExtractorConfig): Type<WorkerHost> {
         this.logger.warn({ msg: 'screenshot failed', err: error, ...context });
         throw error;
       }
-    }
-
-    async beforeApplicationShutdown(): Promise<void> {
-      await this.worker.close();
     }
   }
   return ScreenshotProcessor;

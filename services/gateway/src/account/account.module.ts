@@ -4,7 +4,7 @@ import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
 import { NewsletterModule } from '../newsletter/newsletter.module';
 import { AdminAccess } from './admin-access.service';
 import { AdminGuard } from './admin.guard';
-import { AuthProxyMiddleware } from './auth-proxy.middleware';
+import { AUTH_RELAYED_ROUTES, AuthProxyMiddleware } from './auth-proxy.middleware';
 import { AuthClient } from './auth.client';
 import { RateLimiter } from './rate-limiter.service';
 import { UserActivityController } from './user-activity.controller';
@@ -35,6 +35,6 @@ export class AccountModule implements NestModule, OnModuleInit {
   /** Each route's rate limit (mounted on the route itself), then auth's routes relayed. */
   configure(consumer: MiddlewareConsumer) {
     for (const rule of this.config.PIXTRACT_RATE_LIMITS) consumer.apply(this.rateLimiter.middlewareFor(rule)).forRoutes({ path: rule.path, method: rule.method });
-    consumer.apply(AuthProxyMiddleware).forRoutes('auth/{*path}', 'user/profile');
+    consumer.apply(AuthProxyMiddleware).forRoutes(...AUTH_RELAYED_ROUTES);
   }
 }

@@ -7,6 +7,9 @@ import { ReverseProxy, withoutHopByHop } from '../proxy/reverse-proxy';
 import { clientAddress } from './auth.client';
 import { newsletterWishOf } from './newsletter-wish';
 
+/** The routes (under /api) the gateway relays to the auth service. */
+export const AUTH_RELAYED_ROUTES = ['auth/{*path}', 'user/profile'];
+
 /**
  * /api/auth/* and /api/user/profile are the auth service's: the gateway, the only public origin,
  * relays them as they are — cookies both ways, redirects, status. The client address auth sees is

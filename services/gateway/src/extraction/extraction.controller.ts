@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import type { ExtractionAccepted, ExtractionResponse, ExtractionView } from '@pixtract/contracts';
+import type { ExtractionAccepted, ExtractionResponse, ExtractionStillRunning, ExtractionView } from '@pixtract/contracts';
 import type { Request, Response } from 'express';
 import { QuotaGate } from '../quota/quota-gate.service';
 import { ExtractionService } from './extraction.service';
@@ -32,7 +32,7 @@ export class ExtractionController {
   /** The seed's synchronous contract for API clients; 202 with the id when the wait runs out. */
   @Post('extract-images')
   @HttpCode(200)
-  async extractImages(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ExtractionResponse | object> {
+  async extractImages(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ExtractionResponse | ExtractionStillRunning> {
     const outcome = await this.extractions.extractAndWait(body, () => this.quota.caller(req, res), String(req.id));
     if (outcome.done) return outcome.response;
     res.status(202);

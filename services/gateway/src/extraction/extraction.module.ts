@@ -1,9 +1,8 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { QueueName } from '@pixtract/contracts';
 import { ExtractionProgressGateway } from '../progress/extraction-progress.gateway';
 import { AccountModule } from '../account/account.module';
 import { QuotaGate } from '../quota/quota-gate.service';
+import { QueuesModule } from '../queues/queues.module';
 import { ExtractionEventsListener } from './extraction-events.listener';
 import { ExtractionFinaliser } from './extraction-finaliser.service';
 import { ExtractionController } from './extraction.controller';
@@ -13,7 +12,7 @@ import { ExtractionService } from './extraction.service';
 import { UrlPolicyService } from './url-policy.service';
 
 @Module({
-  imports: [BullModule.registerQueue({ name: QueueName.Extraction }), AccountModule],
+  imports: [QueuesModule, AccountModule],
   controllers: [ExtractionController],
   providers: [
     ExtractionService,

@@ -6,6 +6,7 @@ import {
   ExtractionAccepted,
   ExtractionRequest,
   ExtractionResponse,
+  ExtractionStillRunning,
   ExtractionView,
   extractionProgressSchema,
   extractionRequestSchema,
@@ -33,7 +34,7 @@ interface StartOptions {
   reuseRecent: boolean;
 }
 
-type SyncOutcome = { done: true; response: ExtractionResponse } | { done: false; accepted: ExtractionAccepted & { status: string; message: string } };
+type SyncOutcome = { done: true; response: ExtractionResponse } | { done: false; accepted: ExtractionStillRunning };
 
 @Injectable()
 export class ExtractionService {

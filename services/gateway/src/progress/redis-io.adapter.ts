@@ -1,7 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { closeRedis, createRedis } from '@pixtract/service-kit';
+import { closeRedis, createRedis, logConnectionErrors } from '@pixtract/service-kit';
 import type { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import { isFromOurSite } from '../security/same-origin';
@@ -15,7 +15,7 @@ export class RedisIoAdapter extends IoAdapter {
   constructor(app: INestApplicationContext, redisUrl: string) {
     super(app);
     this.publisher = createRedis(redisUrl, 'gateway-socket-pub');
-    this.subscriber = this.publisher.duplicate({ connectionName: 'gateway-socket-sub' });
+    this.subscriber = logConnectionErrors(this.publisher.duplicate({ connectionName: 'gateway-socket-sub' }));
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {

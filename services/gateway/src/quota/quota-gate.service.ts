@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Caller, ErrorCode, QuotaReservation } from '@pixtract/contracts';
-import { AppException } from '@pixtract/service-kit';
+import { Caller, ErrorCode, QuotaReservation, roleSchema } from '@pixtract/contracts';
+import { AppException, Counter, METRIC_PREFIX, MetricsRegistry } from '@pixtract/service-kit';
 import type { Request, Response } from 'express';
 import { AuthClient } from '../account/auth.client';
 
@@ -20,7 +20,19 @@ export interface ExtractionOwner {
  */
 @Injectable()
 export class QuotaGate {
-  constructor(private readonly auth: AuthClient) {}
+  private readonly refusals: Counter<'role'>;
+
+  constructor(
+    private readonly auth: AuthClient,
+    metrics: MetricsRegistry,
+  ) {
+    this.refusals = metrics.counter({
+      name: `${METRIC_PREFIX}quota_refusals_total`,
+      help: 'Extractions refused because the caller’s daily quota was used up (429 DAILY_LIMIT_REACHED), by plan',
+      labelNames: ['role'],
+    });
+    for (const role of roleSchema.options) this.refusals.inc({ role }, 0);
+  }
 
   /** Who is calling; a first-time visitor's cookie (auth sets it) goes to the browser with this answer. */
   async caller(req: Request, res: Response): Promise<Caller> {
@@ -31,7 +43,10 @@ export class QuotaGate {
 
   /** The caller, admitted for a new extraction; at 0 remaining a 429 carrying `limits`. */
   admit(caller: Caller): ExtractionOwner {
-    if (caller.limits.remaining === 0) throw new AppException(ErrorCode.DailyLimitReached, 429, { limits: caller.limits });
+    if (caller.limits.remaining === 0) {
+      this.refusals.inc({ role: caller.limits.role });
+      throw new AppException(ErrorCode.DailyLimitReached, 429, { limits: caller.limits });
+    }
     return { subject: caller.subject, userId: caller.userId, addressSubject: caller.addressSubject, grantable: Math.min(caller.limits.remaining, caller.perExtraction) };
   }
 

@@ -4,8 +4,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PageHeads } from './page-heads.service';
 
-/** Routed without regard to letter case, like every route: /API/… is the API's, never the app's. */
-const NOT_SPA = /^\/(api|socket\.io|health|ready|sitemap\.xml|robots\.txt)(\/|$)/i;
+/** What the gateway answers itself, never with the app's index.html; routed without regard to letter case, like
+ * every route: /API/… is the API's. */
+const NOT_SPA = /^\/(api|socket\.io|health|ready|sitemap\.xml|robots\.txt|admin\/queues)(\/|$)/i;
 
 /**
  * Serves the built web app: hashed assets cached for a year, every other GET that wants HTML gets

@@ -71,6 +71,11 @@ export class ArchiveBuilder {
     private readonly fetchImage: (url: string, signal: AbortSignal) => Promise<FetchedImage>,
   ) {}
 
+  /** Images that could not be included so far (each a line of failed-downloads.txt). */
+  get failedImages(): number {
+    return this.failures.length;
+  }
+
   async build(items: ArchiveItem[], sourceUrl: string | undefined, signal: AbortSignal): Promise<void> {
     const deadline = AbortSignal.timeout(this.limits.maxTimeMs);
     // Fetches still in flight when the build stops early (size limit) are not needed any more.

@@ -12,6 +12,7 @@ import { attachmentDisposition, savedExtension } from '../naming/image-file-name
 import { ZIPPER_CONFIG, type ZipperConfig } from '../zipper.config';
 import { archiveFileName } from './archive-naming.util';
 import { ArchiveBuilder, type ArchiveItem, type FetchedImage } from './archive.builder';
+import { ArchiveMetrics } from './archive.metrics';
 import { useNativeCrc32ForArchives } from './native-crc32';
 import { SmallWriteBatcher } from './small-write-batcher.stream';
 
@@ -28,14 +29,16 @@ export class ArchiveService {
   constructor(
     private readonly fetcher: RemoteImageFetcher,
     @Inject(ZIPPER_CONFIG) private readonly config: ZipperConfig,
+    private readonly metrics: ArchiveMetrics,
   ) {}
 
   /** `role` is the caller's plan as the gateway stated it: it sets how many images the archive may hold. */
   async send(request: DownloadImagesRequest, role: Role, res: Response): Promise<void> {
     const items: ArchiveItem[] = request.imageUrls.map((image) => (typeof image === 'string' ? { url: image } : { url: image.fileUrl, alt: image.alt }));
     if (items.length === 0) throw new AppException(ErrorCode.NoImagesToDownload, 400);
+    const archive = this.startArchive(res, archiveFileName(request.sourceUrl, items[0].url, new Date()));
     const builder = new ArchiveBuilder(
-      this.startArchive(res, archiveFileName(request.sourceUrl, items[0].url, new Date())),
+      archive,
       {
         role,
         maxImages: this.config.planQuotas[role].perExtraction,
@@ -50,9 +53,12 @@ export class ArchiveService {
     try {
       await builder.build(items, request.sourceUrl, client.signal);
       await builder.finish(client.signal);
+      this.metrics.record('completed', archive.pointer(), builder.failedImages);
     } catch (error) {
       // Headers are out: ending the response normally would hand the client a truncated file that looks whole.
-      if (!client.signal.aborted) this.logger.warn({ err: error }, 'archive failed after headers were sent');
+      const abandoned = client.signal.aborted;
+      if (!abandoned) this.logger.warn({ err: error }, 'archive failed after headers were sent');
+      this.metrics.record(abandoned ? 'abandoned' : 'failed', archive.pointer(), builder.failedImages);
       client.abort(error);
       res.destroy(error as Error);
     }

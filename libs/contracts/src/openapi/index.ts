@@ -1,0 +1,2 @@
+export * from './api-route';
+export { API_ROUTES, openApiDocument } from './openapi-document';
