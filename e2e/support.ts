@@ -10,9 +10,11 @@ import { join } from 'node:path';
  * in e2e/ checks that), so a new screen that needs an inline script or a foreign origin fails until the policy,
  * built in one place (services/gateway/src/security/content-security-policy.ts), says so.
  */
-export const test = base.extend<{ cspViolations: string[] }>({
+export const test = base.extend<{ cspViolations: string[]; allowedCspViolations: RegExp[] }>({
+  /** Violations a page is known to cause and meant to (a third party's resource we refuse on purpose). */
+  allowedCspViolations: [[], { option: true }],
   cspViolations: [
-    async ({ context }, use) => {
+    async ({ context, allowedCspViolations }, use) => {
       const violations: string[] = [];
       await context.exposeBinding('__reportCspViolation', (_source, violation: string) => violations.push(violation));
       await context.addInitScript({
@@ -24,7 +26,8 @@ export const test = base.extend<{ cspViolations: string[] }>({
         if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
       });
       await use(violations);
-      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+      const unexpected = violations.filter((violation) => !allowedCspViolations.some((allowed) => allowed.test(violation)));
+      expect(unexpected, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],

@@ -29,6 +29,8 @@ export interface GatewayHarness {
   post(path: string, body: unknown, raw?: boolean): Promise<Response>;
   /** A browser's cookies on this gateway: its visitor (minted on its first request), its session once signed in. */
   browser(): CookieJar;
+  /** A browser that has been here before: it holds the visitor cookie auth gives a first request. */
+  returningVisitor(): Promise<CookieJar>;
   /** A socket, carrying `browser`'s cookies in its handshake like a page's socket does. */
   connectSocket(browser?: CookieJar): Promise<Socket<ServerToClientEvents, ClientToServerEvents>>;
   /** A real BullMQ worker on the gateway's queue, standing in for the extractor. */
@@ -79,6 +81,11 @@ export async function startGateway(label: string, env: NodeJS.ProcessEnv = {}, s
     post: (path, body, raw = false) =>
       fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw ? (body as string) : JSON.stringify(body) }),
     browser: () => new CookieJar(base),
+    returningVisitor: async () => {
+      const jar = new CookieJar(base);
+      jar.remember(await fetch(`${authUrl}/internal/callers`, { method: 'POST' }));
+      return jar;
+    },
     connectSocket: async (browser) => {
       const extraHeaders = browser ? { cookie: browser.header() } : undefined;
       const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(base, { path: SOCKET_PATH, transports: ['websocket'], forceNew: true, extraHeaders });

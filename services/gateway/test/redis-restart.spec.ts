@@ -1,5 +1,5 @@
 import { ExtractionView } from '@pixtract/contracts';
-import { CookieJar, FixtureServer, RedisServerProcess, startFixtureServer } from '@pixtract/testing';
+import { FixtureServer, RedisServerProcess, startFixtureServer } from '@pixtract/testing';
 import { ExtractorProcess, ExtractorProcesses, untilStatus } from '../../extractor/test/extractor-processes.harness';
 import { GatewayHarness, startGateway } from './gateway-harness';
 
@@ -29,8 +29,9 @@ describe('Redis restarted during a run (own redis-server with its append-only fi
   });
 
   it('services reconnect, /ready goes 503 then 200, and no queued extraction is lost', async () => {
-    const visitor = new CookieJar(gateway.base);
-    const socket = await gateway.connectSocket();
+    // The socket is the visitor's (its handshake carries their cookie): only an extraction's owner may follow it.
+    const visitor = await gateway.returningVisitor();
+    const socket = await gateway.connectSocket(visitor);
     const completions = new Set<string>();
     socket.on('extraction:completed', ({ extractionId }) => completions.add(extractionId));
 
@@ -60,7 +61,7 @@ describe('Redis restarted during a run (own redis-server with its append-only fi
     expect(ids.filter((id) => !completions.has(id))).toEqual([]);
     // None lost with the connection, none failed by it.
     for (const id of ids) {
-      const view = (await (await fetch(`${gateway.base}/api/extractions/${id}`)).json()) as ExtractionView;
+      const view = (await (await visitor.fetch(`/api/extractions/${id}`)).json()) as ExtractionView;
       expect([id, view.status, view.result?.files.length]).toEqual([id, 'completed', 3]);
     }
 

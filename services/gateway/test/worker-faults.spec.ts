@@ -1,5 +1,5 @@
 import { ExtractionView } from '@pixtract/contracts';
-import { CookieJar, FixtureServer, startFixtureServer } from '@pixtract/testing';
+import { FixtureServer, startFixtureServer } from '@pixtract/testing';
 import { DataSource } from 'typeorm';
 import { ExtractorProcesses } from '../../extractor/test/extractor-processes.harness';
 import { GatewayHarness, startGateway } from './gateway-harness';
@@ -37,8 +37,9 @@ describe('three extractor processes, one killed with SIGKILL mid-job (real gatew
 
   it('completes every extraction exactly once and charges the quota once', async () => {
     const [victim] = await Promise.all([workers.startReady(), workers.startReady(), workers.startReady()]);
-    const visitor = new CookieJar(gateway.base);
-    const socket = await gateway.connectSocket();
+    // The socket is the visitor's (its handshake carries their cookie): only an extraction's owner may follow it.
+    const visitor = await gateway.returningVisitor();
+    const socket = await gateway.connectSocket(visitor);
     const loading = new Set<string>();
     const completions = new Map<string, number>();
     socket.on('extraction:progress', ({ extractionId, stage }) => stage === 'loading' && loading.add(extractionId));
@@ -60,7 +61,7 @@ describe('three extractor processes, one killed with SIGKILL mid-job (real gatew
 
     await until(() => ids.every((id) => completions.has(id)), 90_000, 'every extraction completed');
     for (const id of ids) {
-      const view = (await (await fetch(`${gateway.base}/api/extractions/${id}`)).json()) as ExtractionView;
+      const view = (await (await visitor.fetch(`/api/extractions/${id}`)).json()) as ExtractionView;
       expect([id, view.status, view.result?.files.length]).toEqual([id, 'completed', IMAGES_PER_PAGE]);
     }
 
@@ -74,8 +75,10 @@ describe('three extractor processes, one killed with SIGKILL mid-job (real gatew
     const events = await ledger.query(`SELECT "extractionId", "granted" FROM usage_events`);
     expect(events.map((event: { extractionId: string }) => event.extractionId).sort()).toEqual([...ids].sort());
     expect(events.map((event: { granted: number }) => event.granted)).toEqual(ids.map(() => IMAGES_PER_PAGE));
-    const [{ used }] = await ledger.query(`SELECT sum("used")::int AS used FROM quota_usage`);
-    expect(used).toBe(EXTRACTIONS * IMAGES_PER_PAGE);
+    // A visitor is charged on their own counter and on their address's (docs/decisions/accounts.md): each once.
+    const counters: Array<{ subject: string; used: number }> = await ledger.query(`SELECT "subject", "used" FROM quota_usage ORDER BY "subject"`);
+    expect(counters.map((counter) => counter.subject.split(':')[0])).toEqual(['ip', 'visitor']);
+    expect(counters.map((counter) => counter.used)).toEqual([EXTRACTIONS * IMAGES_PER_PAGE, EXTRACTIONS * IMAGES_PER_PAGE]);
 
     // The killed worker's job really was cut off and run again: its page was opened twice, every other once.
     const opened = pages.map((page) => fixtures.requests.filter((path) => path === page).length).sort();
