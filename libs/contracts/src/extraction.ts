@@ -49,6 +49,21 @@ export type ExtractionRequest = z.infer<typeof extractionRequestSchema>;
 export const imageBoxSchema = z.object({ x: z.number(), y: z.number(), width: z.number().nonnegative(), height: z.number().nonnegative() });
 export type ImageBox = z.infer<typeof imageBoxSchema>;
 
+/** Another rendition of the same picture that the page offers (a srcset candidate, a thumbnail, a CMS size, a favicon size). */
+export const imageVariantSchema = z.object({
+  fileUrl: z.string(),
+  width: z.number().int().nonnegative().optional(),
+  height: z.number().int().nonnegative().optional(),
+});
+export type ImageVariant = z.infer<typeof imageVariantSchema>;
+
+/**
+ * What a picture is to the person collecting them: a photo, a graphic (logos, illustrations, SVG drawings) or an
+ * icon (interface glyphs: inline SVG or images at most 48 px both ways, favicons).
+ */
+export const imageKindSchema = z.enum(['photo', 'graphic', 'icon']);
+export type ImageKind = z.infer<typeof imageKindSchema>;
+
 export const extractedFileSchema = z.object({
   fileUrl: z.string(),
   fileType: z.string().optional(),
@@ -64,8 +79,9 @@ export const extractedFileSchema = z.object({
   sourceNode: sourceNodeSchema.optional(),
   /** Another file in the list is the same image (same normalised URL or same bytes). */
   duplicate: z.boolean().optional(),
-  /** The other candidates of the same image (srcset, image-set()): smaller or alternative renditions. */
-  variants: z.array(z.string()).optional(),
+  /** The other renditions of the same picture: a rendition the page shows is this file or one of these. */
+  variants: z.array(imageVariantSchema).optional(),
+  kind: imageKindSchema.optional(),
   /** Where the element sat on the page, in CSS pixels from the document's top left. */
   box: imageBoxSchema.optional(),
 });

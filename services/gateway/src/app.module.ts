@@ -15,6 +15,7 @@ import { CreateExtractions1763740000000 } from './migrations/1763740000000-creat
 import { AddExtractionOwner1763950000000 } from './migrations/1763950000000-add-extraction-owner';
 import { AddExtractionNoticeCodes1764000000000 } from './migrations/1764000000000-add-extraction-notice-codes';
 import { AddExtractionAddressAndOptions1764110000000 } from './migrations/1764110000000-add-extraction-address-and-options';
+import { AddFileVariantsAndKind1764200000000 } from './migrations/1764200000000-add-file-variants-and-kind';
 import { CreateNewsletterSubscribers1763900000000, NewsletterModule } from './newsletter/newsletter.module';
 import { QueuesModule } from './queues/queues.module';
 import { SpaModule } from './spa/spa.module';
@@ -27,7 +28,7 @@ export class AppModule {
       imports: [
         ServiceConfigModule.forRoot(GATEWAY_CONFIG, config),
         loggingModule('gateway', config.LOG_LEVEL),
-        postgresModule(config.DATABASE_URL, [ExtractionEntity, ExtractedFileEntity], [CreateExtractions1763740000000, CreateNewsletterSubscribers1763900000000, AddExtractionOwner1763950000000, AddExtractionNoticeCodes1764000000000, CreateComments1764100000000, AddExtractionAddressAndOptions1764110000000]),
+        postgresModule(config.DATABASE_URL, [ExtractionEntity, ExtractedFileEntity], [CreateExtractions1763740000000, CreateNewsletterSubscribers1763900000000, AddExtractionOwner1763950000000, AddExtractionNoticeCodes1764000000000, CreateComments1764100000000, AddExtractionAddressAndOptions1764110000000, AddFileVariantsAndKind1764200000000]),
         RedisModule.forRoot(config.REDIS_URL, 'gateway'),
         BullModule.forRoot({ connection: redisConnectionOptions(config.REDIS_URL), prefix: config.QUEUE_PREFIX }),
         HealthModule.register({ inject: [getDataSourceToken(), REDIS], useFactory: (dataSource, redis) => [postgresReadiness(dataSource), redisReadiness(redis)] }),

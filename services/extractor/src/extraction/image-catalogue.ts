@@ -179,7 +179,7 @@ export function toExtractedFile(image: CataloguedImage, position: number, extrac
     extractedTime,
     sourceNode: image.sourceNode,
     duplicate: image.duplicate,
-    variants: image.variants,
+    variants: image.variants?.map((fileUrl) => ({ fileUrl })),
     box: image.box && roundedBox(image.box),
   };
   return Object.fromEntries(Object.entries(file).filter(([, value]) => value !== undefined)) as ExtractedFile;

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import type { SourceNode } from '@pixtract/contracts';
+import type { ImageKind, ImageVariant, SourceNode } from '@pixtract/contracts';
 import { ExtractionEntity } from './extraction.entity';
 
 /** An image found by an extraction (the seed's extracted_files, plus what the engine reports). */
@@ -52,6 +52,13 @@ export class ExtractedFileEntity {
 
   @Column('boolean', { default: false })
   duplicate!: boolean;
+
+  /** The picture's other renditions on the page (ExtractedFile.variants). */
+  @Column('jsonb', { nullable: true })
+  variants!: ImageVariant[] | null;
+
+  @Column('text', { nullable: true })
+  kind!: ImageKind | null;
 
   @Column('timestamptz', { nullable: true })
   extractedTime!: Date | null;

@@ -94,6 +94,8 @@ export class ExtractionRepository {
             position: file.position ?? index,
             sourceNode: file.sourceNode ?? null,
             duplicate: file.duplicate ?? false,
+            variants: file.variants ?? null,
+            kind: file.kind ?? null,
             extractedTime: file.extractedTime ? new Date(file.extractedTime) : null,
           })),
         );

@@ -156,6 +156,8 @@ function toFile(file: ExtractedFileEntity): ExtractionResponse['files'][number] 
     extension: file.extension,
     size: file.size === null ? null : Number(file.size),
     sourceNode: file.sourceNode,
+    variants: file.variants,
+    kind: file.kind,
     extractedTime: file.extractedTime?.toISOString() ?? null,
   };
   return {

@@ -52,7 +52,7 @@ describe('the full-page screenshot tab', () => {
 
   it('finds the image under another candidate of its srcset', async () => {
     fakeApi({ 'GET /api/screenshot-boxes': { status: 200, body: { boxes: { 'https://site.example/photo-400.jpg': { x: 0, y: 0, width: 500, height: 250 } } } } });
-    renderScreenshot({ fileUrl: PHOTO, variants: ['https://site.example/photo-400.jpg'] });
+    renderScreenshot({ fileUrl: PHOTO, variants: [{ fileUrl: 'https://site.example/photo-400.jpg' }] });
     screenshotArrives();
     expect(await screen.findByTestId('image-outline')).toHaveStyle({ width: '50cqw', height: '25cqw' });
   });

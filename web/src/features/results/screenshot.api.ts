@@ -14,6 +14,6 @@ export const { useGetScreenshotBoxesQuery } = screenshotApi;
 
 /** The image's box in the screenshot: under its own URL, else under another candidate of the same picture. */
 export function boxInScreenshot(file: Pick<ExtractedFile, 'fileUrl' | 'variants'>, boxes: ScreenshotBoxes['boxes']): ImageBox | undefined {
-  for (const url of [file.fileUrl, ...(file.variants ?? [])]) if (Object.hasOwn(boxes, url)) return boxes[url];
+  for (const url of [file.fileUrl, ...(file.variants ?? []).map((variant) => variant.fileUrl)]) if (Object.hasOwn(boxes, url)) return boxes[url];
   return undefined;
 }
