@@ -123,6 +123,10 @@ export const extractionProgressSchema = z.object({
   stage: extractionStageSchema,
   percent: z.number().min(0).max(100),
   imagesFound: z.number().int().nonnegative(),
+  /** Time since the worker took the job, so the bar can move while a slow page is still loading. */
+  elapsedMs: z.number().int().nonnegative().optional(),
+  /** Bytes of the page and its resources received so far. */
+  bytesReceived: z.number().int().nonnegative().optional(),
   /**
    * The images found so far, before they are measured, so the grid fills while the extraction runs:
    * distinct images in page order, at most the job's `previewLimit`. The completed result replaces them.
