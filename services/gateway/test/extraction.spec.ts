@@ -8,7 +8,16 @@ import { ExtractionFinaliser } from '../src/extraction/extraction-finaliser.serv
 import { GatewayHarness, startGateway } from './gateway-harness';
 
 const imagesOf = (page: string, count: number): ExtractedFile[] =>
-  Array.from({ length: count }, (_, i) => ({ fileUrl: `${page}/img/${i}.png`, alt: `Image ${i}`, width: 100 + i, height: 50, position: i, sourceNode: 'img' }));
+  Array.from({ length: count }, (_, i) => ({
+    fileUrl: `${page}/img/${i}.png`,
+    alt: `Image ${i}`,
+    width: 100 + i,
+    height: 50,
+    position: i,
+    sourceNode: 'img',
+    kind: 'photo',
+    variants: [{ fileUrl: `${page}/img/${i}-small.png`, width: 50, height: 25 }],
+  }));
 
 const WARNINGS: ExtractionWarning[] = [
   { code: 'HTTP_STATUS', values: { status: 404 } },
@@ -93,7 +102,8 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
     const view = (await (await get(`/api/extractions/${extractionId}`)).json()) as ExtractionView;
     expect(view.status).toBe('completed');
     expect(view.result?.files.map((file) => file.fileUrl)).toEqual(result.files.map((file) => file.fileUrl));
-    expect(view.result?.files[0]).toMatchObject({ alt: 'Image 0', width: 100, height: 50, position: 0, sourceNode: 'img' });
+    // Read back from Postgres: the renditions and the kind are stored with the file.
+    expect(view.result?.files[0]).toMatchObject({ alt: 'Image 0', width: 100, height: 50, position: 0, sourceNode: 'img', kind: 'photo', variants: result.files[0].variants });
   });
 
   it('refuses to follow an extraction that does not exist', async () => {
