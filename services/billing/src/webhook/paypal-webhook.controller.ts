@@ -17,7 +17,7 @@ export class PayPalWebhookController {
   @HttpCode(200)
   async receive(@Req() req: Request): Promise<WebhookReceipt> {
     const raw = await readRawBody(req, WEBHOOK_MAX_BYTES);
-    if (!raw) throw new AppException(ErrorCode.UpstreamTooLarge, 413, { message: 'The request body is too large.' });
+    if (!raw) throw new AppException(ErrorCode.PayloadTooLarge, 413);
     return { received: true, ...(await this.webhooks.receive(raw, req.headers)) };
   }
 }
