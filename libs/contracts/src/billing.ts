@@ -188,6 +188,18 @@ export const BILLING_USER_HEADER = 'x-pixtract-user-id';
 /** The paths billing answers behind the gateway (the webhook reaches it with its raw body). */
 export const PAYPAL_WEBHOOK_PATH = '/api/billing/paypal/webhook';
 
+/** PayPal's webhook event, as far as billing reads it (its signature is checked on the raw bytes first). */
+export const paypalWebhookEventSchema = z.object({
+  id: z.string().min(1).max(128),
+  event_type: z.string().min(1).max(128),
+  resource: z.record(z.string(), z.unknown()),
+});
+export type PayPalWebhookEvent = z.infer<typeof paypalWebhookEventSchema>;
+
+/** The webhook's answer: received, and whether that event id had been applied already (a resend). */
+export const webhookReceiptSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
+export type WebhookReceipt = z.infer<typeof webhookReceiptSchema>;
+
 /**
  * A user's account as billing's subscriptions make it, sent to auth on the `account-events` queue. It is the
  * whole state, not a change: auth applies it only over an older `revision` of the same user, so a repeated or

@@ -36,7 +36,7 @@ export function commentErrorBody(code: CommentRefusal, statusCode: number): Erro
 const withoutNul = (text: string) => text.replace(/\0/g, '');
 
 /** Each message is the refusal's code: `parseCommentRequest` answers it, client and server alike. */
-const commentRequestSchema = z.object({
+export const commentRequestSchema = z.object({
   content: z
     .string({ error: CommentErrorCode.CommentRequired })
     .transform(withoutNul)

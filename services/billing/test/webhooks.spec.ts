@@ -68,6 +68,16 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
     expect(await subscriptionRow(id)).toMatchObject({ status: 'active', failedPaymentCount: 0 });
   });
 
+  it('refuses a body larger than any PayPal event with 413 in the catalogue’s words, and its connection stays usable', async () => {
+    const before = await storedEvents();
+    const huge = await post({ 'content-type': 'application/json' }, JSON.stringify({ id: 'WH-HUGE', event_type: 'PAYMENT.SALE.COMPLETED', resource: { note: 'x'.repeat(600 * 1024) } }));
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' });
+    // The next requests go on the same kept-alive connections.
+    for (let attempt = 0; attempt < 3; attempt++) expect(await (await post({ 'content-type': 'application/json' }, '{}')).json()).toMatchObject({ code: 'WEBHOOK_UNVERIFIED' });
+    expect(await storedEvents()).toBe(before);
+  });
+
   it('refuses a certificate from a host off the allow-list without fetching it', async () => {
     // An attacker's own PayPal-shaped simulator: its signatures are valid for its own certificate.
     const attacker: PayPalSimulator = await startPayPalSimulator({ ...SIMULATOR_CREDENTIALS, host: 'localhost' });

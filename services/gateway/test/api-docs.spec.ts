@@ -10,16 +10,18 @@ interface RouteLayer {
 
 /**
  * "METHOD /path/{param}" for every route handler an application's Express router holds. A route for every method
- * is middleware Nest mounted with app.all (CSRF and rate limits, the auth relay, the queue dashboard) or its 404
- * handler: what middleware relays is enumerated from the service it relays to.
+ * is middleware Nest mounted with app.all (the auth relay, the queue dashboard) or its 404 handler: what middleware
+ * relays is enumerated from the service it relays to. Middleware mounted for one method is a route of its own in
+ * front of the handler's — a rate limit (RATE_LIMITS): such a route is listed once.
  */
 function routesOf(app: INestApplication): string[] {
   const express = app.getHttpAdapter().getInstance() as Omit<Express, 'router'> & { router: { stack: RouteLayer[] } };
-  return express.router.stack.flatMap(({ route }) => {
+  const routes = express.router.stack.flatMap(({ route }) => {
     const methods = Object.keys(route?.methods ?? {});
     if (!route || methods.length > 1) return [];
     return methods.map((method) => `${method.toUpperCase()} ${route.path.replace(/:(\w+)/g, '{$1}')}`);
   });
+  return [...new Set(routes)];
 }
 
 /** Whether the gateway relays an auth route (`auth/{*path}` covers everything below /api/auth/). */

@@ -1,16 +1,18 @@
 import type { ResponseConfig, RouteConfig, ZodRequestBody } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { AUTH_ERROR_MESSAGES, AuthErrorCode } from '../auth';
+import { BILLING_ERROR_MESSAGES, BillingErrorCode } from '../billing';
+import { COMMENT_ERROR_MESSAGES, CommentErrorCode } from '../comments';
 import { ERROR_MESSAGES, ErrorBody, ErrorCode, errorBodySchema } from '../errors';
 import { dailyLimitRefusalSchema } from '../extraction';
 
 /** One route of the public API as the OpenAPI document shows it: zod schemas for bodies, examples, refusals. */
 export type ApiRoute = RouteConfig;
 
-/** Every code a client can be refused with, from either catalogue. */
-export type RefusalCode = ErrorCode | AuthErrorCode;
+/** Every code a client can be refused with, from any of the catalogues. */
+export type RefusalCode = ErrorCode | AuthErrorCode | CommentErrorCode | BillingErrorCode;
 
-const MESSAGES: Record<RefusalCode, string> = { ...ERROR_MESSAGES, ...AUTH_ERROR_MESSAGES };
+const MESSAGES: Record<RefusalCode, string> = { ...ERROR_MESSAGES, ...AUTH_ERROR_MESSAGES, ...COMMENT_ERROR_MESSAGES, ...BILLING_ERROR_MESSAGES };
 
 export const JSON_TYPE = 'application/json';
 
@@ -27,6 +29,11 @@ export function jsonAnswer(description: string, schema: z.ZodType, example: unkn
 /** A binary answer (an image, a ZIP). */
 export function fileAnswer(description: string, mediaTypes: string[]): ResponseConfig {
   return { description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };
+}
+
+/** A text answer (a sitemap, robots.txt) with an example. */
+export function textAnswer(description: string, mediaType: string, example: string): ResponseConfig {
+  return { description, content: { [mediaType]: { schema: { type: 'string' }, example } } };
 }
 
 /** Refusals whose body carries more than the ErrorBody, and what their example shows of it. */
@@ -81,4 +88,8 @@ export const COMMON_REFUSALS = {
   /** A body that is no JSON, or JSON of the wrong shape (the `fields` name what is wrong). */
   badBody: { 400: [ErrorCode.MalformedBody, ErrorCode.ValidationFailed] },
   signedOut: { 401: [AuthErrorCode.AuthenticationRequired] },
+  /** An administrator's route: signed out, or signed in as anyone but an administrator. */
+  adminOnly: { 401: [AuthErrorCode.AuthenticationRequired], 403: [AuthErrorCode.AdminOnly] },
+  /** The billing service, to which the gateway forwards the route, did not answer (or cannot reach PayPal). */
+  billingUnavailable: { 503: [BillingErrorCode.BillingUnavailable] },
 } satisfies Record<string, RefusalTable>;

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AUTH_ERROR_MESSAGES } from '../auth';
+import { BILLING_ERROR_MESSAGES } from '../billing';
+import { COMMENT_ERROR_MESSAGES } from '../comments';
 import { ERROR_MESSAGES } from '../errors';
 import { API_ROUTES, openApiDocument } from './openapi-document';
 
@@ -41,7 +43,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('shows each refusal with its code and the catalogue’s words for it, and a 500 on every route', () => {
-    const catalogue: Record<string, string> = { ...ERROR_MESSAGES, ...AUTH_ERROR_MESSAGES };
+    const catalogue: Record<string, string> = { ...ERROR_MESSAGES, ...AUTH_ERROR_MESSAGES, ...COMMENT_ERROR_MESSAGES, ...BILLING_ERROR_MESSAGES };
     for (const { path, method, operation } of operations) {
       expect(operation.responses['500']).toBeDefined();
       // Refusals show one example per code; /ready's 503 is a readiness report, not a refusal.

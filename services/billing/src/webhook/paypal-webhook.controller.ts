@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ErrorCode, PAYPAL_WEBHOOK_PATH } from '@pixtract/contracts';
+import { ErrorCode, PAYPAL_WEBHOOK_PATH, type WebhookReceipt } from '@pixtract/contracts';
 import { AppException } from '@pixtract/service-kit';
 import type { Request } from 'express';
 import { PayPalWebhooksService } from './paypal-webhooks.service';
@@ -15,9 +15,9 @@ export class PayPalWebhookController {
 
   @Post(PAYPAL_WEBHOOK_PATH.slice(1))
   @HttpCode(200)
-  async receive(@Req() req: Request): Promise<{ received: true; duplicate: boolean }> {
+  async receive(@Req() req: Request): Promise<WebhookReceipt> {
     const raw = await readRawBody(req, WEBHOOK_MAX_BYTES);
-    if (!raw) throw new AppException(ErrorCode.UpstreamTooLarge, 413, { message: 'The request body is too large.' });
+    if (!raw) throw new AppException(ErrorCode.PayloadTooLarge, 413);
     return { received: true, ...(await this.webhooks.receive(raw, req.headers)) };
   }
 }

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { BillingErrorCode, ErrorCode } from '@pixtract/contracts';
+import { BillingErrorCode, ErrorCode, paypalWebhookEventSchema, type PayPalWebhookEvent } from '@pixtract/contracts';
 import { AppException } from '@pixtract/service-kit';
 import type { IncomingHttpHeaders } from 'node:http';
-import { z } from 'zod';
 import { billingError } from '../billing-error';
 import { CLOCK, type Clock } from '../clock';
 import { DonationsService } from '../donation/donations.service';
@@ -11,13 +10,6 @@ import { SubscriptionSync } from '../subscription/subscription-sync.service';
 import { SubscriptionsService } from '../subscription/subscriptions.service';
 import { WebhookEventRepository } from './webhook-event.repository';
 import { WebhookSignatureVerifier } from './webhook-signature.verifier';
-
-const eventSchema = z.object({
-  id: z.string().min(1).max(128),
-  event_type: z.string().min(1).max(128),
-  resource: z.record(z.string(), z.unknown()),
-});
-type PayPalEvent = z.infer<typeof eventSchema>;
 
 const stringAt = (value: unknown, ...path: string[]): string | undefined => {
   const found = path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value);
@@ -46,9 +38,9 @@ export class PayPalWebhooksService {
   async receive(raw: Buffer, headers: IncomingHttpHeaders): Promise<{ duplicate: boolean }> {
     if (!(await this.verifier.verify(raw, headers))) throw billingError(BillingErrorCode.WebhookUnverified, 400);
     const text = raw.toString('utf8');
-    let parsed: ReturnType<typeof eventSchema.safeParse>;
+    let parsed: ReturnType<typeof paypalWebhookEventSchema.safeParse>;
     try {
-      parsed = eventSchema.safeParse(JSON.parse(text));
+      parsed = paypalWebhookEventSchema.safeParse(JSON.parse(text));
     } catch {
       throw new AppException(ErrorCode.MalformedBody, 400);
     }
@@ -68,7 +60,7 @@ export class PayPalWebhooksService {
     }
   }
 
-  private async apply(manager: Parameters<SubscriptionSync['reconcile']>[0], event: PayPalEvent): Promise<void> {
+  private async apply(manager: Parameters<SubscriptionSync['reconcile']>[0], event: PayPalWebhookEvent): Promise<void> {
     const type = event.event_type;
     if (type.startsWith('BILLING.SUBSCRIPTION.') || type === 'PAYMENT.SALE.COMPLETED') {
       const subscriptionId = type === 'PAYMENT.SALE.COMPLETED' ? stringAt(event.resource, 'billing_agreement_id') : stringAt(event.resource, 'id');

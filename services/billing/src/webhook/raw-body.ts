@@ -9,8 +9,9 @@ export async function readRawBody(req: Request, limit: number): Promise<Buffer |
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > limit) return undefined;
-    chunks.push(chunk as Buffer);
+    // Past the limit the rest is read and dropped, as body-parser does before its 413: leaving the loop would
+    // destroy the request, and the caller's next request on that kept-alive connection would be reset.
+    if (size <= limit) chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks);
+  return size <= limit ? Buffer.concat(chunks) : undefined;
 }
