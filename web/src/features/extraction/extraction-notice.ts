@@ -13,6 +13,8 @@ function dailyLimitNotice(limits: Limits): Notice {
 
 function completedNotice(result: ExtractionResponse, t: TFunction): Notice {
   const { limits } = result;
+  // As the gallery counts them: repeats of an image ride along flagged, hidden and uncharged.
+  const distinct = result.files.filter((file) => !file.duplicate).length;
   if (result.error) return { title: 'results.issueTitle', text: pageErrorText(t, result), tone: 'error' };
   if (limits.remaining === 0) return dailyLimitNotice(limits);
   if (result.files.length === 0) return { title: 'notices.noImagesTitle', description: 'results.emptyBody', tone: 'warning' };
@@ -20,7 +22,7 @@ function completedNotice(result: ExtractionResponse, t: TFunction): Notice {
     return { title: 'notices.approachingTitle', description: 'notices.approachingText', values: { remaining: limits.remaining, used: limits.used }, tone: 'warning' };
   }
   if (result.warnings.length > 0) return { title: 'results.warningTitle', text: warningsText(t, result), tone: 'warning' };
-  return { title: 'notices.extractedTitle', description: 'notices.extractedText', values: { count: result.files.length, source: result.sourceUrl }, tone: 'success' };
+  return { title: 'notices.extractedTitle', description: 'notices.extractedText', values: { count: distinct, source: result.sourceUrl }, tone: 'success' };
 }
 
 /**
