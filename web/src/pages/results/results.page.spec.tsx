@@ -255,6 +255,16 @@ describe('results page', () => {
     expect(screen.queryByRole('heading', { name: 'No images found' })).not.toBeInTheDocument();
   });
 
+  it('shows the images a page stopped at the time limit gave, with the warning', async () => {
+    extractionApi();
+    const { socket } = await renderFollowing();
+    const warningDetails = [{ code: 'STOPPED_AT_TIME_LIMIT' as const }];
+    await serverSends(() => socket.serverEmit('extraction:completed', { extractionId, result: result(files, { warnings: ['The page took too long to load.'], warningDetails }) }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Extraction Warning');
+    expect(within(screen.getByRole('list', { name: 'Extracted images' })).getAllByRole('listitem')).toHaveLength(2);
+  });
+
   it('keeps a page-level problem next to the images that were found', async () => {
     extractionApi();
     const { socket } = await renderFollowing();
