@@ -106,6 +106,9 @@ for (const { name: size, width, height } of WIDTHS) {
       await expect(failure).toBeVisible({ timeout: 30_000 });
       await expect(failure).toContainText('We could not find that website');
       await expect(page.getByRole('heading', { name: 'No images found' })).toHaveCount(0);
+      // The toast says the same thing, not a second, vaguer sentence.
+      await expect(toast(page, 'Extraction failed')).toBeVisible();
+      await expect(page.getByRole('region', { name: /^Notifications/ })).toContainText('We could not find that website');
       await shot(page, `2-unreachable-${size}-dark`);
     });
 
