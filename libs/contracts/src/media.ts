@@ -53,6 +53,11 @@ export const downloadImagesRequestSchema = z.object({
   sourceUrl: pageUrl.optional(),
   /** WebP and AVIF images are converted to this format in the archive. */
   convert: z.enum(['jpg', 'png']).optional(),
+  /**
+   * The page's name for this download (a random UUID it made): the archive's progress is told to the sockets that
+   * follow it (`download:follow`), since a form post's answer is the file itself.
+   */
+  downloadId: z.uuid().optional(),
 });
 export type DownloadImagesRequest = z.infer<typeof downloadImagesRequestSchema>;
 
@@ -62,3 +67,20 @@ export type DownloadImagesRequest = z.infer<typeof downloadImagesRequestSchema>;
  * that plan's per-extraction limit, and treats a missing or unknown value as `free`.
  */
 export const ARCHIVE_PLAN_HEADER = 'x-pixtract-plan';
+
+/**
+ * How far an archive is: images `written` into it and `failed` (each a line of failed-downloads.txt) out of
+ * `total` requested; `finished` once the last byte has left for the client. Published by the zipper after each
+ * image on the Redis channel `archiveProgressChannel(prefix)`; the gateway relays it to the download's room.
+ */
+export const archiveProgressSchema = z.object({
+  downloadId: z.uuid(),
+  written: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  finished: z.boolean(),
+});
+export type ArchiveProgress = z.infer<typeof archiveProgressSchema>;
+
+/** The Redis pub/sub channel of archive progress, under the deployment's queue prefix (tests run side by side). */
+export const archiveProgressChannel = (queuePrefix: string): string => `${queuePrefix}:archive-progress`;

@@ -1,8 +1,12 @@
 import type { ErrorCode } from './errors';
 import type { ExtractionProgress, ExtractionResponse } from './extraction';
+import type { ArchiveProgress } from './media';
 
 /** Room that receives every event of one extraction. */
 export const extractionRoom = (extractionId: string) => `extraction:${extractionId}`;
+
+/** Room that receives the progress of one ZIP download, named by the id the page gave it. */
+export const downloadRoom = (downloadId: string) => `download:${downloadId}`;
 
 export const SOCKET_PATH = '/socket.io';
 
@@ -12,10 +16,15 @@ export interface ServerToClientEvents {
   'extraction:completed': (event: { extractionId: string; result: ExtractionResponse }) => void;
   /** `message` is the catalogue's English for `code`, which the web words in the visitor's language. */
   'extraction:failed': (event: { extractionId: string; message: string; code: ErrorCode }) => void;
+  /** After each image of a ZIP the page asked for, and once more when it is finished. */
+  'download:progress': (event: ArchiveProgress) => void;
 }
 
 /** Events a browser sends. The ack answers whether the extraction exists. */
 export interface ClientToServerEvents {
   'extraction:follow': (extractionId: string, ack: (answer: { ok: boolean }) => void) => void;
   'extraction:unfollow': (extractionId: string) => void;
+  /** The download id is the page's own random UUID; the ack answers whether it was one. */
+  'download:follow': (downloadId: string, ack: (answer: { ok: boolean }) => void) => void;
+  'download:unfollow': (downloadId: string) => void;
 }

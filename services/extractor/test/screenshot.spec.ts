@@ -75,6 +75,14 @@ describe('screenshot jobs', () => {
     expect(await redis.ttl(screenshotBoxesKey(url))).toBeGreaterThan(SCREENSHOT_CACHE_SECONDS - 30);
   });
 
+  it('stores no picture of an error page: a page that answers 404 fails the screenshot', async () => {
+    const url = fixture.url('/pages/no-such-page.html');
+    keys.push(screenshotCacheKey(url));
+    const job = await queue.add(JobName.Screenshot, { url });
+    await expect(job.waitUntilFinished(events, 25_000)).rejects.toThrow(/the page answered 404/);
+    expect(await redis.exists(screenshotCacheKey(url))).toBe(0);
+  });
+
   it('fails a screenshot of a refused address without retrying', async () => {
     const job = await queue.add(JobName.Screenshot, { url: 'http://169.254.169.254/latest/meta-data/' }, { attempts: 3 });
     await expect(job.waitUntilFinished(events, 10_000)).rejects.toThrow(/private or local network/);

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { ArchiveController } from './archive/archive.controller';
 import { ArchiveMetrics } from './archive/archive.metrics';
+import { ArchiveProgressPublisher } from './archive/archive-progress.publisher';
 import { ArchiveService } from './archive/archive.service';
 import { safeFetchPolicyProvider } from './fetching/fetch-policy.provider';
 import { RemoteImageFetcher } from './fetching/remote-image.fetcher';
@@ -18,7 +19,7 @@ export class MediaModule {
     return {
       module: MediaModule,
       controllers: [ImageProxyController, ScreenshotBoxesController, ArchiveController],
-      providers: [safeFetchPolicyProvider(policyOverrides), RemoteImageFetcher, ImageProxyService, ArchiveService, ArchiveMetrics, ScreenshotQueue, ScreenshotService],
+      providers: [safeFetchPolicyProvider(policyOverrides), RemoteImageFetcher, ImageProxyService, ArchiveService, ArchiveMetrics, ArchiveProgressPublisher, ScreenshotQueue, ScreenshotService],
     };
   }
 }

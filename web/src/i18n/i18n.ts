@@ -2,6 +2,7 @@ import { AUTH_ERROR_MESSAGES, BILLING_ERROR_MESSAGES, COMMENT_ERROR_MESSAGES, ER
 import i18next, { type i18n } from 'i18next';
 import en from './locales/en.json';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_TAGS, LANGUAGES, type Language } from './languages';
+import { formatNumber } from './number-format';
 
 /**
  * English words of the screens live in en.json; the error catalogues' English lives in contracts (shared with the
@@ -51,5 +52,7 @@ export function createI18n(language: Language = DEFAULT_LANGUAGE): i18n {
   const plurals = instance.services.pluralResolver as { getRule(code: string, options?: object): Intl.PluralRules | undefined };
   const getRule = plurals.getRule.bind(plurals);
   plurals.getRule = (code, options) => getRule(isLanguage(code) ? LANGUAGE_TAGS[code] : code, options);
+  // The same for `{{value, number}}`: i18next hands Intl our codes, and Intl writes cn's and jp's numbers as English.
+  instance.services.formatter?.add('number', (value: number, language: string | undefined, options: Intl.NumberFormatOptions) => formatNumber(value, language ?? DEFAULT_LANGUAGE, options));
   return instance;
 }

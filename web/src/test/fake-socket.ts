@@ -11,6 +11,9 @@ export class FakeSocket {
   connected = true;
   readonly followed: string[] = [];
   readonly unfollowed: string[] = [];
+  /** Download ids the page followed (ZIP progress) and left. */
+  readonly downloads: string[] = [];
+  readonly downloadsLeft: string[] = [];
   private readonly listeners = new Map<string, Set<Listener>>();
 
   on(event: string, listener: Listener) {
@@ -25,12 +28,17 @@ export class FakeSocket {
   }
 
   emit(event: string, ...args: unknown[]) {
-    const [extractionId, ack] = args as [string, ((answer: { ok: boolean }) => void) | undefined];
+    const [id, ack] = args as [string, ((answer: { ok: boolean }) => void) | undefined];
     if (event === 'extraction:follow') {
-      this.followed.push(extractionId);
+      this.followed.push(id);
       ack?.({ ok: true });
     }
-    if (event === 'extraction:unfollow') this.unfollowed.push(extractionId);
+    if (event === 'extraction:unfollow') this.unfollowed.push(id);
+    if (event === 'download:follow') {
+      this.downloads.push(id);
+      ack?.({ ok: true });
+    }
+    if (event === 'download:unfollow') this.downloadsLeft.push(id);
     return this;
   }
 

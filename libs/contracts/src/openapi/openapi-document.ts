@@ -59,7 +59,10 @@ carries cookies must come from the site itself (Sec-Fetch-Site or Origin), else 
 
 **Live progress.** socket.io at \`/socket.io\`: emit \`extraction:follow\` with an extraction id (acknowledged with
 \`{ok}\`), then receive \`extraction:progress\` (\`ExtractionProgress\`), \`extraction:completed\`
-(\`{extractionId, result: ExtractionResponse}\`) or \`extraction:failed\` (\`{extractionId, code, message}\`).`;
+(\`{extractionId, result: ExtractionResponse}\`) or \`extraction:failed\` (\`{extractionId, code, message}\`).
+A ZIP's progress the same way: make a UUID, emit \`download:follow\` with it (acknowledged with \`{ok}\`), post
+\`/api/download-images\` with it as \`downloadId\`, and receive \`download:progress\`
+(\`{downloadId, written, failed, total, finished}\`) after each image and once more when the archive is finished.`;
 
 /** The OpenAPI 3.1 document of the public API, generated from the zod contracts. */
 export function openApiDocument(): ReturnType<OpenApiGeneratorV31['generateDocument']> {

@@ -37,7 +37,10 @@ export class ScreenshotService {
     try {
       const { page } = session;
       const activity = new PageActivity(page);
-      await page.goto(url, { waitUntil: 'load', timeout: Math.max(1, (deadline - Date.now()) / 2) });
+      const response = await page.goto(url, { waitUntil: 'load', timeout: Math.max(1, (deadline - Date.now()) / 2) });
+      // A picture of an error page (the site's 404, a refusal) is not the page the visitor asked about: the web
+      // shows 'Screenshot Failed' with Try Again instead. No answer at all (a host that cannot be reached) throws.
+      if (!response?.ok()) throw new Error(`screenshot refused: the page answered ${response?.status() ?? 'nothing'}`);
       await waitUntilQuiet(page, activity, SETTLE_MS);
       const size = await page.evaluate(() => {
         const root = document.scrollingElement ?? document.documentElement;

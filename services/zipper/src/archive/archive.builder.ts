@@ -44,6 +44,13 @@ interface ManifestEntry {
 
 type Outcome = { image: FetchedImage } | { error: unknown };
 
+/** Images written into the archive and failed so far, out of `total` requested. */
+export interface ArchiveCounts {
+  written: number;
+  failed: number;
+  total: number;
+}
+
 /** Formats that are compressed already: deflating them again costs CPU and saves nothing. */
 const STORED_FORMATS = new Set<ImageFormat>(['jpeg', 'png', 'gif', 'webp', 'avif']);
 
@@ -69,11 +76,18 @@ export class ArchiveBuilder {
     private readonly archive: Archiver,
     private readonly limits: ArchiveLimits,
     private readonly fetchImage: (url: string, signal: AbortSignal) => Promise<FetchedImage>,
+    /** Called once each requested image is in the archive or has failed. */
+    private readonly onProgress: (counts: ArchiveCounts) => void = () => undefined,
   ) {}
 
   /** Images that could not be included so far (each a line of failed-downloads.txt). */
   get failedImages(): number {
     return this.failures.length;
+  }
+
+  /** How far the archive of `items` is. */
+  countsOf(items: ArchiveItem[]): ArchiveCounts {
+    return { written: this.entries.length, failed: this.failures.length, total: items.length };
   }
 
   async build(items: ArchiveItem[], sourceUrl: string | undefined, signal: AbortSignal): Promise<void> {
@@ -115,10 +129,13 @@ export class ArchiveBuilder {
       else if (this.totalBytes + outcome.image.size > this.limits.maxTotalBytes) stopReason = `not downloaded: the archive's size limit (${this.limits.maxTotalBytes} bytes) was reached`;
       else await this.write(index, admitted[index], outcome.image, signal);
       if (stopReason) admitted.slice(index).forEach((item) => this.fail(item.url, stopReason!));
+      this.onProgress(this.countsOf(items));
     }
     const overLimit = `not downloaded: at most ${this.limits.maxImages} images per archive on the ${this.limits.role} plan`;
     items.slice(this.limits.maxImages).forEach((item) => this.fail(item.url, overLimit));
+    if (items.length > admitted.length) this.onProgress(this.countsOf(items));
   }
+
 
   /** Ends the archive; settles once the client has received all of it, or rejects when it left first. */
   async finish(signal: AbortSignal): Promise<void> {

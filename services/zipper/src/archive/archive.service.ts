@@ -11,8 +11,9 @@ import { RemoteImageFetcher } from '../fetching/remote-image.fetcher';
 import { attachmentDisposition, savedExtension } from '../naming/image-file-name.util';
 import { ZIPPER_CONFIG, type ZipperConfig } from '../zipper.config';
 import { archiveFileName } from './archive-naming.util';
-import { ArchiveBuilder, type ArchiveItem, type FetchedImage } from './archive.builder';
+import { ArchiveBuilder, type ArchiveCounts, type ArchiveItem, type FetchedImage } from './archive.builder';
 import { ArchiveMetrics } from './archive.metrics';
+import { ArchiveProgressPublisher } from './archive-progress.publisher';
 import { useNativeCrc32ForArchives } from './native-crc32';
 import { SmallWriteBatcher } from './small-write-batcher.stream';
 
@@ -30,6 +31,7 @@ export class ArchiveService {
     private readonly fetcher: RemoteImageFetcher,
     @Inject(ZIPPER_CONFIG) private readonly config: ZipperConfig,
     private readonly metrics: ArchiveMetrics,
+    private readonly progress: ArchiveProgressPublisher,
   ) {}
 
   /** `role` is the caller's plan as the gateway stated it: it sets how many images the archive may hold. */
@@ -37,6 +39,8 @@ export class ArchiveService {
     const items: ArchiveItem[] = request.imageUrls.map((image) => (typeof image === 'string' ? { url: image } : { url: image.fileUrl, alt: image.alt }));
     if (items.length === 0) throw new AppException(ErrorCode.NoImagesToDownload, 400);
     const archive = this.startArchive(res, archiveFileName(request.sourceUrl, items[0].url, new Date()));
+    const { downloadId } = request;
+    const report = downloadId ? (counts: ArchiveCounts, finished = false) => this.progress.publish({ downloadId, ...counts, finished }) : undefined;
     const builder = new ArchiveBuilder(
       archive,
       {
@@ -47,12 +51,14 @@ export class ArchiveService {
         parallelFetches: this.config.ARCHIVE_PARALLEL_FETCHES,
       },
       (url, signal) => this.fetchImage(url, request, signal),
+      report,
     );
     const client = new AbortController();
     res.once('close', () => res.writableFinished || client.abort(new Error('client disconnected')));
     try {
       await builder.build(items, request.sourceUrl, client.signal);
       await builder.finish(client.signal);
+      report?.(builder.countsOf(items), true);
       this.metrics.record('completed', archive.pointer(), builder.failedImages);
     } catch (error) {
       // Headers are out: ending the response normally would hand the client a truncated file that looks whole.

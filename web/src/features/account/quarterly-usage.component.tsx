@@ -6,7 +6,7 @@ import { usageOf } from '../auth/usage';
 const QUARTERS = ['q1', 'q2', 'q3', 'q4'] as const;
 
 export function QuarterlyUsage({ stats }: { stats: QuarterlyStats }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <ul className="space-y-4">
       {QUARTERS.map((quarter, index) => {
@@ -21,7 +21,7 @@ export function QuarterlyUsage({ stats }: { stats: QuarterlyStats }) {
                 {current && <span className="ms-2 rounded-full bg-blue-100 px-2 py-0.5 text-xs text-blue-800 dark:bg-blue-950 dark:text-blue-200">{t('member.currentQuarter')}</span>}
               </span>
               <span className="tabular-nums text-slate-600 dark:text-slate-300">
-                {t('member.usedOf', { used: used.toLocaleString(i18n.language), total: total.toLocaleString(i18n.language) })}
+                {t('member.usedOf', { used, total })}
               </span>
             </div>
             <UsageBar usage={usage} label={t('member.quarter', { number: index + 1 })} />

@@ -11,6 +11,7 @@ import { billingFailure } from './billing-failure';
 import { useCancelSubscriptionMutation } from './billing.api';
 import { formatDate, formatPrice } from './plan-price';
 import { useAccountSync } from './use-account-sync.hook';
+import { formatNumber } from '../../i18n/number-format';
 
 const STATUS_TONES: Record<CurrentSubscription['status'], string> = {
   active: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200',
@@ -51,7 +52,7 @@ export function CurrentSubscriptionCard({ subscription, manage = true }: { subsc
     [t('billing.summaryDaily'), t('billing.featureDailyImages', { n: plan.dailyLimit })],
     subscription.status === 'active' ? [t('billing.nextBilling'), date(subscription.nextBillingDate)] : [t('billing.accessUntil'), date(subscription.endDate)],
   ];
-  if (subscription.failedPaymentCount > 0) rows.push([t('billing.failedPayments'), subscription.failedPaymentCount.toLocaleString(i18n.language)]);
+  if (subscription.failedPaymentCount > 0) rows.push([t('billing.failedPayments'), formatNumber(subscription.failedPaymentCount, i18n.language)]);
 
   return (
     <div className="space-y-4" data-testid="current-subscription">

@@ -8,6 +8,7 @@ import { Alert } from '../../ui/alert.component';
 import { Button } from '../../ui/button.component';
 import { useAuthStatus } from '../auth/auth.api';
 import { noticeShown } from '../notice/notice.slice';
+import { formatNumber } from '../../i18n/number-format';
 
 /** The seed's three plans, kept as static cards; Premium is today's Hobby monthly. */
 const LEGACY = [
@@ -54,7 +55,7 @@ export function LegacyPlans() {
                 <span className="text-slate-600 dark:text-slate-400">{t('pricing.perMonth')}</span>
               </p>
               <ul className="mt-6 flex-1 space-y-2 text-slate-700 dark:text-slate-300">
-                <li>{t(card.role === 'premium' ? 'pricing.dailyImagesPlus' : 'pricing.dailyImages', { formatted: card.daily.toLocaleString(i18n.language) })}</li>
+                <li>{t(card.role === 'premium' ? 'pricing.dailyImagesPlus' : 'pricing.dailyImages', { formatted: formatNumber(card.daily, i18n.language) })}</li>
                 <li>{t(card.role === 'registered' ? 'billing.legacyDownloadAll' : `pricing.${card.role}Feature1`)}</li>
                 <li>{t(`pricing.${card.role}Feature2`)}</li>
               </ul>

@@ -7,6 +7,7 @@ import { Spinner } from '../../ui/spinner.component';
 import { CommentForm } from './comment-form.component';
 import { useGetCommentsQuery } from './comments.api';
 import { StarRating } from './star-rating.component';
+import { formatNumber } from '../../i18n/number-format';
 
 /**
  * Below the results: what others said about this page — the average rating and the comments, newest first — and
@@ -30,7 +31,7 @@ export function CommentsSection({ sourceUrl }: { sourceUrl: string }) {
             <p className="flex flex-wrap items-center gap-3" data-testid="comments-average">
               <StarRating rating={average} className="size-5" />
               <span className="font-semibold">
-                {t('comments.average', { average: average.toLocaleString(i18n.language, { maximumFractionDigits: 1 }) })}
+                {t('comments.average', { average: formatNumber(average, i18n.language, { maximumFractionDigits: 1 }) })}
               </span>
               <span className="text-sm text-slate-600 dark:text-slate-400">{t('comments.count', { count: approved.length })}</span>
             </p>

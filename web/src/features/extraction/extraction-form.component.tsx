@@ -1,7 +1,7 @@
 import { normaliseExtractionUrl } from '@pixtract/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
 import { Alert } from '../../ui/alert.component';
@@ -11,19 +11,34 @@ import { Input } from '../../ui/input.component';
 /** The spec's hero button reset: "Processing..." shows this long before the results open. */
 export const PROCESSING_DELAY_MS = 1000;
 
+/** What 'Try a different URL' hands the hero: the address that found nothing, to be edited rather than retyped. */
+export interface RetryState {
+  retryUrl: string;
+}
+
+const retryUrlOf = (state: unknown): string => (typeof state === 'object' && state !== null && typeof (state as Partial<RetryState>).retryUrl === 'string' ? (state as RetryState).retryUrl : '');
+
 /** The hero's URL box: ignores an empty submit, explains an invalid one, opens the results for a valid one. */
 export function ExtractionForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localised = useLocalisedPath();
-  const [text, setText] = useState('');
+  const retryUrl = retryUrlOf(useLocation().state);
+  const [text, setText] = useState(retryUrl);
   const [invalid, setInvalid] = useState(false);
   const [processing, setProcessing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const errorId = useId();
 
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Back from 'Try a different URL': the old address, selected, so typing replaces it.
+  useEffect(() => {
+    if (!retryUrl) return;
+    input.current?.focus();
+    input.current?.select();
+  }, [retryUrl]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -43,6 +58,7 @@ export function ExtractionForm() {
         </label>
         <Input
           id={inputId}
+          ref={input}
           type="url"
           inputMode="url"
           autoComplete="url"

@@ -47,11 +47,14 @@ describe('extractionNotice', () => {
 
   it('reports a 429 refusal as the daily limit, any other failure as Extraction failed', () => {
     expect(extractionNotice({ kind: 'failed', code: 'DAILY_LIMIT_REACHED', limits: limits({ remaining: 0, used: 500 }) }, t)).toMatchObject({ title: 'notices.dailyLimitTitle' });
-    expect(extractionNotice({ kind: 'failed', message: 'boom' }, t)).toMatchObject({ title: 'notices.extractionFailedTitle', description: 'errors.EXTRACTION_FAILED' });
+    expect(extractionNotice({ kind: 'failed', message: 'boom' }, t)).toMatchObject({ title: 'notices.extractionFailedTitle', text: 'boom' });
+    expect(extractionNotice({ kind: 'failed' }, t)).toMatchObject({ title: 'notices.extractionFailedTitle', text: 'Could not extract images from the provided URL. Please try a different URL.' });
   });
 
   it('prefers the page problem, then nothing found, then warnings', () => {
     expect(extractionNotice({ kind: 'completed', result: result({ error: 'Bad page' }) }, t)).toMatchObject({ title: 'results.issueTitle', text: 'Bad page' });
+    // Nothing found because the page could not be read: the failure, as the page shows it.
+    expect(extractionNotice({ kind: 'completed', result: result({ error: 'Bad page', files: [] }) }, t)).toMatchObject({ title: 'notices.extractionFailedTitle', text: 'Bad page' });
     expect(extractionNotice({ kind: 'completed', result: result({ files: [] }) }, t)).toMatchObject({ title: 'notices.noImagesTitle' });
     expect(extractionNotice({ kind: 'completed', result: result({ warnings: ['a', 'b'] }) }, t)).toMatchObject({ title: 'results.warningTitle', text: 'a b' });
   });
@@ -60,7 +63,7 @@ describe('extractionNotice', () => {
     const french = createI18n();
     await switchLanguage(french, 'fr');
     expect(extractionNotice({ kind: 'completed', result: result({ error: 'The website took too long to answer.', errorCode: 'UPSTREAM_TIMEOUT', files: [] }) }, french.t)).toMatchObject({
-      title: 'results.issueTitle',
+      title: 'notices.extractionFailedTitle',
       text: 'Le site a mis trop de temps à répondre.',
     });
     const warned = result({ warnings: ['The page answered with HTTP status 404.'], warningDetails: [{ code: 'HTTP_STATUS', values: { status: 404 } }] });

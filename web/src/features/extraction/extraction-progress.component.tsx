@@ -1,12 +1,15 @@
 import type { ExtractionProgress as Progress } from '@pixtract/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatByteSize, formatSeconds } from '../../i18n/number-format';
+import { useLanguage } from '../../router/use-language.hook';
 import { Card } from '../../ui/card.component';
 import { ProgressBar } from '../../ui/progress-bar.component';
 
 /** The seed's waiting rhythm: a new quote every 20 s, the dots cycle every 500 ms. */
 const QUOTE_ROTATION_MS = 20_000;
 const DOTS_STEP_MS = 500;
+const CLOCK_STEP_MS = 1000;
 const QUOTES = ['extraction.quote1', 'extraction.quote2', 'extraction.quote3', 'extraction.quote4'] as const;
 
 function useTicker(intervalMs: number): number {
@@ -18,14 +21,30 @@ function useTicker(intervalMs: number): number {
   return tick;
 }
 
+/**
+ * Time since the worker took the job: its last `elapsedMs`, counted on by this page's clock between events (a
+ * slow page sends few); before any, the time this page has waited.
+ */
+function useElapsedMs(reported: number | undefined): number {
+  const anchor = useRef({ elapsedMs: reported ?? 0, at: Date.now() });
+  if (reported !== undefined && reported !== anchor.current.elapsedMs) anchor.current = { elapsedMs: reported, at: Date.now() };
+  useTicker(CLOCK_STEP_MS);
+  return anchor.current.elapsedMs + (Date.now() - anchor.current.at);
+}
+
 interface ExtractionProgressProps {
   progress: Progress;
   url: string;
 }
 
-/** Where the running extraction is, exactly as the worker last reported it (no simulated advance). */
+/**
+ * Where the running extraction is, exactly as the worker last reported it (no simulated advance), with the time
+ * it has taken and the bytes received: a slow page visibly moves while it loads.
+ */
 export function ExtractionProgress({ progress, url }: ExtractionProgressProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
+  const elapsed = formatSeconds(useElapsedMs(progress.elapsedMs), language);
   const stage = t(`extraction.stage.${progress.stage}`);
   const percent = Math.round(progress.percent);
   const quote = QUOTES[useTicker(QUOTE_ROTATION_MS) % QUOTES.length];
@@ -49,7 +68,11 @@ export function ExtractionProgress({ progress, url }: ExtractionProgressProps) {
         </span>
         <span className="tabular-nums text-slate-600 dark:text-slate-300">{t('extraction.percent', { percent })}</span>
       </div>
-      <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{t('extraction.imagesFound', { count: progress.imagesFound })}</p>
+      <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 tabular-nums dark:text-slate-300">
+        <span>{t('extraction.imagesFound', { count: progress.imagesFound })}</span>
+        <span data-testid="extraction-elapsed">{t('extraction.elapsed', { time: elapsed })}</span>
+        {progress.bytesReceived !== undefined && <span data-testid="extraction-received">{t('extraction.received', { size: formatByteSize(progress.bytesReceived, language) })}</span>}
+      </p>
       <blockquote className="mt-6 border-s-4 border-blue-200 ps-4 text-sm text-slate-600 italic dark:border-blue-900 dark:text-slate-400">{t(quote)}</blockquote>
     </Card>
   );

@@ -30,18 +30,19 @@ describe("an extraction's warnings and problem in the visitor's language", () =>
     completedWith({ warnings: warningDetails.map(extractionWarningText), warningDetails });
     renderWithProviders('/ar/results?url=example.com');
 
-    const arabic = 'ردّت الصفحة برمز حالة HTTP 404. رُفضت 3 طلبات من هذه الصفحة لأنها اتجهت إلى عناوين خاصة أو محلية.';
+    // Counts in the language's digits; a status code is a name, not a count.
+    const arabic = 'ردّت الصفحة برمز حالة HTTP 404. رُفضت ٣ طلبات من هذه الصفحة لأنها اتجهت إلى عناوين خاصة أو محلية.';
     expect(within(await alert('تحذير الاستخراج')).getByText(arabic)).toBeInTheDocument();
     expect(await screen.findByText(arabic, { selector: 'li *' })).toBeInTheDocument();
     expect(screen.queryByText(/HTTP status/)).not.toBeInTheDocument();
   });
 
-  it("shows the page's problem in French by its catalogue code", async () => {
+  it("shows the page's problem in French by its catalogue code (nothing found: the failure alone)", async () => {
     completedWith({ files: [], error: ERROR_MESSAGES.HOST_NOT_FOUND, errorCode: 'HOST_NOT_FOUND' });
     renderWithProviders('/fr/results?url=example.com');
 
     const french = "Nous n'avons pas trouvé ce site. Vérifiez l'adresse et réessayez.";
-    expect(within(await alert("Problème d'extraction")).getByText(french)).toBeInTheDocument();
+    expect(within(await alert("Échec de l'extraction")).getByText(french)).toBeInTheDocument();
     expect(screen.queryByText(ERROR_MESSAGES.HOST_NOT_FOUND)).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import type { ExtractionResponse } from '@pixtract/contracts';
+import { ErrorCode, type ExtractionResponse } from '@pixtract/contracts';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_DATA, api } from '../../app/api';
@@ -7,6 +7,7 @@ import { Alert } from '../../ui/alert.component';
 import { CommentsSection } from '../comments/comments-section.component';
 import { noticeShown } from '../notice/notice.slice';
 import { ResultsGallery } from '../results/results-gallery.component';
+import { DailyLimitReached } from './daily-limit-reached.component';
 import { ExtractionFailed } from './extraction-failed.component';
 import { pageErrorText, warningsText } from './extraction-messages';
 import { extractionNotice } from './extraction-notice';
@@ -55,11 +56,12 @@ function ExtractionState({ state, url }: { state: ExtractionSight['state']; url:
         </>
       );
     case 'failed':
+      if (state.code === ErrorCode.DailyLimitReached) return <DailyLimitReached limits={state.limits} message={state.message} />;
       return <ExtractionFailed message={state.message} code={state.code} />;
     case 'completed':
       return (
         <div className="space-y-12">
-          <CompletedExtraction result={state.result} />
+          <CompletedExtraction result={state.result} url={url} />
           <CommentsSection sourceUrl={url} />
         </div>
       );
@@ -85,8 +87,13 @@ function useOutcomeNotice({ state, news, told }: ExtractionSight) {
   }, [state, news, told, dispatch, t]);
 }
 
-function CompletedExtraction({ result }: { result: ExtractionResponse }) {
+/**
+ * The images with the page's notes. A page that could not be read and gave nothing (an unreachable host) is a
+ * failure and says only that; a page read without images says so with the likely causes.
+ */
+function CompletedExtraction({ result, url }: { result: ExtractionResponse; url: string }) {
   const { t } = useTranslation();
+  if (result.files.length === 0 && result.error) return <ExtractionFailed message={result.error} code={result.errorCode} />;
   const notes = (
     <>
       {result.error && (
@@ -106,7 +113,7 @@ function CompletedExtraction({ result }: { result: ExtractionResponse }) {
     return (
       <div className="mx-auto w-full max-w-xl space-y-4">
         {notes}
-        <NoImagesFound />
+        <NoImagesFound url={url} />
       </div>
     );
   }

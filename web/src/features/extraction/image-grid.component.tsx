@@ -1,25 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import type { ResultItem } from '../results/results-view';
-import { useImageLoading } from '../results/use-image-loading.hook';
+import type { ImageLoading } from '../results/use-image-loading.hook';
 import { ImageTile } from './image-tile.component';
 
 interface ImageGridProps {
   items: ResultItem[];
   /** Number of the first item (pages after the first continue the count). */
   firstNumber: number;
-  sourceUrl: string;
+  /** The items' loading, kept by the gallery (which also says which failed). */
+  loading: ImageLoading;
   selected: ReadonlySet<number>;
   onOpen: (item: ResultItem) => void;
   onToggleSelected: (index: number, extend: boolean) => void;
 }
 
-/** One to four columns by width; the images load by the seed's rules. */
-export function ImageGrid({ items, firstNumber, sourceUrl, selected, onOpen, onToggleSelected }: ImageGridProps) {
+/** One to four columns by width. */
+export function ImageGrid({ items, firstNumber, loading, selected, onOpen, onToggleSelected }: ImageGridProps) {
   const { t } = useTranslation();
-  const loading = useImageLoading(
-    items.map((item) => item.file.fileUrl),
-    sourceUrl,
-  );
   return (
     <ul aria-label={t('results.gridLabel')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {items.map((item, offset) => (

@@ -1,6 +1,8 @@
 import type { ExtractedFile } from '@pixtract/contracts';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/number-format';
+import { useLanguage } from '../../router/use-language.hook';
 import { ImageDimensions } from '../results/image-dimensions.component';
 import type { ImageLoadStatus } from '../results/use-image-loading.hook';
 import { imageDownloadUrl } from './image-links';
@@ -20,10 +22,12 @@ interface ImageTileProps {
 
 export function ImageTile({ file, number, src, status, selected, onLoad, onError, onOpen, onToggleSelected }: ImageTileProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const alt = file.alt?.trim();
 
   return (
-    // The seed hides images that failed to load; the element stays so a late answer can still show it.
+    // The seed hides images that failed to load (the gallery says how many, and lists them); the element stays so a
+    // late answer can still show it.
     <li
       hidden={status === 'failed'}
       data-status={status}
@@ -43,7 +47,7 @@ export function ImageTile({ file, number, src, status, selected, onLoad, onError
             className="pointer-events-none relative max-h-full max-w-full object-contain"
           />
         )}
-        <span className="pointer-events-none absolute start-2 top-2 rounded-md bg-slate-900/75 px-2 py-0.5 text-xs font-semibold text-white tabular-nums">{number}</span>
+        <span className="pointer-events-none absolute start-2 top-2 rounded-md bg-slate-900/75 px-2 py-0.5 text-xs font-semibold text-white tabular-nums">{formatNumber(number, language)}</span>
         <label
           className={`absolute end-2 top-2 flex size-8 cursor-pointer items-center justify-center rounded-md bg-white/90 shadow transition-opacity group-hover:opacity-100 focus-within:opacity-100 pointer-coarse:opacity-100 dark:bg-slate-900/90 ${
             selected ? 'opacity-100' : 'opacity-0'

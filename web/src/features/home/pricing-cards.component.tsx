@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
 import { buttonStyles } from '../../ui/button.component';
+import { formatNumber } from '../../i18n/number-format';
 
 /** The home page's three cards; the numbers are the plan quotas of contracts, the price the seed's $9.99 (Hobby monthly). */
 const PLANS = [
@@ -33,7 +34,7 @@ export function PricingCards() {
             <span className="text-slate-600 dark:text-slate-400">{t('pricing.perMonth')}</span>
           </p>
           <ul className="mt-6 flex-1 space-y-2 text-slate-700 dark:text-slate-300">
-            <li>{t(card.plan === 'premium' ? 'pricing.dailyImagesPlus' : 'pricing.dailyImages', { formatted: card.daily.toLocaleString(i18n.language) })}</li>
+            <li>{t(card.plan === 'premium' ? 'pricing.dailyImagesPlus' : 'pricing.dailyImages', { formatted: formatNumber(card.daily, i18n.language) })}</li>
             <li>{t(`pricing.${card.plan}Feature1`)}</li>
             <li>{t(`pricing.${card.plan}Feature2`)}</li>
           </ul>

@@ -11,6 +11,8 @@ import { ImageGrid } from '../extraction/image-grid.component';
 import { noticeShown } from '../notice/notice.slice';
 import { downloadArchive } from './archive-download';
 import { ImageDialog } from './image-dialog.component';
+import { LoadFailures } from './load-failures.component';
+import { useImageLoading } from './use-image-loading.hook';
 import { ResultsToolbar } from './results-toolbar.component';
 import { DEFAULT_RESULT_OPTIONS, fileTypesIn, pageCount, pageOf, RESULTS_PAGE_SIZE, visibleItems, type ResultItem, type ResultOptions } from './results-view';
 import { useSelection } from './use-selection.hook';
@@ -30,6 +32,12 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
   const pages = pageCount(items.length);
   const current = Math.min(page, pages);
   const shown = pageOf(items, current);
+  const firstNumber = (current - 1) * RESULTS_PAGE_SIZE + 1;
+  const loading = useImageLoading(
+    shown.map((item) => item.file.fileUrl),
+    result.sourceUrl,
+  );
+  const failed = shown.map((item, offset) => ({ item, number: firstNumber + offset })).filter(({ item }) => loading.statusOf(item.file.fileUrl) === 'failed');
   const order = useMemo(() => items.map((item) => item.index), [items]);
   const limits = result.limits;
   // The quota counts distinct images: repeats ride along flagged as duplicates.
@@ -44,11 +52,12 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
       dispatch(noticeShown({ title: 'errors.NO_IMAGES_TO_DOWNLOAD', tone: 'error' }));
       return;
     }
-    downloadArchive(
-      files.map((item) => item.file),
-      result.sourceUrl,
+    void dispatch(
+      downloadArchive(
+        files.map((item) => item.file),
+        result.sourceUrl,
+      ),
     );
-    dispatch(noticeShown({ title: 'download.startedTitle', description: 'download.startedText', values: { count: files.length }, tone: 'success' }));
   };
   const goTo = (next: number) => {
     setPage(next);
@@ -97,13 +106,15 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
         </div>
       )}
 
+      <LoadFailures failed={failed} onPage={shown.length} />
+
       {items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">{t('results.noneMatch')}</p>
       ) : (
         <ImageGrid
           items={shown}
-          firstNumber={(current - 1) * RESULTS_PAGE_SIZE + 1}
-          sourceUrl={result.sourceUrl}
+          firstNumber={firstNumber}
+          loading={loading}
           selected={selection.selected}
           onOpen={setPreview}
           onToggleSelected={(index, extend) => selection.toggle(index, extend, order)}

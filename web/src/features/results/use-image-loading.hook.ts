@@ -77,3 +77,5 @@ export function useImageLoading(urls: string[], sourceUrl: string) {
   const onError = useCallback((url: string) => dispatch({ type: 'error', url }), []);
   return { statusOf, srcOf, onLoad, onError };
 }
+
+export type ImageLoading = ReturnType<typeof useImageLoading>;

@@ -83,6 +83,7 @@ describe('pricing page', () => {
     fakeApi({ 'GET /api/auth/status': { status: 200, body: member() }, ...plansAndConfig });
     renderWithProviders('/ar/pricing');
     expect(await screen.findByRole('tab', { name: 'خطط الاشتراك' })).toBeInTheDocument();
-    expect(await screen.findByText('3,000 صورة يوميًا')).toBeInTheDocument();
+    // In Arabic's own digits.
+    expect(await screen.findByText('٣٬٠٠٠ صورة يوميًا')).toBeInTheDocument();
   });
 });

@@ -78,6 +78,15 @@ describe('results page', () => {
     expect(screen.getByText('12 images found so far')).toBeInTheDocument();
   });
 
+  it('counts the time and the bytes received while a slow page loads', async () => {
+    extractionApi();
+    const { socket } = await renderFollowing();
+    await serverSends(() => socket.serverEmit('extraction:progress', { extractionId, stage: 'loading', percent: 14, imagesFound: 0, elapsedMs: 12_400, bytesReceived: 1_430_000 }));
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '14');
+    expect(screen.getByTestId('extraction-elapsed')).toHaveTextContent(/^1[23] sec elapsed$/);
+    expect(screen.getByTestId('extraction-received')).toHaveTextContent('1.4 MB received');
+  });
+
   it('shows the images found so far while they are measured', async () => {
     extractionApi();
     const { socket } = await renderFollowing();
@@ -126,9 +135,9 @@ describe('results page', () => {
     expect(download).toHaveFocus();
   });
 
-  it('falls back to the proxied thumbnail, then hides an image that cannot load at all', async () => {
+  it('falls back to the proxied thumbnail, then leaves out an image that cannot load at all, and says so', async () => {
     extractionApi();
-    const { socket } = await renderFollowing();
+    const { socket, user } = await renderFollowing();
     await serverSends(() => socket.serverEmit('extraction:completed', { extractionId, result: result(files) }));
 
     const [tile] = within(screen.getByRole('list', { name: 'Extracted images' })).getAllByRole('listitem');
@@ -141,6 +150,45 @@ describe('results page', () => {
 
     act(() => image.dispatchEvent(new Event('error')));
     expect(tile).not.toBeVisible();
+    // Left out, but said, and listed on demand.
+    expect(screen.getByTestId('load-failures')).toHaveTextContent('1 shown · 1 could not be loaded');
+    expect(screen.getByText('2 images')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show which' }));
+    const failed = screen.getByRole('list', { name: 'Images that could not be loaded' });
+    expect(within(failed).getByRole('link', { name: files[0].fileUrl })).toHaveAttribute('href', files[0].fileUrl);
+    expect(within(failed).getByText('Image 1')).toBeInTheDocument();
+  });
+
+  it('tells the ZIP’s progress every 10 images and ends with its success percentage, counting what the header counts', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({ fileUrl: `https://example.com/${i}.png`, width: 10, height: 10 }));
+    const posted: Array<Record<string, string>> = [];
+    jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      posted.push(Object.fromEntries([...this.querySelectorAll('input')].map((input) => [input.name, input.value])));
+    });
+    extractionApi();
+    const { socket, user } = await renderFollowing();
+    await serverSends(() => socket.serverEmit('extraction:completed', { extractionId, result: result(many) }));
+    expect(screen.getByText('12 images')).toBeInTheDocument();
+    expect(await screen.findByText('Found 12 images on https://example.com/.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'DOWNLOAD ALL' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    const [downloadId] = socket.downloads;
+    expect(posted[0]).toMatchObject({ sourceUrl: url, downloadId });
+    expect(JSON.parse(posted[0].imageUrls)).toHaveLength(12);
+    expect(await screen.findByText('Your ZIP with 12 images is being prepared.')).toBeInTheDocument();
+
+    const progress = (written: number, failed: number, finished = false) => socket.serverEmit('download:progress', { downloadId, written, failed, total: 12, finished });
+    await serverSends(() => progress(9, 0));
+    expect(screen.queryByText('Preparing your ZIP')).not.toBeInTheDocument();
+    await serverSends(() => progress(9, 1));
+    expect(screen.getByText('Preparing your ZIP')).toBeInTheDocument();
+    expect(screen.getByText('10 of 12 images added.')).toBeInTheDocument();
+    await serverSends(() => progress(11, 1));
+    await serverSends(() => progress(11, 1, true));
+    expect(screen.getByText('ZIP ready')).toBeInTheDocument();
+    expect(screen.getByText('Your ZIP holds 11 of 12 images (92% downloaded). The rest are listed in failed-downloads.txt.')).toBeInTheDocument();
+    expect(socket.downloadsLeft).toEqual([downloadId]);
   });
 
   it('catches up with a job that completed before the socket joined its room', async () => {
@@ -181,18 +229,50 @@ describe('results page', () => {
     const main = within(screen.getByRole('main'));
     expect(main.getByRole('heading', { name: 'No images found' })).toBeInTheDocument();
     expect(main.getByText("We couldn't find any images on this website. Try a different page or URL.")).toBeInTheDocument();
+    expect(main.getByRole('heading', { name: 'Likely causes' })).toBeInTheDocument();
+    expect(main.getAllByRole('listitem').map((cause) => cause.textContent)).toEqual([
+      'The site refused our visit (some sites block automated browsers).',
+      'The page needs a login before it shows its images.',
+      'Its pictures are drawn in a canvas or play as video, not as image files.',
+      'The page is empty, or its content had not loaded yet.',
+    ]);
     await user.click(screen.getByRole('link', { name: 'Try a different URL' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // The hero holds the address that found nothing, selected: typing replaces it.
+    const field = await screen.findByRole('textbox', { name: /URL/i });
+    expect(field).toHaveValue(url);
+    await waitFor(() => expect(field).toHaveFocus());
+    expect([(field as HTMLInputElement).selectionStart, (field as HTMLInputElement).selectionEnd]).toEqual([0, url.length]);
   });
 
-  it('shows a page-level problem the worker reported next to the empty result', async () => {
+  it('shows a page that could not be read and gave nothing as the failure alone, not also as No images found', async () => {
     extractionApi();
     const { socket } = await renderFollowing();
     const message = 'We could not find that website. Check the address and try again.';
     await serverSends(() => socket.serverEmit('extraction:completed', { extractionId, result: result([], { error: message }) }));
 
+    expect(screen.getByRole('alert')).toHaveTextContent(`Extraction Failed${message}`);
+    expect(screen.queryByRole('heading', { name: 'No images found' })).not.toBeInTheDocument();
+  });
+
+  it('shows the images a page stopped at the time limit gave, with the warning', async () => {
+    extractionApi();
+    const { socket } = await renderFollowing();
+    const warningDetails = [{ code: 'STOPPED_AT_TIME_LIMIT' as const }];
+    await serverSends(() => socket.serverEmit('extraction:completed', { extractionId, result: result(files, { warnings: ['The page took too long to load.'], warningDetails }) }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Extraction Warning');
+    expect(within(screen.getByRole('list', { name: 'Extracted images' })).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('keeps a page-level problem next to the images that were found', async () => {
+    extractionApi();
+    const { socket } = await renderFollowing();
+    const message = 'The website answered 503, so these may not be all of its images.';
+    await serverSends(() => socket.serverEmit('extraction:completed', { extractionId, result: result(files, { error: message }) }));
+
     expect(screen.getByRole('alert')).toHaveTextContent(`Extraction Issue${message}`);
-    expect(screen.getByRole('heading', { name: 'No images found' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Extracted images' })).toBeInTheDocument();
   });
 
   it("shows the server's message when the extraction fails", async () => {
@@ -213,12 +293,37 @@ describe('results page', () => {
     expect(screen.getByRole('alert')).not.toHaveTextContent('The page took too long to load.');
   });
 
-  it("shows the message of a refused request's error body", async () => {
-    const message = "You've reached your daily limit of 500 images.";
-    fakeApi({ 'POST /api/extractions': { status: 429, body: { statusCode: 429, code: 'DAILY_LIMIT_REACHED', message } } });
+  it('shows a visitor out of images the way out: sign in (free), the plans, and when the day starts again', async () => {
+    const message = "You've reached your daily limit of 1,500 images.";
+    const limits = { total: 1500, used: 1500, remaining: 0, role: 'free' as const };
+    fakeApi({ 'POST /api/extractions': { status: 429, body: { statusCode: 429, code: 'DAILY_LIMIT_REACHED', message, limits } } });
     renderWithProviders('/results?url=example.com');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(`Extraction Failed${message}`);
+    const box = await screen.findByTestId('daily-limit');
+    expect(within(box).getByRole('heading', { name: 'Daily Limit Reached' })).toBeInTheDocument();
+    expect(box).toHaveTextContent("You've reached your daily limit of 1,500 images.");
+    expect(box).toHaveTextContent(/Your allowance resets in \d+ (hours?|minutes?) \(.+, your time\)\./);
+    expect(within(box).getByRole('link', { name: 'Sign in (free) for more images' })).toHaveAttribute('href', '/auth');
+    expect(within(box).getByRole('link', { name: 'Upgrade to premium' })).toHaveAttribute('href', '/pricing');
+  });
+
+  it('shows a registered member out of images the upgrade, with the numbers of their language', async () => {
+    const limits = { total: 1500, used: 1500, remaining: 0, role: 'registered' as const };
+    fakeApi({ 'POST /api/extractions': { status: 429, body: { statusCode: 429, code: 'DAILY_LIMIT_REACHED', message: 'limit', limits } } });
+    renderWithProviders('/fr/results?url=example.com');
+
+    const box = await screen.findByTestId('daily-limit');
+    // French groups thousands with a narrow no-break space (toHaveTextContent would fold it into a space).
+    expect(box.textContent).toContain('Vous avez atteint votre limite quotidienne de 1\u202f500 images.');
+    expect(within(box).getByRole('link', { name: 'Passer à Premium' })).toHaveAttribute('href', '/fr/pricing');
+    expect(within(box).queryByRole('link', { name: /Connectez-vous/ })).not.toBeInTheDocument();
+  });
+
+  it('writes the limit in Arabic digits in Arabic', async () => {
+    const limits = { total: 1500, used: 1500, remaining: 0, role: 'registered' as const };
+    fakeApi({ 'POST /api/extractions': { status: 429, body: { statusCode: 429, code: 'DAILY_LIMIT_REACHED', message: 'limit', limits } } });
+    renderWithProviders('/ar/results?url=example.com');
+    expect(await screen.findByTestId('daily-limit')).toHaveTextContent('١٬٥٠٠');
   });
 
   it('leaves the socket room when the visitor leaves the page', async () => {
