@@ -38,7 +38,7 @@ export function KindFilter({ kinds, hidden, onChange }: KindFilterProps) {
         <p role="status" className="flex basis-full flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
           {hiddenKinds.map((kind) => (
             <span key={kind} className="inline-flex items-center gap-2">
-              {t(`results.kindHidden.${kind}`, { count: hidden[kind] })}
+              <span>{t(`results.kindHidden.${kind}`, { count: hidden[kind] })}</span>
               <button type="button" onClick={() => toggle(kind)} className="font-medium text-blue-700 underline hover:no-underline dark:text-blue-400">
                 {t(`results.showKind.${kind}`)}
               </button>
