@@ -100,6 +100,8 @@ for (const viewport of VIEWPORTS) {
       await prepare(page, { theme: viewport.name === '390' ? 'dark' : 'light' });
       await openResults(page, journeyPage(), '/ar');
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      // In sentences too: the success toast (5 s) names the page as a left-to-right isolate.
+      await expect(page.locator('li').filter({ hasText: journeyPage() }).first()).toContainText(`\u2066${journeyPage()}\u2069`);
       const address = page.locator('main h1 + p bdi[dir="ltr"]');
       await expect(address).toHaveAttribute('title', journeyPage());
       expect(await address.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
