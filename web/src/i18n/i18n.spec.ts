@@ -10,3 +10,14 @@ describe('createI18n', () => {
     expect(i18n.t('results.count', { count: 1 })).toBe(words);
   });
 });
+
+describe('values put into sentences', () => {
+  it('makes a web address a left-to-right isolate, in Arabic and everywhere, and leaves other values alone', async () => {
+    const i18n = createI18n();
+    await switchLanguage(i18n, 'ar');
+    const sentence = i18n.t('notices.extractedText', { count: 3, source: 'https://example.com/' });
+    expect(sentence).toContain('\u2066https://example.com/\u2069');
+    expect(i18n.t('results.dimensions', { width: 1600, height: 1067 })).toBe('1600 × 1067');
+    expect(i18n.t('dialog.downloadSize', { size: '<b>' })).toBe('تنزيل <b>');
+  });
+});

@@ -33,6 +33,12 @@ export async function switchLanguage(instance: i18n, language: Language): Promis
   if (instance.language !== language) await instance.changeLanguage(language);
 }
 
+/**
+ * A web address put into a sentence is a left-to-right isolate (U+2066 … U+2069): in Arabic its slashes stay where
+ * they belong ("…في https://example.com/." never reads "/https://example.com."). Other values pass as they are.
+ */
+export const addressesLeftToRight = (value: string): string => (/^https?:\/\//i.test(value) ? `\u2066${value}\u2069` : value);
+
 /** One instance per app (and per test), handed down by I18nextProvider rather than a module-level global. */
 export function createI18n(language: Language = DEFAULT_LANGUAGE): i18n {
   const instance = i18next.createInstance();
@@ -41,7 +47,8 @@ export function createI18n(language: Language = DEFAULT_LANGUAGE): i18n {
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: LANGUAGES,
-    interpolation: { escapeValue: false },
+    // React escapes what it renders; the hook i18next calls on every value isolates web addresses instead.
+    interpolation: { escapeValue: true, escape: addressesLeftToRight },
     initAsync: false,
     // The seed: a missing key is logged and the key shown.
     saveMissing: true,

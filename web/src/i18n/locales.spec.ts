@@ -26,7 +26,7 @@ const LANGUAGE_NEUTRAL = new Set([
 
 /** Words a language shares with English letter for letter (French "image"). */
 const COGNATES: Partial<Record<Language, string[]>> = {
-  fr: ['results.count_one', 'results.count_other', 'legal.privacy.minutes_one', 'legal.privacy.minutes_other'],
+  fr: ['results.count_one', 'results.count_other', 'results.kinds.photo', 'legal.privacy.minutes_one', 'legal.privacy.minutes_other'],
   de: ['billing.summaryPlan'],
   es: ['billing.summaryPlan'],
 };

@@ -5,6 +5,7 @@ import { paths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
 import { Spinner } from '../../ui/spinner.component';
 import { tabListStyles, tabStyles } from '../../ui/tabs.styles';
+import { WebAddress } from '../../ui/web-address.component';
 import { ImageDimensions } from '../results/image-dimensions.component';
 import { useGetExtractionHistoryQuery, useGetRecentImagesQuery } from './account.api';
 
@@ -42,8 +43,8 @@ function ExtractionHistory() {
     <ul className="divide-y divide-slate-200 dark:divide-slate-800">
       {history.data.map((item) => (
         <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
-          <Link to={localised(paths.results(item.url, item.id))} className="min-w-0 flex-1 truncate font-medium text-blue-700 hover:underline dark:text-blue-400">
-            {item.url}
+          <Link to={localised(paths.results(item.url, item.id))} className="flex min-w-0 basis-full font-medium text-blue-700 hover:underline sm:basis-0 sm:flex-1 dark:text-blue-400">
+            <WebAddress url={item.url} />
           </Link>
           <span className="text-slate-600 dark:text-slate-400">{new Date(item.extractedAt).toLocaleString(i18n.language)}</span>
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800">
@@ -71,8 +72,8 @@ function RecentImages() {
             <ImageDimensions width={image.width} height={image.height} /> ·{' '}
             {new Date(image.extractedAt).toLocaleDateString(i18n.language)}
           </p>
-          <a href={image.sourceUrl} target="_blank" rel="noopener noreferrer" className="block truncate text-xs text-blue-700 hover:underline dark:text-blue-400">
-            {image.sourceUrl}
+          <a href={image.sourceUrl} target="_blank" rel="noopener noreferrer" className="flex text-xs text-blue-700 hover:underline dark:text-blue-400">
+            <WebAddress url={image.sourceUrl} />
           </a>
         </li>
       ))}

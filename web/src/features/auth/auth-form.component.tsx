@@ -1,11 +1,13 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorBody } from '../../app/api-error';
+import { resources } from '../../i18n/i18n';
 import { useAppDispatch } from '../../app/hooks';
 import { Button } from '../../ui/button.component';
 import { Input } from '../../ui/input.component';
 import { noticeShown } from '../notice/notice.slice';
 import { useLoginMutation, useRegisterMutation } from './auth.api';
+import { registrationProblem } from './registration-problem';
 
 export type AuthMode = 'login' | 'register';
 
@@ -21,14 +23,21 @@ interface AuthFormProps {
   onLoggedIn: () => void;
 }
 
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+/** A labelled input; `hint` (a rule the value must follow) shows under it from the start and describes it. */
+function Field({ label, hint, children }: { label: string; hint?: string; children: (id: string, hintId: string | undefined) => ReactNode }) {
   const id = useId();
+  const hintId = useId();
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      {children(id)}
+      {children(id, hint ? hintId : undefined)}
+      {hint && (
+        <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }
@@ -63,9 +72,15 @@ export function AuthForm({ mode, variant, onModeChange, onLoggedIn }: AuthFormPr
       return;
     }
     const email = modal ? username : fields.email.trim() || undefined;
+    // A ticked box subscribes the email with the account (the gateway keeps the list).
+    const registration = { username, password: fields.password, email, displayName: fields.displayName.trim() || undefined, subscribeNewsletter: fields.newsletter };
+    const problem = registrationProblem(registration);
+    if (problem) {
+      dispatch(noticeShown({ title: 'auth.inputErrorTitle', description: problem, tone: 'error' }));
+      return;
+    }
     try {
-      // A ticked box subscribes the email with the account (the gateway keeps the list).
-      await register({ username, password: fields.password, email, displayName: fields.displayName.trim() || undefined, subscribeNewsletter: fields.newsletter }).unwrap();
+      await register(registration).unwrap();
       dispatch(noticeShown({ title: 'auth.registerSuccess', description: 'auth.registerSuccessText', tone: 'success' }));
       set({ password: '' });
       onModeChange('login');
@@ -102,12 +117,13 @@ export function AuthForm({ mode, variant, onModeChange, onLoggedIn }: AuthFormPr
           </Field>
         </>
       )}
-      <Field label={t('auth.password')}>
-        {(id) => (
+      <Field label={t('auth.password')} hint={mode === 'register' ? t('auth.passwordRule') : undefined}>
+        {(id, hintId) => (
           <Input
             id={id}
             type="password"
             autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+            aria-describedby={hintId}
             required
             value={fields.password}
             onChange={(event) => set({ password: event.target.value })}
@@ -127,12 +143,11 @@ export function AuthForm({ mode, variant, onModeChange, onLoggedIn }: AuthFormPr
   );
 }
 
-/** The server's words when it gave any (translated by code where we know it), else the seed's default. */
+const CATALOGUE: Record<string, string> = resources.en.translation.errors;
+
+/** The server's refusal in the visitor's language by its catalogue code, else the seed's default (never English). */
 function failure(error: unknown, fallback: 'INVALID_CREDENTIALS' | 'REGISTRATION_FAILED') {
-  const body = apiErrorBody(error);
-  const code = body?.code;
-  const known = code === 'INVALID_CREDENTIALS' || code === 'USERNAME_TAKEN' || code === 'EMAIL_TAKEN' || code === 'TOO_MANY_REQUESTS' || code === 'REGISTRATION_FAILED';
-  if (known) return { description: `errors.${code}` as const, tone: 'error' as const };
-  if (body?.message) return { text: body.message, tone: 'error' as const };
-  return { description: `errors.${fallback}` as const, tone: 'error' as const };
+  const code = apiErrorBody(error)?.code;
+  const key = code && code in CATALOGUE ? (code as keyof typeof resources.en.translation.errors) : fallback;
+  return { description: `errors.${key}` as const, tone: 'error' as const };
 }

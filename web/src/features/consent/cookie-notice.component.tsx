@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { readPreference, storePreference } from '../../app/preferences';
+import { useHoldsPopupsBack } from '../../layout/popup-clearance';
 import { paths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
 import { Button } from '../../ui/button.component';
@@ -13,17 +14,21 @@ export function CookieNotice() {
   const { t } = useTranslation();
   const localised = useLocalisedPath();
   const [visible, setVisible] = useState(false);
+  const [undecided, setUndecided] = useState(() => readPreference('cookieConsent') === undefined);
+  // One floating notice at a time: offers wait until the visitor has answered this one.
+  useHoldsPopupsBack(undecided);
 
   useEffect(() => {
-    if (readPreference('cookieConsent') !== undefined) return;
+    if (!undecided) return;
     const timer = setTimeout(() => setVisible(true), COOKIE_NOTICE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [undecided]);
 
   if (!visible) return null;
   const choose = (accepted: boolean) => {
     storePreference('cookieConsent', accepted);
     setVisible(false);
+    setUndecided(false);
   };
 
   return (

@@ -7,19 +7,22 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
  */
 export const extractionNewsSlice = createSlice({
   name: 'extractionNews',
-  initialState: { untold: [] as string[] },
+  // `told`: an extraction this tab asked for has settled (offers such as the newsletter's wait for one).
+  initialState: { untold: [] as string[], told: false },
   reducers: {
     extractionAsked(state, action: PayloadAction<string>) {
       if (!state.untold.includes(action.payload)) state.untold.push(action.payload);
     },
     extractionTold(state, action: PayloadAction<string>) {
       state.untold = state.untold.filter((id) => id !== action.payload);
+      state.told = true;
     },
   },
   selectors: {
     selectIsNews: (state, extractionId: string | null) => extractionId !== null && state.untold.includes(extractionId),
+    selectHasExtracted: (state) => state.told,
   },
 });
 
 export const { extractionAsked, extractionTold } = extractionNewsSlice.actions;
-export const { selectIsNews } = extractionNewsSlice.selectors;
+export const { selectIsNews, selectHasExtracted } = extractionNewsSlice.selectors;

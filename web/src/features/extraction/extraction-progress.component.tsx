@@ -53,7 +53,7 @@ export function ExtractionProgress({ progress, url }: ExtractionProgressProps) {
   return (
     <Card className="mx-auto w-full max-w-xl p-6 sm:p-8">
       <h1 className="text-xl font-bold sm:text-2xl">{t('extraction.extracting')}</h1>
-      <p className="mt-1 truncate text-sm text-slate-600 dark:text-slate-400" title={url}>
+      <p dir="ltr" className="mt-1 truncate text-sm text-slate-600 dark:text-slate-400" title={url}>
         {url}
       </p>
       <div className="mt-6">

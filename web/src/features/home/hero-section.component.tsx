@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHoldsPopupsBackInView } from '../../layout/popup-clearance';
 import { ExtractionForm } from '../extraction/extraction-form.component';
 import { AnimatedCounter } from './animated-counter.component';
 
@@ -12,6 +14,9 @@ const CLAIMS = [
 
 export function HeroSection() {
   const { t } = useTranslation();
+  const form = useRef<HTMLDivElement>(null);
+  // No offer popup over the address box: it is what the visitor came for.
+  useHoldsPopupsBackInView(form);
   return (
     <section className="relative isolate overflow-hidden">
       <div
@@ -28,7 +33,7 @@ export function HeroSection() {
           </span>
         </h1>
         <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{t('hero.subtitle')}</p>
-        <div className="mt-10 w-full">
+        <div ref={form} className="mt-10 w-full">
           <ExtractionForm />
         </div>
         <dl className="mt-12 grid w-full grid-cols-3 gap-4">

@@ -9,6 +9,8 @@ describe('newsletter popup', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     localStorage.clear();
+    // The cookie choice made: its notice holds offers back until then (tested below).
+    localStorage.setItem('cookieConsent', 'true');
   });
   afterEach(() => jest.useRealTimers());
 
@@ -31,6 +33,47 @@ describe('newsletter popup', () => {
     await screen.findByRole('heading', { name: 'Pricing', level: 1 });
     act(() => jest.advanceTimersByTime(NEWSLETTER_POPUP_DELAY_MS * 2));
     expect(popup()).not.toBeInTheDocument();
+  });
+
+  it('waits a minute on the site', async () => {
+    fakeApi({ 'GET /api/auth/status': visitor });
+    render();
+    await screen.findByRole('heading', { name: 'Pricing', level: 1 });
+    act(() => jest.advanceTimersByTime(59_000));
+    expect(popup()).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(popup()).toBeInTheDocument();
+  });
+
+  it('never comes while the cookie notice waits for an answer: one popup at a time', async () => {
+    localStorage.removeItem('cookieConsent');
+    fakeApi({ 'GET /api/auth/status': visitor });
+    const { user } = render();
+    await screen.findByRole('heading', { name: 'Pricing', level: 1 });
+    act(() => jest.advanceTimersByTime(NEWSLETTER_POPUP_DELAY_MS * 2));
+    const cookies = screen.getByRole('region', { name: 'Cookie notice' });
+    expect(popup()).not.toBeInTheDocument();
+
+    await user.click(within(cookies).getByRole('button', { name: 'Accept' }));
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).not.toBeInTheDocument();
+    expect(popup()).toBeInTheDocument();
+  });
+
+  it('comes after the first extraction, once its toast has gone', async () => {
+    const extractionId = 'ex-popup';
+    const result = { files: [{ fileUrl: 'https://example.com/a.png' }], sourceUrl: 'https://example.com/', warnings: [], limits: { total: 500, used: 1, remaining: 499, role: 'free' }, performanceInfo: { timeMs: 5, method: 'static' } };
+    fakeApi({
+      'GET /api/auth/status': visitor,
+      'POST /api/extractions': { status: 202, body: { extractionId } },
+      [`GET /api/extractions/${extractionId}`]: { status: 200, body: { extractionId, url: 'https://example.com/', status: 'completed', result } },
+      'GET /api/comments': { status: 200, body: [] },
+    });
+    renderWithProviders('/results?url=example.com', { advanceTimers: jest.advanceTimersByTime });
+    expect(await screen.findByText('Images extracted!')).toBeInTheDocument();
+    expect(popup()).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(6_000));
+    expect(screen.queryByText('Images extracted!')).not.toBeInTheDocument();
+    expect(popup()).toBeInTheDocument();
   });
 
   it('subscribes through the newsletter endpoint and closes', async () => {

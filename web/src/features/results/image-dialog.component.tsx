@@ -8,6 +8,8 @@ import { tabListStyles, tabStyles } from '../../ui/tabs.styles';
 import { imageDownloadUrl, imageThumbnailUrl } from '../extraction/image-links';
 import { fileTypeOf } from './results-view';
 import { ImageDimensions } from './image-dimensions.component';
+import { OtherSizes } from './other-sizes.component';
+import { otherSizes } from './picture-sizes';
 import { PageScreenshot } from './page-screenshot.component';
 
 interface ImageDialogProps {
@@ -30,6 +32,7 @@ function DialogBody({ file, sourceUrl }: { file: ExtractedFile; sourceUrl: strin
   const [failed, setFailed] = useState(false);
   const [proxied, setProxied] = useState(false);
   const type = fileTypeOf(file);
+  const sizes = otherSizes(file);
 
   return (
     <>
@@ -66,9 +69,17 @@ function DialogBody({ file, sourceUrl }: { file: ExtractedFile; sourceUrl: strin
             </dd>
             <dt className="font-medium text-slate-600 dark:text-slate-400">{t('dialog.fileType')}</dt>
             <dd>{type ? type.toUpperCase() : t('dialog.unknownType')}</dd>
+            {sizes.length > 0 && (
+              <>
+                <dt className="font-medium text-slate-600 dark:text-slate-400">{t('dialog.otherSizes')}</dt>
+                <dd>
+                  <OtherSizes sizes={sizes} />
+                </dd>
+              </>
+            )}
             <dt className="font-medium text-slate-600 dark:text-slate-400">{t('dialog.sourceUrl')}</dt>
             <dd className="min-w-0 break-all">
-              <a href={file.fileUrl} target="_blank" rel="noopener noreferrer" className="text-blue-700 hover:underline dark:text-blue-400">
+              <a href={file.fileUrl} target="_blank" rel="noopener noreferrer" dir="ltr" className="text-blue-700 hover:underline dark:text-blue-400">
                 {file.fileUrl}
               </a>
             </dd>

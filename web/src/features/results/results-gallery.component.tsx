@@ -7,14 +7,17 @@ import { paths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
 import { Button, buttonStyles } from '../../ui/button.component';
 import { Pagination } from '../../ui/pagination.component';
+import { WebAddress } from '../../ui/web-address.component';
 import { ImageGrid } from '../extraction/image-grid.component';
 import { noticeShown } from '../notice/notice.slice';
 import { downloadArchive } from './archive-download';
 import { ImageDialog } from './image-dialog.component';
+import { ArchiveSizesSelect } from './archive-sizes-select.component';
 import { LoadFailures } from './load-failures.component';
+import { archiveFiles, type ArchiveSizes } from './picture-sizes';
 import { useImageLoading } from './use-image-loading.hook';
 import { ResultsToolbar } from './results-toolbar.component';
-import { DEFAULT_RESULT_OPTIONS, fileTypesIn, pageCount, pageOf, RESULTS_PAGE_SIZE, visibleItems, type ResultItem, type ResultOptions } from './results-view';
+import { DEFAULT_RESULT_OPTIONS, fileTypesIn, hiddenByKind, pageCount, pageOf, RESULTS_PAGE_SIZE, visibleItems, type ResultItem, type ResultOptions } from './results-view';
 import { useSelection } from './use-selection.hook';
 
 /** The images of a finished extraction: toolbar, grid in pages of 48, preview dialog, whole or partial ZIP. */
@@ -25,10 +28,13 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
   const [options, setOptions] = useState<ResultOptions>(DEFAULT_RESULT_OPTIONS);
   const [page, setPage] = useState(1);
   const [preview, setPreview] = useState<ResultItem | null>(null);
+  const [archiveSizes, setArchiveSizes] = useState<ArchiveSizes>('largest');
   const selection = useSelection();
 
   const items = useMemo(() => visibleItems(result.files, options), [result.files, options]);
   const fileTypes = useMemo(() => fileTypesIn(result.files), [result.files]);
+  const hiddenKinds = useMemo(() => hiddenByKind(result.files, options), [result.files, options]);
+  const offersSizes = useMemo(() => result.files.some((file) => file.variants?.length), [result.files]);
   const pages = pageCount(items.length);
   const current = Math.min(page, pages);
   const shown = pageOf(items, current);
@@ -54,7 +60,10 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
     }
     void dispatch(
       downloadArchive(
-        files.map((item) => item.file),
+        archiveFiles(
+          files.map((item) => item.file),
+          archiveSizes,
+        ),
         result.sourceUrl,
       ),
     );
@@ -72,17 +81,20 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
             {t('results.title')}
           </h1>
           <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
-            <a href={result.sourceUrl} target="_blank" rel="noopener noreferrer" className="max-w-full truncate font-medium text-blue-700 hover:underline dark:text-blue-400">
-              {result.sourceUrl}
+            <a href={result.sourceUrl} target="_blank" rel="noopener noreferrer" className="flex max-w-full min-w-0 font-medium text-blue-700 hover:underline dark:text-blue-400">
+              <WebAddress url={result.sourceUrl} />
             </a>
             <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold tabular-nums text-slate-700 dark:bg-slate-800 dark:text-slate-200">
               {t('results.count', { count: items.length })}
             </span>
           </p>
         </div>
-        <Button size="lg" onClick={() => download(items)}>
-          {t('results.downloadAll')}
-        </Button>
+        <div className="flex flex-wrap items-end gap-2">
+          {offersSizes && <ArchiveSizesSelect value={archiveSizes} onChange={setArchiveSizes} />}
+          <Button size="lg" onClick={() => download(items)}>
+            {t('results.downloadAll')}
+          </Button>
+        </div>
       </header>
 
       {limits.limitApplied && (
@@ -94,7 +106,7 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
         </div>
       )}
 
-      <ResultsToolbar options={options} fileTypes={fileTypes} onChange={changeOptions} />
+      <ResultsToolbar options={options} fileTypes={fileTypes} hiddenKinds={hiddenKinds} onChange={changeOptions} />
 
       {selection.selected.size > 0 && (
         <div className="flex flex-wrap items-center gap-3 rounded-xl border border-blue-200 bg-blue-50 px-4 py-2 text-sm dark:border-blue-900 dark:bg-blue-950/50">

@@ -2,20 +2,24 @@ import { DropdownMenu } from 'radix-ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.component';
+import type { ImageKind } from '@pixtract/contracts';
 import { SORT_ORDERS, type ResultOptions, type SortOrder } from './results-view';
 import { MenuRadioItem } from '../../ui/menu-radio-item.component';
+import { KindFilter } from './kind-filter.component';
 
 interface ResultsToolbarProps {
   options: ResultOptions;
   fileTypes: string[];
+  /** How many images each hidden kind keeps out of the grid. */
+  hiddenKinds: Partial<Record<ImageKind, number>>;
   onChange: (change: Partial<ResultOptions>) => void;
 }
 
 const fieldStyle =
   'h-10 rounded-xl border border-slate-300 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-900 focus:outline-2 focus:outline-blue-500/40';
 
-/** Sort, Show/Hide Duplicates, and the filters beyond the seed: minimum width and height, file type. */
-export function ResultsToolbar({ options, fileTypes, onChange }: ResultsToolbarProps) {
+/** Sort, Show/Hide Duplicates, and the filters beyond the seed: minimum width and height, file type, kind. */
+export function ResultsToolbar({ options, fileTypes, hiddenKinds, onChange }: ResultsToolbarProps) {
   const { t } = useTranslation();
   const ids = { width: useId(), height: useId(), type: useId() };
   const size = (value: string) => Math.max(0, Number.parseInt(value, 10) || 0);
@@ -73,6 +77,7 @@ export function ResultsToolbar({ options, fileTypes, onChange }: ResultsToolbarP
           ))}
         </select>
       </div>
+      <KindFilter kinds={options.kinds} hidden={hiddenKinds} onChange={(kinds) => onChange({ kinds })} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ExtractedFile } from '@pixtract/contracts';
-import { DEFAULT_RESULT_OPTIONS, fileTypeOf, fileTypesIn, pageCount, pageOf, RESULTS_PAGE_SIZE, visibleItems, type ResultOptions } from './results-view';
+import { DEFAULT_RESULT_OPTIONS, fileTypeOf, fileTypesIn, hiddenByKind, pageCount, pageOf, RESULTS_PAGE_SIZE, SORT_ORDERS, visibleItems, type ResultOptions } from './results-view';
 
 const file = (name: string, fields: Partial<ExtractedFile> = {}): ExtractedFile => ({ fileUrl: `https://example.com/${name}`, ...fields });
 
@@ -30,14 +30,39 @@ describe('visibleItems', () => {
     expect(names({ sort: 'position', showDuplicates: true })).toEqual(['big.jpg#1', 'unknown.svg#3', 'small.png#0', 'big.jpg#2']);
   });
 
-  it('sorts by date newest first', () => {
-    expect(names({ sort: 'date' })).toEqual(['unknown.svg#3', 'small.png#0', 'big.jpg#1']);
+  it('offers no Date order: the order images were found in is Position', () => {
+    expect(SORT_ORDERS).toEqual(['default', 'size', 'position']);
   });
 
   it('filters by minimum width, height and type', () => {
     expect(names({ minWidth: 100 })).toEqual(['big.jpg#1']);
     expect(names({ minHeight: 10 })).toEqual(['small.png#0', 'big.jpg#1']);
     expect(names({ fileType: 'svg' })).toEqual(['unknown.svg#3']);
+  });
+});
+
+describe('the kind filter', () => {
+  const kinds: ExtractedFile[] = [
+    file('photo.jpg', { kind: 'photo' }),
+    file('logo.svg', { kind: 'graphic' }),
+    file('menu.svg', { kind: 'icon' }),
+    file('old.jpg'),
+    file('close.png', { kind: 'icon' }),
+    file('close.png', { kind: 'icon', duplicate: true }),
+  ];
+  const shown = (options: Partial<ResultOptions>) => visibleItems(kinds, { ...DEFAULT_RESULT_OPTIONS, ...options }).map(({ file: { fileUrl } }) => fileUrl.split('/').pop());
+
+  it('hides icons by default and counts a file without a kind (stored before kinds) as a photo', () => {
+    expect(shown({})).toEqual(['photo.jpg', 'logo.svg', 'old.jpg']);
+    expect(shown({ kinds: ['photo'] })).toEqual(['photo.jpg', 'old.jpg']);
+    expect(shown({ kinds: ['photo', 'graphic', 'icon'] })).toEqual(['photo.jpg', 'logo.svg', 'menu.svg', 'old.jpg', 'close.png']);
+  });
+
+  it('says how many images each hidden kind keeps out, after the other filters', () => {
+    expect(hiddenByKind(kinds, DEFAULT_RESULT_OPTIONS)).toEqual({ icon: 2 });
+    expect(hiddenByKind(kinds, { ...DEFAULT_RESULT_OPTIONS, showDuplicates: true })).toEqual({ icon: 3 });
+    expect(hiddenByKind(kinds, { ...DEFAULT_RESULT_OPTIONS, kinds: ['icon'] })).toEqual({ photo: 2, graphic: 1 });
+    expect(hiddenByKind(kinds, { ...DEFAULT_RESULT_OPTIONS, fileType: 'svg' })).toEqual({ icon: 1 });
   });
 });
 

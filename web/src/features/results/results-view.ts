@@ -1,9 +1,13 @@
-import type { ExtractedFile } from '@pixtract/contracts';
+import type { ExtractedFile, ImageKind } from '@pixtract/contracts';
 
 /** The seed's results page size. */
 export const RESULTS_PAGE_SIZE = 48;
 
-export const SORT_ORDERS = ['default', 'size', 'position', 'date'] as const;
+/**
+ * No Date order: every image of an extraction is found in the same pass and carries the same time, so the order in
+ * which they were found is Position.
+ */
+export const SORT_ORDERS = ['default', 'size', 'position'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
 export interface ResultOptions {
@@ -14,9 +18,16 @@ export interface ResultOptions {
   minHeight: number;
   /** A file type from `fileTypeOf`, or '' for all. */
   fileType: string;
+  /** The kinds shown: icons are hidden by default. */
+  kinds: readonly ImageKind[];
 }
 
-export const DEFAULT_RESULT_OPTIONS: ResultOptions = { sort: 'default', showDuplicates: false, minWidth: 0, minHeight: 0, fileType: '' };
+export const IMAGE_KINDS: readonly ImageKind[] = ['photo', 'graphic', 'icon'];
+
+export const DEFAULT_RESULT_OPTIONS: ResultOptions = { sort: 'default', showDuplicates: false, minWidth: 0, minHeight: 0, fileType: '', kinds: ['photo', 'graphic'] };
+
+/** Results stored before files had a kind count as photos. */
+export const kindOf = (file: ExtractedFile): ImageKind => file.kind ?? 'photo';
 
 /** A file with its place in the extraction's own list: the identity that selection and tiles key on. */
 export interface ResultItem {
@@ -40,25 +51,38 @@ export function fileTypeOf(file: ExtractedFile): string {
 }
 
 const area = (file: ExtractedFile) => (file.width ?? 0) * (file.height ?? 0);
-const time = (file: ExtractedFile) => (file.extractedTime ? Date.parse(file.extractedTime) || 0 : 0);
 
 const comparators: Record<Exclude<SortOrder, 'default'>, (a: ResultItem, b: ResultItem) => number> = {
   // Largest first by pixels, then by bytes; unmeasured images last.
   size: (a, b) => area(b.file) - area(a.file) || (b.file.size ?? 0) - (a.file.size ?? 0),
   position: (a, b) => (a.file.position ?? a.index) - (b.file.position ?? b.index),
-  date: (a, b) => time(b.file) - time(a.file),
 };
 
-/** The files the grid shows, in order: duplicates and filtered-out ones removed, then sorted (stable). */
-export function visibleItems(files: ExtractedFile[], options: ResultOptions): ResultItem[] {
-  const items = files
+/** Every filter but the kind one: the images a kind filter chooses from. */
+function filteredItems(files: ExtractedFile[], options: ResultOptions): ResultItem[] {
+  return files
     .map((file, index) => ({ file, index }))
     .filter(({ file }) => options.showDuplicates || !file.duplicate)
     .filter(({ file }) => (file.width ?? 0) >= options.minWidth && (file.height ?? 0) >= options.minHeight)
     .filter(({ file }) => !options.fileType || fileTypeOf(file) === options.fileType);
+}
+
+/** The files the grid shows, in order: duplicates and filtered-out ones removed, then sorted (stable). */
+export function visibleItems(files: ExtractedFile[], options: ResultOptions): ResultItem[] {
+  const items = filteredItems(files, options).filter(({ file }) => options.kinds.includes(kindOf(file)));
   if (options.sort === 'default') return items;
   const compare = comparators[options.sort];
   return items.sort((a, b) => compare(a, b) || a.index - b.index);
+}
+
+/** How many images each hidden kind keeps out of the grid (the other filters applied): "12 icons hidden". */
+export function hiddenByKind(files: ExtractedFile[], options: ResultOptions): Partial<Record<ImageKind, number>> {
+  const hidden: Partial<Record<ImageKind, number>> = {};
+  for (const { file } of filteredItems(files, options)) {
+    const kind = kindOf(file);
+    if (!options.kinds.includes(kind)) hidden[kind] = (hidden[kind] ?? 0) + 1;
+  }
+  return hidden;
 }
 
 /** The file types present, for the type filter. */
