@@ -69,7 +69,7 @@ describe('the Kind filter', () => {
   it('words the hidden count in Arabic', async () => {
     storedExtraction([photo, ...icons]);
     open('/ar');
-    expect(await screen.findByText('3 أيقونات مخفية')).toBeInTheDocument();
+    expect(await screen.findByText('٣ أيقونات مخفية')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'إظهار الأيقونات' })).toBeInTheDocument();
   });
 });

@@ -169,7 +169,7 @@ describe('results page', () => {
     const { socket, user } = await renderFollowing();
     await serverSends(() => socket.serverEmit('extraction:completed', { extractionId, result: result(many) }));
     expect(screen.getByText('12 images')).toBeInTheDocument();
-    expect(await screen.findByText('Found 12 images on https://example.com/.')).toBeInTheDocument();
+    expect(await screen.findByText('Found 12 images on \u2066https://example.com/\u2069.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'DOWNLOAD ALL' }));
     await waitFor(() => expect(posted).toHaveLength(1));
