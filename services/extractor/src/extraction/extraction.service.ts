@@ -18,7 +18,8 @@ import { BrowserVisit, BrowserVisitService, JobContext, StageReporter } from './
 import { findImages, IMAGE_COLLECTORS, ImageCollector } from './collectors/image-collector.interface';
 import { catalogue, CataloguedImage, matchesFileTypes, toExtractedFile, withoutTinyImages } from './image-catalogue';
 import { ImageMeasurerService } from './image-measurer.service';
-import type { MeasuringSession } from './measuring-session';
+import { renditionsOf } from './image-renditions';
+import type { MeasuringOutcome, MeasuringSession } from './measuring-session';
 import type { PageSnapshot } from './snapshot/page-snapshot';
 import { StaticPageService } from './static-page.service';
 import { readWebManifest } from './web-manifest.util';
@@ -184,16 +185,18 @@ export class ExtractionService {
     return this.describe(
       images.filter((image) => !notImages.has(image.key)),
       payload,
-      outOfTime,
+      { outOfTime, notImages },
     );
   }
 
   /**
-   * Tiny images and unwanted types out, the image cap applied to distinct images, positions in page order. Once
-   * measured (`outOfTime` given: the keys measuring ran out of time for), distinct images still without a size are
-   * named in a warning, so the person knows why (a 2,000-image gallery, say).
+   * Tiny images and unwanted types out, the image cap applied to distinct images, positions in page order, each
+   * file with its other renditions. Once measured (`measured` given: the keys measuring ran out of time for, and
+   * those that proved no picture), distinct images still without a size are named in a warning, so the person
+   * knows why (a 2,000-image gallery, say).
    */
-  private describe(found: CataloguedImage[], payload: ExtractJobPayload, outOfTime?: Set<string>): Analysis {
+  private describe(found: CataloguedImage[], payload: ExtractJobPayload, measured?: MeasuringOutcome): Analysis {
+    const outOfTime = measured?.outOfTime;
     let images = (outOfTime ? withoutTinyImages(found) : found).filter((image) => matchesFileTypes(image, payload.fileTypes));
     const warnings: ExtractionWarning[] = [];
     const max = this.config.EXTRACTOR_MAX_IMAGES;
@@ -205,7 +208,8 @@ export class ExtractionService {
     const unmeasured = outOfTime ? images.filter((image) => !image.duplicate && image.width === undefined && outOfTime.has(image.key)).length : 0;
     if (unmeasured > 0) warnings.push({ code: 'IMAGES_UNMEASURED', values: { count: unmeasured } });
     const extractedTime = new Date().toISOString();
-    return { files: images.map((image, position) => toExtractedFile(image, position, extractedTime)), warnings, total: distinct(images) };
+    const variants = renditionsOf(images, measured?.notImages);
+    return { files: images.map((image, position) => toExtractedFile(image, position, extractedTime, variants.get(image))), warnings, total: distinct(images) };
   }
 }
 

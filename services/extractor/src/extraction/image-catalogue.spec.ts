@@ -170,6 +170,7 @@ describe('toExtractedFile', () => {
       extractedTime: '2026-01-01T00:00:00.000Z',
       sourceNode: 'img',
       duplicate: false,
+      kind: 'icon',
       box: { x: 1, y: 3, width: 30, height: 40 },
     });
   });
