@@ -99,6 +99,15 @@ describe('markSameBytes', () => {
     markSameBytes(images, () => 'f1');
     expect(images.map((image) => image.duplicate)).toEqual([true, false]);
   });
+
+  it('keeps the file listed over an earlier rendition of it with the same bytes (renditions are measured too)', () => {
+    const images = catalogue([found('https://a.test/thumb.png', 1, { renditionOf: 'https://a.test/full.png' }), found('https://a.test/full.png', 2)]);
+    markSameBytes(images, () => 'f1');
+    expect(images.map((image) => [image.url, image.duplicate])).toEqual([
+      ['https://a.test/thumb.png', true],
+      ['https://a.test/full.png', false],
+    ]);
+  });
 });
 
 describe('markSameFamily', () => {

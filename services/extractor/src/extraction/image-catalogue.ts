@@ -79,8 +79,9 @@ function isShown(image: FoundImage): boolean {
 /** Later copies of the same bytes under another URL are duplicates too. */
 export function markSameBytes(images: CataloguedImage[], fingerprintOf: (key: string) => string | undefined): void {
   // The file kept is the first with an address of its own: a data: copy (an SVG page's own drawing) gives way to it.
+  // A file listed comes before a rendition (now measured too) with the same bytes, wherever that one stands.
   const keptKeyOf = new Map<string, string>();
-  for (const image of images) {
+  for (const image of [...images.filter((image) => !image.duplicate), ...images.filter((image) => image.duplicate)]) {
     const fingerprint = fingerprintOf(image.key);
     const kept = fingerprint && keptKeyOf.get(fingerprint);
     if (fingerprint && (kept === undefined || (kept.startsWith('data:') && !image.key.startsWith('data:')))) keptKeyOf.set(fingerprint, image.key);
