@@ -30,7 +30,7 @@ console.log('building the extractor (nx cache makes this quick when nothing chan
 await buildServices(['@pixtract/extractor']);
 
 require('reflect-metadata');
-const { NestFactory } = require('@nestjs/core');
+const { createService } = require('@pixtract/service-kit');
 const { chromium } = require('playwright-core');
 const { startFixtureServer, FIXTURE_PAGES_DIR, CHROMIUM_TEST_LAUNCH } = require('@pixtract/testing');
 const { AppModule } = require('./dist/app.module');
@@ -58,8 +58,8 @@ async function openWorker(concurrency) {
     CHROMIUM_PATH: CHROMIUM_TEST_LAUNCH.executablePath,
     EXTRACTOR_CONCURRENCY: String(concurrency),
   });
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: false });
-  await app.init();
+  // As the service runs it (createService provides the metrics registry the browser pool reports to), on a free port.
+  const app = await createService({ name: 'extractor', module: AppModule.forRoot(config), port: 0 });
   const service = app.get(ExtractionService);
   let n = 0;
   const extract = (page, mode = 'auto', from = fixture) => {
