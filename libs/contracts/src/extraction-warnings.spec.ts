@@ -15,12 +15,13 @@ describe('extraction warnings', () => {
     [{ code: 'IMAGES_UNMEASURED', values: { count: 1_250 } }, 'The sizes of 1,250 images could not be read in time.'],
     [{ code: 'STOPPED_AT_TIME_LIMIT' }, 'The page took too long to load. These are the images found before it was stopped.'],
     [{ code: 'NOT_HTML', values: { type: 'application/pdf' } }, 'The address serves application/pdf, not a web page.'],
+    [{ code: 'STILL_LOADING', values: { seconds: 30 } }, 'The page was still loading; showing what was found in 30 s.'],
   ])('words %j in English as the seed did', (warning, english) => {
     expect(extractionWarningText(warning)).toBe(english);
   });
 
   it('lists every code once', () => {
-    expect(EXTRACTION_WARNING_CODES).toEqual(['HTTP_STATUS', 'SCROLL_CAPPED', 'REFUSED_REQUESTS', 'ELEMENTS_CAPPED', 'IMAGES_CAPPED', 'IMAGES_UNMEASURED', 'STOPPED_AT_TIME_LIMIT', 'NOT_HTML']);
+    expect(EXTRACTION_WARNING_CODES).toEqual(['HTTP_STATUS', 'SCROLL_CAPPED', 'REFUSED_REQUESTS', 'ELEMENTS_CAPPED', 'IMAGES_CAPPED', 'IMAGES_UNMEASURED', 'STOPPED_AT_TIME_LIMIT', 'STILL_LOADING', 'NOT_HTML']);
   });
 
   it('refuses a code outside the set and values of the wrong shape', () => {

@@ -19,6 +19,8 @@ export const extractionWarningSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('IMAGES_CAPPED'), values: z.object({ limit: quantity }) }),
   z.object({ code: z.literal('IMAGES_UNMEASURED'), values: z.object({ count: quantity }) }),
   z.object({ code: z.literal('STOPPED_AT_TIME_LIMIT') }),
+  /** The page was still loading when its time for loading ran out: what it showed by then, after `seconds`. */
+  z.object({ code: z.literal('STILL_LOADING'), values: z.object({ seconds: quantity }) }),
   z.object({ code: z.literal('NOT_HTML'), values: z.object({ type: z.string() }) }),
 ]);
 export type ExtractionWarning = z.infer<typeof extractionWarningSchema>;
@@ -38,6 +40,7 @@ const ENGLISH: { [C in ExtractionWarningCode]: (warning: WarningOf<C>) => string
   IMAGES_CAPPED: ({ values }) => `Only the first ${values.limit.toLocaleString('en-US')} images of this page were kept.`,
   IMAGES_UNMEASURED: ({ values: { count } }) => `The size${count === 1 ? '' : 's'} of ${count.toLocaleString('en-US')} image${count === 1 ? '' : 's'} could not be read in time.`,
   STOPPED_AT_TIME_LIMIT: () => `${ERROR_MESSAGES.PAGE_TIMEOUT} These are the images found before it was stopped.`,
+  STILL_LOADING: ({ values }) => `The page was still loading; showing what was found in ${values.seconds} s.`,
   NOT_HTML: ({ values }) => `The address serves ${values.type}, not a web page.`,
 };
 

@@ -38,8 +38,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *   /images/<w>x<h>.png[?c=RRGGBB] a generated PNG of exactly that size (a single `Range: bytes=` honoured, as
  *                                 static file servers and CDNs do)
  *   /images/thumb.php?size=<w>x<h>[&c=RRGGBB] the same PNG from a "server script" (timthumb and the like)
- *   /wp-content/uploads/…/<name>[-<w>x<h>].png, /cdn/shop/files/<name>.png?width=<w>  a CMS's size copies of one
- *                                 upload, generated like the PNGs above (see cmsSize)
+ *   /wp-content/uploads/…/<name>[-<w>x<h>].png[?w=<w>], /cdn/shop/files/<name>.png?width=<w>,
+ *   /wiki/[thumb/]a/ab/<Name>.png[/<w>px-<Name>.png]  a CMS's size copies of one upload, generated like the PNGs
+ *                                 above (see cmsSize)
+ *   /counter/<w>x<h>/<name>.html  a PNG under a page's name (a hit counter's badge)
+ *   /stand-ins/<name>.gif?size=<w>x<h>  a PNG under a stand-in's name (a loading spinner)
  *   /delay/<ms>/<any path above>  the same response after <ms> milliseconds
  */
 export async function startFixtureServer(options: FixtureServerOptions = {}): Promise<FixtureServer> {
@@ -108,7 +111,11 @@ function byteRange(header: string | undefined, size: number): { start: number; e
 }
 
 async function serve(path: string, query: URLSearchParams, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const image = /^\/images\/(\d{1,4})x(\d{1,4})\.png$/.exec(path) ?? (path === '/images/thumb.php' ? /^(\d{1,4})x(\d{1,4})$/.exec(query.get('size') ?? '') : null) ?? cmsSize(path, query);
+  const image =
+    /^\/images\/(\d{1,4})x(\d{1,4})\.png$/.exec(path) ??
+    /^\/counter\/(\d{1,4})x(\d{1,4})\/[\w-]+\.html$/.exec(path) ??
+    (path === '/images/thumb.php' || path.startsWith('/stand-ins/') ? /^(\d{1,4})x(\d{1,4})$/.exec(query.get('size') ?? '') : null) ??
+    cmsSize(path, query);
   if (image) {
     const body = generatedPng(Number(image[1]), Number(image[2]), /^[0-9a-f]{6}$/i.exec(query.get('c') ?? '')?.[0] ?? cmsColour(path));
     const headers = { 'content-type': 'image/png', 'accept-ranges': 'bytes', 'cache-control': 'max-age=60' };
@@ -137,18 +144,24 @@ async function serve(path: string, query: URLSearchParams, req: IncomingMessage,
 
 /**
  * A CMS's size copies of one upload: WordPress's `/wp-content/uploads/…/name-300x200.png` (the original, without
- * the suffix, is 1600×1000) and Shopify's `/cdn/shop/files/name.png?width=400` (4:3). Answers [_, width, height].
+ * the suffix, is 1600×1000; `?w=640` resizes it, as WordPress.com and Jetpack do), Shopify's
+ * `/cdn/shop/files/name.png?width=400` (4:3) and MediaWiki's `/wiki/a/ab/Name.png` (1200×800) with its thumbnails
+ * `/wiki/thumb/a/ab/Name.png/125px-Name.png` (3:2). Answers [_, width, height].
  */
 function cmsSize(path: string, query: URLSearchParams): string[] | null {
   const upload = /^\/wp-content\/uploads\/[\w/-]+?(?:-(\d{1,4})x(\d{1,4}))?\.png$/.exec(path);
+  const resized = /^\d{1,4}$/.exec(query.get('w') ?? '')?.[0];
+  if (upload && !upload[1] && resized) return [path, resized, String(Math.round((Number(resized) * 1000) / 1600))];
   if (upload) return [path, upload[1] ?? '1600', upload[2] ?? '1000'];
+  const wiki = /^\/wiki\/(?:thumb\/)?[0-9a-f]\/[0-9a-f]{2}\/[\w-]+\.png(?:\/(\d{1,4})px-[\w-]+\.png)?$/.exec(path);
+  if (wiki) return [path, wiki[1] ?? '1200', String(Math.round((Number(wiki[1] ?? 1200) * 2) / 3))];
   const width = /^\/cdn\/shop\/files\/[\w-]+\.png$/.test(path) && /^\d{1,4}$/.exec(query.get('width') ?? '');
   return width ? [path, width[0], String(Math.round((Number(width[0]) * 3) / 4))] : null;
 }
 
 /** Each upload its own colour (from its name), so two uploads of one size are not the same bytes. */
 function cmsColour(path: string): string | undefined {
-  if (!path.startsWith('/wp-content/') && !path.startsWith('/cdn/shop/')) return undefined;
+  if (!path.startsWith('/wp-content/') && !path.startsWith('/cdn/shop/') && !path.startsWith('/wiki/')) return undefined;
   const name = /\/([a-z]+)[^/]*$/i.exec(path)?.[1] ?? '';
   return createHash('sha1').update(name).digest('hex').slice(0, 6);
 }

@@ -140,6 +140,7 @@ async function extract(path: string, mode: ExtractionMode = 'browser', fileTypes
 
 /** Fixture URLs without the origin; data: URIs as their media type (the markup is checked separately). */
 const local = (url: string) => (url.startsWith(fixture.origin) ? url.slice(fixture.origin.length) : url.startsWith('data:') ? url.slice(0, url.indexOf(',')) : url);
+const fileKinds = (files: ExtractedFile[]) => Object.fromEntries(files.filter((file) => !file.duplicate).map((file) => [local(file.fileUrl), file.kind]));
 const distinct = (files: ExtractedFile[]): Expected[] => files.filter((file) => !file.duplicate).map((file) => [local(file.fileUrl), file.sourceNode!, file.width, file.height]);
 
 describe('every source of images (browser path), exact results', () => {
@@ -153,7 +154,11 @@ describe('every source of images (browser path), exact results', () => {
 
   it('keeps the other srcset candidates as variants of the largest', async () => {
     const [widths, densities] = (await extract('/pages/catalogue/srcset.html')).files;
-    expect(widths.variants?.map(({ fileUrl }) => local(fileUrl))).toEqual(['/images/400x300.png?c=110000', '/images/800x600.png?c=110000']);
+    // Largest first, each with the size its w descriptor gives (the height in the file's ratio).
+    expect(widths.variants?.map(({ fileUrl, width, height }) => [local(fileUrl), width, height])).toEqual([
+      ['/images/800x600.png?c=110000', 800, 600],
+      ['/images/400x300.png?c=110000', 400, 300],
+    ]);
     expect(densities.variants?.map(({ fileUrl }) => local(fileUrl))).toEqual(['/images/150x100.png?c=220000', '/images/300x200.png?c=220000']);
     expect(widths).toMatchObject({ mimeType: 'image/png', extension: 'png', alt: 'Widths' });
     expect(widths.size).toBeGreaterThan(0);
@@ -239,6 +244,77 @@ describe('every source of images (browser path), exact results', () => {
   });
 });
 
+describe('every size of a picture is one file, the others its variants (issues 19.1, 17.7)', () => {
+  /** A file's variants as [path, width, height], largest first. */
+  const variantsOf = (file: ExtractedFile | undefined) => file?.variants?.map(({ fileUrl, width, height }) => [local(fileUrl), width, height]);
+  const fileAt = (files: ExtractedFile[], path: string) => files.find((file) => !file.duplicate && local(file.fileUrl) === path);
+
+  it.each(['browser', 'static'] as const)('favicons, a wiki thumbnail beside its file, WordPress sizes, a linked thumbnail, a srcset and a <picture> (%s)', async (mode) => {
+    const { files } = await extract('/pages/catalogue/renditions.html', mode);
+    expect(variantsOf(fileAt(files, '/images/192x192.png?c=ea0003'))).toEqual([
+      ['/images/180x180.png?c=ea0002', 180, 180],
+      ['/images/32x32.png?c=ea0001', 32, 32],
+    ]);
+    expect(variantsOf(fileAt(files, '/wiki/a/ab/Bridge.png'))).toEqual([
+      ['/wiki/thumb/a/ab/Bridge.png/125px-Bridge.png', 125, 83],
+      ['/wiki/thumb/a/ab/Bridge.png/32px-Bridge.png', 32, 21],
+    ]);
+    expect(variantsOf(fileAt(files, '/wp-content/uploads/2024/06/harbour.png?w=640'))).toEqual([['/wp-content/uploads/2024/06/harbour-300x188.png', 300, 188]]);
+    expect(variantsOf(fileAt(files, '/images/1600x1200.png?c=ea0010'))).toEqual([['/images/160x120.png?c=ea0011', 160, 120]]);
+    expect(variantsOf(fileAt(files, '/images/1200x900.png?c=ea0022'))).toEqual([
+      ['/images/800x600.png?c=ea0021', 800, 600],
+      ['/images/400x300.png?c=ea0020', 400, 300],
+    ]);
+    expect(variantsOf(fileAt(files, '/images/900x600.png?c=ea0030&f=webp'))).toEqual([
+      ['/images/450x300.png?c=ea0031&f=webp', 450, 300],
+      ['/images/450x300.png?c=ea0032', 450, 300],
+    ]);
+  });
+
+  it('never loses a rendition the page shows: each is a file or a variant of one', async () => {
+    const { files } = await extract('/pages/catalogue/renditions.html');
+    const offered = new Set(files.filter((file) => !file.duplicate).flatMap((file) => [file.fileUrl, ...(file.variants ?? []).map((variant) => variant.fileUrl)]).map(local));
+    for (const file of files) expect(offered).toContain(local(file.fileUrl));
+  });
+});
+
+describe('what each picture is (issues 19.3, 17.8)', () => {
+  it.each(['browser', 'static'] as const)('icons, graphics and photos; a sprite sheet is no image (%s)', async (mode) => {
+    const { files } = await extract('/pages/catalogue/kinds.html', mode);
+    expect(files.filter((file) => !file.duplicate).map((file) => [local(file.fileUrl), file.kind])).toEqual([
+      ['/images/48x48.png?c=eb0001', 'icon'],
+      ['/images/240x80.png?c=eb0002', 'graphic'],
+      ['data:image/svg+xml;base64', 'icon'],
+      ['/images/24x24.png?c=eb0003', 'icon'],
+      ['/images/1200x800.png?c=eb0004', 'photo'],
+      ['/pages/catalogue/diagram.svg', 'graphic'],
+      ['data:image/svg+xml;base64', 'graphic'],
+      ['/counter/88x31/entry.html', 'graphic'],
+    ]);
+  });
+
+  it('gives every file a kind, repeats and renditions included', async () => {
+    const { files } = await extract('/pages/catalogue/renditions.html');
+    expect(files.filter((file) => file.kind === undefined)).toEqual([]);
+    expect(fileKinds(files)).toEqual(expect.objectContaining({ '/images/192x192.png?c=ea0003': 'icon', '/wiki/a/ab/Bridge.png': 'photo' }));
+  });
+});
+
+describe('a picture is what the browser decoded, not what its address looks like (issue 19.2)', () => {
+  it.each(['browser', 'static'] as const)('an <img> named like a page that answers a picture is one; one that answers a page is not (%s)', async (mode) => {
+    const { files } = await extract('/pages/catalogue/kinds.html', mode);
+    expect(files.find((file) => local(file.fileUrl) === '/counter/88x31/entry.html')).toMatchObject({ width: 88, height: 31, mimeType: 'image/png', duplicate: false });
+    expect(files.map((file) => local(file.fileUrl))).not.toContain('/pages/catalogue/renditions.html');
+  });
+});
+
+describe('stand-ins shown until late content arrives (issue 19.4)', () => {
+  it('leaves out a loading spinner the page took away when its content came', async () => {
+    const { files } = await extract('/pages/catalogue/late.html');
+    expect(files.map((file) => local(file.fileUrl))).toEqual(['/images/640x400.png?c=ec0001']);
+  });
+});
+
 describe('static path and auto mode', () => {
   it('auto reads a page without scripts statically, with the same results', async () => {
     const result = await extract('/pages/catalogue/head.html', 'auto');
@@ -246,7 +322,7 @@ describe('static path and auto mode', () => {
     expect(distinct(result.files)).toEqual(distinct((await extract('/pages/catalogue/head.html')).files));
   });
 
-  it.each(['img.html', 'srcset.html', 'picture.html', 'lazy.html', 'svg.html', 'amp.html', 'links.html', 'carousel.html', 'base.html', 'noise.html', 'media.html', 'real-world.html', 'galleries.html', 'cms-sizes.html', 'stand-ins.html'])('static finds what the browser finds on %s', async (page) => {
+  it.each(['img.html', 'srcset.html', 'picture.html', 'lazy.html', 'svg.html', 'amp.html', 'links.html', 'carousel.html', 'base.html', 'noise.html', 'media.html', 'real-world.html', 'galleries.html', 'cms-sizes.html', 'stand-ins.html', 'renditions.html', 'kinds.html'])('static finds what the browser finds on %s', async (page) => {
     const [fromStatic, fromBrowser] = [await extract(`/pages/catalogue/${page}`, 'static'), await extract(`/pages/catalogue/${page}`, 'browser')];
     expect(fromStatic.performanceInfo.method).toBe('static');
     expect(distinct(fromStatic.files).sort()).toEqual(distinct(fromBrowser.files).sort());

@@ -44,6 +44,14 @@ beforeAll(async () => {
         res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4');
         return true;
       }
+      if (req.url === '/streaming.html') {
+        // A page that never finishes loading: its picture comes first, then more of the page every 200 ms, for ever.
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.write('<!doctype html><title>streaming</title><img src="/images/200x100.png?c=5a5a5a" alt="Early">');
+        const more = setInterval(() => res.write(`<!-- ${'.'.repeat(1024)} -->`), 200);
+        res.once('close', () => clearInterval(more));
+        return true;
+      }
       if (req.url === '/runaway.html') {
         // Loads fine, then its script never yields: only closing the context stops it.
         res.writeHead(200, { 'content-type': 'text/html' }).end('<img src="/images/10x10.png"><script>setTimeout(() => { for (;;) {} }, 50)</script>');
@@ -115,9 +123,13 @@ describe('extraction worker (private networks allowed for the fixture)', () => {
     const percents = events.map((event) => event.percent);
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
     // Measuring fills its band as files are answered: 75 at its start, then a step for each of the first two of three.
-    const measuring = events.filter((event) => event.stage === 'measuring').map((event) => event.percent);
+    // (The same percent again is the bar's tick on a loaded machine: the time and bytes moved, the stage did not.)
+    const measuring = [...new Set(events.filter((event) => event.stage === 'measuring').map((event) => event.percent))];
     expect(measuring).toEqual([75, 83, 92]);
-    expect(queue.progressOf(job).at(-1)).toEqual({ stage: 'done', percent: 100, imagesFound: 3 });
+    expect(queue.progressOf(job).at(-1)).toEqual({ stage: 'done', percent: 100, imagesFound: 3, elapsedMs: expect.any(Number), bytesReceived: expect.any(Number) });
+    // Every event says how long the job has run and how many bytes the page brought so far.
+    expect(events.map((event) => event.elapsedMs)).toEqual([...events.map((event) => event.elapsedMs!)].sort((a, b) => a - b));
+    expect(events.at(-1)!.bytesReceived).toBeGreaterThan(0);
   });
 
   it('sends the images found so far before measuring them, no more than the preview limit', async () => {
@@ -151,6 +163,31 @@ describe('extraction worker (private networks allowed for the fixture)', () => {
     const result = await queue.finished(job, 20_000);
     expect(result.warnings).toEqual(['The address serves application/pdf, not a web page.']);
     expect(result.warningDetails).toEqual([{ code: 'NOT_HTML', values: { type: 'application/pdf' } }]);
+  });
+
+  it('answers a page still loading when its time runs out with what it shows so far, the bar moving meanwhile (issue 17.1)', async () => {
+    const job = await queue.add(fixture.url('/streaming.html'), { mode: 'browser' });
+    const result = await queue.finished(job, JOB_TIMEOUT_MS + 10_000);
+    expect(result.error).toBeUndefined();
+    expect(result.files.map((file) => [file.fileUrl, file.width, file.height])).toEqual([[fixture.url('/images/200x100.png?c=5a5a5a'), 200, 100]]);
+    // Loading may use half the job's time (3 s here): the page is taken as it stands then.
+    const [warning] = result.warningDetails ?? [];
+    expect(warning).toEqual({ code: 'STILL_LOADING', values: { seconds: expect.any(Number) } });
+    const seconds = warning.code === 'STILL_LOADING' ? warning.values.seconds : 0;
+    expect(seconds).toBeGreaterThanOrEqual(3);
+    expect(seconds).toBeLessThan(JOB_TIMEOUT_MS / 1000);
+    expect(result.warnings).toEqual([`The page was still loading; showing what was found in ${seconds} s.`]);
+
+    // While it loads, the bar hears every 500 ms: time and bytes go up, and so does the bar within its band.
+    const loading = queue.progressOf(job).filter((event) => event.stage === 'loading');
+    expect(loading.length).toBeGreaterThanOrEqual(4);
+    const elapsed = loading.map((event) => event.elapsedMs!);
+    const bytes = loading.map((event) => event.bytesReceived!);
+    expect(elapsed).toEqual([...elapsed].sort((a, b) => a - b));
+    expect(bytes).toEqual([...bytes].sort((a, b) => a - b));
+    expect(bytes.at(-1)).toBeGreaterThan(bytes[0]);
+    expect(loading.at(-1)!.percent).toBeGreaterThan(loading[0].percent);
+    expect(loading.at(-1)!.percent).toBeLessThan(25);
   });
 
   it('stops a runaway page at the job time limit', async () => {

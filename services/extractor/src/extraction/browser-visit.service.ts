@@ -1,11 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ERROR_MESSAGES, ErrorCode, ExtractionStage, ExtractionWarning, ExtractedFile } from '@pixtract/contracts';
+import { ERROR_MESSAGES, ErrorCode, ExtractionWarning } from '@pixtract/contracts';
 import { errors, Page, Response } from 'playwright-core';
 import { BrowserPoolService } from '../browser/browser-pool.service';
 import { PageActivity } from '../browser/page-activity';
+import { countReceivedBytes } from '../browser/received-bytes';
 import { EXTRACTOR_CONFIG, ExtractorConfig } from '../extractor.config';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './collectors/lazy-attributes';
 import type { ReceivedBody } from './image-measurer.service';
+import type { StageReporter } from './job-progress';
 import { forceLazyLoading } from './lazy-images.util';
 import { scrollUntilStable } from './page-scroll.util';
 import { waitUntilQuiet } from './page-settle.util';
@@ -13,7 +15,7 @@ import { MAX_WALKED_ELEMENTS, snapshotRenderedPage } from './snapshot/browser-sn
 import { pictureAddressSnapshot, type PageSnapshot } from './snapshot/page-snapshot';
 
 /** Shares of the job's time limit: navigation may use half, scrolling ends by 70%, leaving room to collect. */
-const NAVIGATION_SHARE = 0.5;
+export const NAVIGATION_SHARE = 0.5;
 const SCROLL_SHARE = 0.7;
 const FIRST_SETTLE_MS = 5_000;
 const STEP_SETTLE_MS = 1_500;
@@ -30,8 +32,6 @@ export interface JobContext {
   extractionId: string;
   requestId?: string;
 }
-
-export type StageReporter = (stage: ExtractionStage, imagesFound: number, withinStage?: number, preview?: ExtractedFile[]) => void;
 
 interface RenderedPage {
   snapshot: PageSnapshot;
@@ -66,7 +66,7 @@ export class BrowserVisitService {
     @Inject(LAZY_ATTRIBUTES) private readonly lazy: LazyAttributes,
   ) {}
 
-  async visit<T>(url: string, job: JobContext, deadline: number, report: StageReporter, analyse: RenderedPageAnalysis<T>, signal?: AbortSignal): Promise<BrowserVisit<T>> {
+  async visit<T>(url: string, job: JobContext, deadline: number, report: StageReporter, analyse: RenderedPageAnalysis<T>, countBytes: (bytes: number) => void, signal?: AbortSignal): Promise<BrowserVisit<T>> {
     const visit: BrowserVisit<T> = { sourceUrl: url, warnings: [] };
     const session = await this.browsers.openPage();
     let timedOut = false;
@@ -79,6 +79,7 @@ export class BrowserVisitService {
     signal?.addEventListener('abort', stop, { once: true });
     if (signal?.aborted) stop();
     try {
+      await countReceivedBytes(session.page, countBytes);
       const snapshot = await this.render(session.page, url, visit, report, deadline);
       if (snapshot) {
         analysing = true;
@@ -112,6 +113,14 @@ export class BrowserVisitService {
     } catch (error) {
       // An address that downloads a file (Content-Disposition: attachment): the file, if it is a picture, is the page.
       if (error instanceof Error && /Download is starting/.test(error.message)) return { snapshot: pictureAddressSnapshot(url), received: async () => undefined };
+      // Still loading when the navigation's share of the time ran out (HTML that keeps streaming, a script holding
+      // the parser up): the page as far as it came is what the visitor gets, with a warning, rather than nothing.
+      // A page that sent nothing at all (still about:blank) has nothing to show, and times out.
+      if (error instanceof errors.TimeoutError && page.url() !== 'about:blank') {
+        const startedAt = deadline - this.config.EXTRACTOR_JOB_TIMEOUT_MS;
+        visit.warnings.push({ code: 'STILL_LOADING', values: { seconds: Math.round((Date.now() - startedAt) / 1000) } });
+        return this.captured(page, activity, visit);
+      }
       throw error;
     }
     visit.sourceUrl = page.url();

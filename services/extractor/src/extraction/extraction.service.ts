@@ -4,7 +4,6 @@ import {
   ErrorCode,
   ExtractedFile,
   ExtractionProgress,
-  ExtractionStage,
   ExtractionWarning,
   extractionWarningText,
   ExtractJobPayload,
@@ -14,19 +13,19 @@ import { checkUrl, SafeFetchError, SafeFetchPolicy } from '@pixtract/safe-fetch'
 import { setMaxListeners } from 'node:events';
 import { EXTRACTOR_CONFIG, ExtractorConfig, SAFE_FETCH_POLICY } from '../extractor.config';
 import { BrowserHeadStart, HeadStartVisit } from './browser-head-start';
-import { BrowserVisit, BrowserVisitService, JobContext, StageReporter } from './browser-visit.service';
+import { BrowserVisit, BrowserVisitService, JobContext, NAVIGATION_SHARE } from './browser-visit.service';
+import { JobProgress, StageReporter } from './job-progress';
 import { findImages, IMAGE_COLLECTORS, ImageCollector } from './collectors/image-collector.interface';
 import { catalogue, CataloguedImage, matchesFileTypes, toExtractedFile, withoutTinyImages } from './image-catalogue';
 import { ImageMeasurerService } from './image-measurer.service';
-import type { MeasuringSession } from './measuring-session';
+import { renditionsOf } from './image-renditions';
+import type { MeasuringOutcome, MeasuringSession } from './measuring-session';
 import type { PageSnapshot } from './snapshot/page-snapshot';
 import { StaticPageService } from './static-page.service';
 import { readWebManifest } from './web-manifest.util';
 
 type ProgressReporter = (progress: ExtractionProgress) => Promise<unknown>;
 
-/** Where each stage starts on the progress bar; scrolling and measuring fill their bands step by step. */
-const STAGE_PERCENT: Record<ExtractionStage, number> = { queued: 0, loading: 10, scrolling: 25, collecting: 60, measuring: 75, done: 100 };
 /** Measuring reports its progress in steps of this share (a 2,000-image gallery: 20 events, not 2,000). */
 const MEASURING_STEP = 0.05;
 const MEASURE_MS = 5_000;
@@ -68,20 +67,26 @@ export class ExtractionService {
   ) {}
 
   async extract(payload: ExtractJobPayload, job: JobContext, report: ProgressReporter): Promise<ExtractJobResult> {
+    const progress = new JobProgress(
+      (event) => void report(event).catch((error: unknown) => this.logger.warn({ msg: 'progress not reported', err: error, ...job })),
+      this.config.EXTRACTOR_JOB_TIMEOUT_MS * NAVIGATION_SHARE,
+    );
+    try {
+      return await this.run(payload, job, progress);
+    } finally {
+      progress.stop();
+    }
+  }
+
+  private async run(payload: ExtractJobPayload, job: JobContext, progress: JobProgress): Promise<ExtractJobResult> {
     const startedAt = Date.now();
     const deadline = startedAt + this.config.EXTRACTOR_JOB_TIMEOUT_MS;
-    let imagesFound = 0;
-    const stage: StageReporter = (name, found, withinStage = 0, preview) => {
-      imagesFound = Math.max(imagesFound, found);
-      const next = name === 'scrolling' ? STAGE_PERCENT.collecting : name === 'measuring' ? STAGE_PERCENT.done : STAGE_PERCENT[name];
-      const percent = Math.round(STAGE_PERCENT[name] + (next - STAGE_PERCENT[name]) * Math.min(1, withinStage));
-      report({ stage: name, percent, imagesFound, ...(preview ? { files: preview } : {}) }).catch((error: unknown) => this.logger.warn({ msg: 'progress not reported', err: error, ...job }));
-    };
+    const stage = progress.stage;
     // The English `error` and `warnings` of the seed, and the same as codes a client can word in other languages.
     const finish: Finish = (method, sourceUrl, warnings, analysis, error) => {
       const files = analysis?.files ?? [];
       const warningDetails = [...warnings, ...(analysis?.warnings ?? [])];
-      void report({ stage: 'done', percent: STAGE_PERCENT.done, imagesFound: analysis?.total ?? 0 }).catch(() => undefined);
+      progress.done(analysis?.total ?? 0);
       return {
         files,
         sourceUrl,
@@ -107,7 +112,7 @@ export class ExtractionService {
       // Up to 20 stylesheets and the manifest are read at once under it: more listeners than Node's default of 10, by design.
       setMaxListeners(32, controller.signal);
       const timer = setTimeout(() => controller.abort(new SafeFetchError(ErrorCode.UpstreamTimeout)), Math.max(1, deadline - Date.now()));
-      const headStart = payload.mode === 'auto' ? new BrowserHeadStart(this.config.EXTRACTOR_BROWSER_HEAD_START_MS, controller, stage, (visit) => this.render(payload, job, deadline, visit.report, visit)) : undefined;
+      const headStart = payload.mode === 'auto' ? new BrowserHeadStart(this.config.EXTRACTOR_BROWSER_HEAD_START_MS, controller, stage, (visit) => this.render(payload, job, deadline, visit.report, progress, visit)) : undefined;
       try {
         const page = await this.staticPages.read(payload.url, controller.signal);
         if (payload.mode === 'static' || !page.needsBrowser) {
@@ -143,14 +148,14 @@ export class ExtractionService {
       const underWay = headStart?.browserNeeded();
       if (underWay) return browserResult(await underWay, payload, finish);
     }
-    return browserResult(await this.render(payload, job, deadline, stage), payload, finish);
+    return browserResult(await this.render(payload, job, deadline, stage, progress), payload, finish);
   }
 
   /**
    * The browser path: render, then analyse while the page is open. `headStart`: a visit auto mode started before
    * the static read decided, which may be stopped.
    */
-  private async render(payload: ExtractJobPayload, job: JobContext, deadline: number, stage: StageReporter, headStart?: HeadStartVisit): Promise<RenderedOutcome> {
+  private async render(payload: ExtractJobPayload, job: JobContext, deadline: number, stage: StageReporter, progress: JobProgress, headStart?: HeadStartVisit): Promise<RenderedOutcome> {
     let partial: Analysis | undefined;
     const visit = await this.browser.visit(
       payload.url,
@@ -162,6 +167,7 @@ export class ExtractionService {
         const manifest = await readWebManifest(snapshot, this.policy, AbortSignal.timeout(Math.max(1, Math.min(MANIFEST_MS, deadline - Date.now()))));
         return this.analyse({ ...snapshot, manifest }, payload, stage, this.measurer.start(measuringDeadline(deadline), received), (found) => (partial = found));
       },
+      (bytes) => (progress.bytesReceived += bytes),
       headStart?.signal,
     );
     return { visit, partial };
@@ -184,16 +190,18 @@ export class ExtractionService {
     return this.describe(
       images.filter((image) => !notImages.has(image.key)),
       payload,
-      outOfTime,
+      { outOfTime, notImages },
     );
   }
 
   /**
-   * Tiny images and unwanted types out, the image cap applied to distinct images, positions in page order. Once
-   * measured (`outOfTime` given: the keys measuring ran out of time for), distinct images still without a size are
-   * named in a warning, so the person knows why (a 2,000-image gallery, say).
+   * Tiny images and unwanted types out, the image cap applied to distinct images, positions in page order, each
+   * file with its other renditions. Once measured (`measured` given: the keys measuring ran out of time for, and
+   * those that proved no picture), distinct images still without a size are named in a warning, so the person
+   * knows why (a 2,000-image gallery, say).
    */
-  private describe(found: CataloguedImage[], payload: ExtractJobPayload, outOfTime?: Set<string>): Analysis {
+  private describe(found: CataloguedImage[], payload: ExtractJobPayload, measured?: MeasuringOutcome): Analysis {
+    const outOfTime = measured?.outOfTime;
     let images = (outOfTime ? withoutTinyImages(found) : found).filter((image) => matchesFileTypes(image, payload.fileTypes));
     const warnings: ExtractionWarning[] = [];
     const max = this.config.EXTRACTOR_MAX_IMAGES;
@@ -205,7 +213,8 @@ export class ExtractionService {
     const unmeasured = outOfTime ? images.filter((image) => !image.duplicate && image.width === undefined && outOfTime.has(image.key)).length : 0;
     if (unmeasured > 0) warnings.push({ code: 'IMAGES_UNMEASURED', values: { count: unmeasured } });
     const extractedTime = new Date().toISOString();
-    return { files: images.map((image, position) => toExtractedFile(image, position, extractedTime)), warnings, total: distinct(images) };
+    const variants = renditionsOf(images, measured?.notImages);
+    return { files: images.map((image, position) => toExtractedFile(image, position, extractedTime, variants.get(image))), warnings, total: distinct(images) };
   }
 }
 

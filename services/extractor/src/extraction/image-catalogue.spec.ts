@@ -99,6 +99,15 @@ describe('markSameBytes', () => {
     markSameBytes(images, () => 'f1');
     expect(images.map((image) => image.duplicate)).toEqual([true, false]);
   });
+
+  it('keeps the file listed over an earlier rendition of it with the same bytes (renditions are measured too)', () => {
+    const images = catalogue([found('https://a.test/thumb.png', 1, { renditionOf: 'https://a.test/full.png' }), found('https://a.test/full.png', 2)]);
+    markSameBytes(images, () => 'f1');
+    expect(images.map((image) => [image.url, image.duplicate])).toEqual([
+      ['https://a.test/thumb.png', true],
+      ['https://a.test/full.png', false],
+    ]);
+  });
 });
 
 describe('markSameFamily', () => {
@@ -170,6 +179,7 @@ describe('toExtractedFile', () => {
       extractedTime: '2026-01-01T00:00:00.000Z',
       sourceNode: 'img',
       duplicate: false,
+      kind: 'icon',
       box: { x: 1, y: 3, width: 30, height: 40 },
     });
   });

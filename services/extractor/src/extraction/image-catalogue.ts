@@ -1,6 +1,7 @@
-import type { ExtractedFile, ImageBox, SourceNode } from '@pixtract/contracts';
+import type { ExtractedFile, ImageBox, ImageVariant, SourceNode } from '@pixtract/contracts';
 import type { FoundImage } from './collectors/image-collector.interface';
 import { imageFamilyKey } from './image-family.util';
+import { kindOf } from './image-kind.util';
 import { extensionOf, IMAGE_EXTENSIONS, normaliseImageUrl } from './image-url.util';
 import { isNoiseSize, noiseReasonOfUrl } from './noise-rules';
 
@@ -78,8 +79,9 @@ function isShown(image: FoundImage): boolean {
 /** Later copies of the same bytes under another URL are duplicates too. */
 export function markSameBytes(images: CataloguedImage[], fingerprintOf: (key: string) => string | undefined): void {
   // The file kept is the first with an address of its own: a data: copy (an SVG page's own drawing) gives way to it.
+  // A file listed comes before a rendition (now measured too) with the same bytes, wherever that one stands.
   const keptKeyOf = new Map<string, string>();
-  for (const image of images) {
+  for (const image of [...images.filter((image) => !image.duplicate), ...images.filter((image) => image.duplicate)]) {
     const fingerprint = fingerprintOf(image.key);
     const kept = fingerprint && keptKeyOf.get(fingerprint);
     if (fingerprint && (kept === undefined || (kept.startsWith('data:') && !image.key.startsWith('data:')))) keptKeyOf.set(fingerprint, image.key);
@@ -90,15 +92,18 @@ export function markSameBytes(images: CataloguedImage[], fingerprintOf: (key: st
   }
 }
 
+/** The family of the site's own icons: favicons, touch icons and the manifest's icons are one picture in several sizes. */
+const SITE_ICONS = 'site-icons';
+
 /**
  * Copies of one picture in other sizes (imageFamilyKey: a CDN's or a CMS's size variants, Wix's blurred stand-in,
- * Medium's preview) are one image, once sizes are known: the largest (of equal ones the first) is it, the others
- * are flagged as its renditions.
+ * Medium's preview; and the site's icons) are one image, once sizes are known: the largest (of equal ones the
+ * first) is it, the others are flagged as its renditions.
  */
 export function markSameFamily(images: CataloguedImage[]): void {
   const families = new Map<string, CataloguedImage[]>();
   for (const image of images) {
-    const family = image.duplicate ? undefined : imageFamilyKey(image.url);
+    const family = image.duplicate ? undefined : image.sourceNode === 'icon' ? SITE_ICONS : imageFamilyKey(image.url);
     if (family === undefined) continue;
     const members = families.get(family);
     if (members) members.push(image);
@@ -165,7 +170,8 @@ export function roundedBox(box: ImageBox): ImageBox {
   return { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) };
 }
 
-export function toExtractedFile(image: CataloguedImage, position: number, extractedTime: string): ExtractedFile {
+/** `variants`: the picture's other renditions (image-renditions.ts), none for a repeat. */
+export function toExtractedFile(image: CataloguedImage, position: number, extractedTime: string, variants?: ImageVariant[]): ExtractedFile {
   const file: ExtractedFile = {
     fileUrl: image.url,
     fileType: 'image',
@@ -179,7 +185,8 @@ export function toExtractedFile(image: CataloguedImage, position: number, extrac
     extractedTime,
     sourceNode: image.sourceNode,
     duplicate: image.duplicate,
-    variants: image.variants?.map((fileUrl) => ({ fileUrl })),
+    variants,
+    kind: kindOf(image),
     box: image.box && roundedBox(image.box),
   };
   return Object.fromEntries(Object.entries(file).filter(([, value]) => value !== undefined)) as ExtractedFile;

@@ -94,9 +94,14 @@ export class MeasuringSession {
     return { notImages: new Set(keys.filter((key) => this.notImages.has(key))), outOfTime: new Set(keys.filter((key) => this.outOfTime.has(key))) };
   }
 
-  /** Starts measuring the images (not their duplicates) not measured yet, and answers what is known of `keys`. */
+  /**
+   * Starts measuring the images not measured yet, and answers what is known of `keys`. Renditions (a linked
+   * thumbnail, a <picture>'s other sources) are measured too, after the files listed, so each variant has a size.
+   */
   private async answers(images: CataloguedImage[], keys: string[], onProgress?: (done: number, total: number) => void): Promise<Map<string, Measured | undefined>> {
-    for (const image of images) if (!image.duplicate && !this.results.has(image.key)) this.results.set(image.key, this.measureInTurn(image));
+    for (const image of [...images.filter((image) => !image.duplicate), ...images.filter((image) => image.duplicate)]) {
+      if (!this.results.has(image.key)) this.results.set(image.key, this.measureInTurn(image));
+    }
     let done = 0;
     return new Map(
       await Promise.all(

@@ -28,7 +28,12 @@ describe('noiseReasonOfUrl', () => {
     expect(noiseReasonOfUrl(url)).toBe(reason);
   });
 
-  it.each(['Spinner-1s-200px.gif', 'spinner-2x.gif', 'preloader-100x100.gif', 'woocommerce-placeholder-300x300.png', 'ajax-loader@2x.gif', 'ajaxloader.gif', 'loading_spinner.gif', 'default-placeholder.png', 'img-placeholder-600x400.jpg', 'placeholderImage.png', 'loader-white.svg', 'no-image.png', 'no_image_available.jpg', 'noimage.gif', 'image-coming-soon.png', 'image-not-found.png', 'lazy-load.gif', 'throbber.gif', 'app-placeholder.svg', 'product-placeholder.png', 'avatar_placeholder.png', 'page-loader.gif', 'default-avatar.png', 'avatar-default-96x96.png', 'blank-profile-picture.png', 'no_avatar.gif', 'mystery-man.jpg', 'default_user_image.jpg', 'bx_loader.gif', 'ui-spinner.gif', 'loading-DkS3f9aP.gif', 'spinner.4f2a9c1b.svg', 'shimmer-400x20.gif', 'skeleton-shimmer.gif'])(
+  it('leaves a file with a page\'s name that the page shows as a picture to its response (a hit counter\'s badge)', () => {
+    expect(noiseReasonOfUrl('https://counter.test/count/entry.html', true)).toBeUndefined();
+    expect(noiseReasonOfUrl('https://counter.test/count/entry.html')).toBe('not an image file');
+  });
+
+  it.each(['Spinner-1s-200px.gif', 'spinner-2x.gif', 'preloader-100x100.gif', 'woocommerce-placeholder-300x300.png', 'ajax-loader@2x.gif', 'ajaxloader.gif', 'loading_spinner.gif', 'default-placeholder.png', 'img-placeholder-600x400.jpg', 'placeholderImage.png', 'loader-white.svg', 'no-image.png', 'no_image_available.jpg', 'noimage.gif', 'image-coming-soon.png', 'image-not-found.png', 'lazy-load.gif', 'throbber.gif', 'app-placeholder.svg', 'product-placeholder.png', 'avatar_placeholder.png', 'page-loader.gif', 'default-avatar.png', 'avatar-default-96x96.png', 'blank-profile-picture.png', 'no_avatar.gif', 'mystery-man.jpg', 'default_user_image.jpg', 'bx_loader.gif', 'ui-spinner.gif', 'loading-DkS3f9aP.gif', 'spinner.4f2a9c1b.svg', 'shimmer-400x20.gif', 'skeleton-shimmer.gif', 'loader-ring.gif', 'ring-loader.svg', 'spinner-dual-ring-64px.gif', 'loading-dots.gif', 'circle-spinner.gif'])(
     'stand-in %s keeps its name with plugin words, sizes and shades around it',
     (file) => {
       expect(noiseReasonOfUrl(`https://a.test/wp-content/uploads/${file}`)).toBe('placeholder or tracking image');
@@ -67,7 +72,7 @@ describe('noiseReasonOfUrl', () => {
   it('counts a server script as a picture only where the page shows it as one', () => {
     expect(noiseReasonOfUrl('https://a.test/timthumb.php?src=/a.jpg&w=300', true)).toBeUndefined();
     expect(noiseReasonOfUrl('https://a.test/GetImage.aspx?id=7', true)).toBeUndefined();
-    expect(noiseReasonOfUrl('https://a.test/page.html', true)).toBe('not an image file');
+    expect(noiseReasonOfUrl('https://a.test/app.js', true)).toBe('not an image file');
   });
 
   it.each(['https://a.test/tr/images/flag', 'https://a.test/analytics/charts/q3.gif', 'https://a.test/loading-dock/bay.jpg', 'https://a.test/pixel-art.png', 'https://a.test/photos/track/cover.png', 'https://a.test/image?id=42', 'https://cdn.a.test/p/1200x630', 'https://a.test/blur_effects/lake.jpg', 'https://a.imgix.net/hero.jpg?blur=0', 'https://a.test/photos/blur_2024/lake.jpg', 'https://a.test/blog/emoji-history/keyboard.jpg', 'data:image/gif;base64,R0lGOD'])(

@@ -6,14 +6,22 @@
 import { dataUriBytes, dataUriMimeType } from './data-uri.util';
 import { drawsSomething } from './svg-drawing.util';
 
-/** Extensions of things that are not pictures: scripts, pages, stylesheets, documents, data, fonts, media. */
-const NOT_IMAGE_EXTENSIONS = new Set(['js', 'mjs', 'cjs', 'css', 'html', 'htm', 'xhtml', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'json', 'xml', 'rss', 'atom', 'csv', 'zip', 'gz', 'rar', '7z', 'woff', 'woff2', 'ttf', 'otf', 'eot', 'mp4', 'webm', 'mp3', 'ogg', 'wav', 'mov', 'exe', 'dmg', 'map']);
+/**
+ * Extensions of things that are not pictures: scripts, pages, stylesheets, documents, data, fonts, media. Page
+ * names are the exception where the page shows the file as a picture (PAGE_EXTENSIONS).
+ */
+const NOT_IMAGE_EXTENSIONS = new Set(['js', 'mjs', 'cjs', 'css', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'json', 'xml', 'rss', 'atom', 'csv', 'zip', 'gz', 'rar', '7z', 'woff', 'woff2', 'ttf', 'otf', 'eot', 'mp4', 'webm', 'mp3', 'ogg', 'wav', 'mov', 'exe', 'dmg', 'map']);
 
 /**
  * Server scripts answer pages as often as pictures (`timthumb.php?src=…`, `attachment.php?id=…`, `GetImage.aspx`):
  * a page that shows one as a picture means a picture; a link or metadata naming one most likely means a page.
  */
 const SERVER_SCRIPT_EXTENSIONS = new Set(['php', 'asp', 'aspx', 'jsp', 'cgi']);
+/**
+ * A page's name on a file the page shows as a picture is decided by its response, not its name: a hit counter's
+ * badge (`/count/entry.html`) answers an image. Measuring drops one that answers a page (image-probe.util).
+ */
+const PAGE_EXTENSIONS = new Set(['html', 'htm', 'xhtml', 'shtml']);
 
 /**
  * Stand-ins by name: placeholders, loading indicators, "no picture" notices. Theme, plugin and app words before
@@ -23,6 +31,9 @@ const SERVER_SCRIPT_EXTENSIONS = new Set(['php', 'asp', 'aspx', 'jsp', 'cgi']);
  * `loading-dock`). Matched on the lower-cased stem with its separators made `-`; a prefix may be joined on
  * (`ajaxloader`), a qualifier not, so that a run of digits has one reading only.
  */
+// The shapes loading animations come in qualify them, before or after (loading.io's `loader-ring`, `ring-loader`,
+// `spinner-dual-ring`, `loading-dots`).
+const LOADER_SHAPES = '(dual-?)?(ring|rings|circle|circles|dots|bars|ripple|roller|rolling|ellipsis|pulse|wheel|grid|wave|spin|spinning|anim|animated)';
 const GENERIC_PREFIXES = ['skeleton', 'woocommerce', 'woo', 'wp', 'default', 'img', 'image', 'ajax', 'site', 'theme', 'generic', 'loading', 'lazy', 'app', 'page', 'product', 'avatar', 'user', 'profile'];
 const STAND_IN_WORDS = [
   'placeholder(image)?',
@@ -41,9 +52,9 @@ const STAND_IN_WORDS = [
   'mystery-?man',
 ];
 // A bundler's content hash (`loading-DkS3f9aP`): letters and digits mixed, 6 to 20 of them.
-const QUALIFIERS = ['\\d+(x\\d+)?(px|x|s|w)?', 'small', 'large', 'white', 'black', 'dark', 'light', 'gr[ae]y', 'image', 'img', 'icon', '(?=[a-z]*\\d)(?=\\d*[a-z])[a-z\\d]{6,20}'];
+const QUALIFIERS = ['\\d+(x\\d+)?(px|x|s|w)?', 'small', 'large', 'white', 'black', 'dark', 'light', 'gr[ae]y', 'image', 'img', 'icon', LOADER_SHAPES, '(?=[a-z]*\\d)(?=\\d*[a-z])[a-z\\d]{6,20}'];
 // A library's two-letter namespace leading the name counts as a plugin word too (bxSlider's `bx_loader`, `ui-spinner`).
-const STAND_IN_NAME = new RegExp(`^([a-z]{2}-)?((${GENERIC_PREFIXES.join('|')})-?)*(${STAND_IN_WORDS.join('|')})(-(${QUALIFIERS.join('|')}))*$`);
+const STAND_IN_NAME = new RegExp(`^([a-z]{2}-)?((${[...GENERIC_PREFIXES, LOADER_SHAPES].join('|')})-?)*(${STAND_IN_WORDS.join('|')})(-(${QUALIFIERS.join('|')}))*$`);
 /** Spacers and beacons: the whole name only, as these words also name content resized alike (a Pixel phone's `pixel-300x300.jpg`). */
 const SPACER_NAME = /^(blank|spacer|spacer-?gif|clear|transparent|trans|pixel|1x1|1px|lazy|tracking|tracker|beacon|empty)$/;
 
@@ -79,7 +90,7 @@ export function noiseReasonOfUrl(url: string, shown = false): string | undefined
   const dot = file.lastIndexOf('.');
   const extension = dot > 0 ? file.slice(dot + 1).toLowerCase() : '';
   const stem = dot > 0 ? file.slice(0, dot) : file;
-  if (NOT_IMAGE_EXTENSIONS.has(extension) || (!shown && SERVER_SCRIPT_EXTENSIONS.has(extension))) return 'not an image file';
+  if (NOT_IMAGE_EXTENSIONS.has(extension) || (!shown && (SERVER_SCRIPT_EXTENSIONS.has(extension) || PAGE_EXTENSIONS.has(extension)))) return 'not an image file';
   if (isStandInName(stem)) return 'placeholder or tracking image';
   if (BLUR_TRANSFORM.test(parsed.pathname) || Number(parsed.searchParams.get('blur')) > 0) return 'blurred preview';
   const folders = parsed.pathname.slice(0, -file.length);

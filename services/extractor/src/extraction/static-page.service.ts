@@ -36,6 +36,8 @@ interface StaticPage {
   encoding: string;
   /** No doctype: a same-origin stylesheet applies whatever type it is served as. */
   quirksMode: boolean;
+  /** Bytes of HTML read (the job's progress counts them). */
+  bytes: number;
 }
 
 /**
@@ -67,7 +69,8 @@ export class StaticPageService {
         response.body.destroy();
         return withoutStylesheets(response.url, { url: response.url, elements: [], stylesheets: [], network: [] }, [{ code: 'NOT_HTML', values: { type } }]);
       }
-      const { text, encoding } = decodeHtml(await readCapped(response.body, MAX_HTML_BYTES), response.headers['content-type']);
+      const html = await readCapped(response.body, MAX_HTML_BYTES);
+      const { text, encoding } = decodeHtml(html, response.headers['content-type']);
       const parsed = parseHtml(text, response.url);
       const { refresh } = parsed;
       if (refresh?.url && refresh.seconds <= MAX_REFRESH_SECONDS && refreshes < MAX_REFRESHES) {
@@ -82,6 +85,7 @@ export class StaticPageService {
         matchesSelector: parsed.matchesSelector,
         encoding,
         quirksMode: parsed.quirksMode,
+        bytes: html.length,
         snapshot: { url: response.url, elements: parsed.elements, stylesheets: parsed.stylesheets, network: [] },
       };
     }
@@ -144,7 +148,7 @@ function appliesAsCss(type: string, url: string, reading: StylesheetReading): bo
 
 /** An address that is no HTML page: nothing more to read. */
 function withoutStylesheets(sourceUrl: string, snapshot: PageSnapshot, warnings: ExtractionWarning[]): StaticPage {
-  return { sourceUrl, warnings, snapshot, linkedStylesheets: [], matchesSelector: () => true, encoding: 'utf-8', quirksMode: false };
+  return { sourceUrl, warnings, snapshot, linkedStylesheets: [], matchesSelector: () => true, encoding: 'utf-8', quirksMode: false, bytes: 0 };
 }
 
 /**

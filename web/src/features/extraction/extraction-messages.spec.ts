@@ -22,6 +22,7 @@ const SAMPLES: ExtractionWarning[] = [
   { code: 'IMAGES_UNMEASURED', values: { count: 1 } },
   { code: 'IMAGES_UNMEASURED', values: { count: 1_250 } },
   { code: 'STOPPED_AT_TIME_LIMIT' },
+  { code: 'STILL_LOADING', values: { seconds: 30 } },
   { code: 'NOT_HTML', values: { type: 'application/pdf' } },
 ];
 

@@ -15,6 +15,8 @@ export interface FoundImage {
   height?: number;
   /** Other renditions of the same picture (srcset / image-set candidates), absolute. */
   variants?: string[];
+  /** The width each srcset candidate declares (`800w`), by absolute URL: a variant's size without a request. */
+  candidateWidths?: Record<string, number>;
   box?: { x: number; y: number; width: number; height: number };
   mimeType?: string;
   bytes?: number;
@@ -56,6 +58,12 @@ export function sighting(element: ElementRecord, raw: string | undefined, source
   const image: FoundImage = { domIndex: element.index, ...(box && { box }), ...extra, url, sourceNode: node };
   if (variants?.length) image.variants = variants;
   else delete image.variants;
+  const widths = Object.entries(extra.candidateWidths ?? {}).flatMap(([raw, width]) => {
+    const resolved = resolveImageUrl(raw, element.base);
+    return resolved ? [[resolved, width] as const] : [];
+  });
+  if (widths.length > 0) image.candidateWidths = Object.fromEntries(widths);
+  else delete image.candidateWidths;
   return [image];
 }
 

@@ -73,7 +73,13 @@ describe('ImgCollector', () => {
       ),
     ).toEqual([
       { url: 'https://example.com/hoodie.jpg', sourceNode: 'img', domIndex: 7, variants: ['https://example.com/hoodie-300.jpg'] },
-      { url: 'https://example.com/beach.jpg', sourceNode: 'img', domIndex: 7, variants: ['https://example.com/beach-300.jpg', 'https://example.com/beach-768.jpg'] },
+      {
+        url: 'https://example.com/beach.jpg',
+        sourceNode: 'img',
+        domIndex: 7,
+        variants: ['https://example.com/beach-300.jpg', 'https://example.com/beach-768.jpg'],
+        candidateWidths: { 'https://example.com/beach-300.jpg': 300, 'https://example.com/beach-768.jpg': 768 },
+      },
       { url: 'https://example.com/ring-zoom.jpg', sourceNode: 'img', domIndex: 7, variants: ['https://example.com/ring.jpg'] },
     ]);
   });
@@ -127,7 +133,13 @@ describe('ImgCollector', () => {
 
   it('leaves the size of a srcset pick to measuring: the browser scales a candidate by its density', () => {
     const [image] = collect(img({ src: '/a-400.jpg', srcset: '/a-400.jpg 400w, /a-800.jpg 800w', sizes: '100px' }, { currentSrc: 'https://example.com/a-800.jpg', natural: { width: 100, height: 75 } }));
-    expect(image).toEqual({ url: 'https://example.com/a-800.jpg', sourceNode: 'srcset', domIndex: 7, variants: ['https://example.com/a-400.jpg'] });
+    expect(image).toEqual({
+      url: 'https://example.com/a-800.jpg',
+      sourceNode: 'srcset',
+      domIndex: 7,
+      variants: ['https://example.com/a-400.jpg'],
+      candidateWidths: { 'https://example.com/a-400.jpg': 400, 'https://example.com/a-800.jpg': 800 },
+    });
   });
 
   it('reads <amp-anim> like <amp-img>, and skips AMP placeholders and fallbacks', () => {

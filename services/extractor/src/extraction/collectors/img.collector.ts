@@ -4,7 +4,7 @@ import { isNoiseSize, noiseReasonOfUrl } from '../noise-rules';
 import { FULL_SIZE_ATTRIBUTES, ORIGINAL_SRC_ATTRIBUTE, PICTURE_TAGS, type ElementRecord, type PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, firstAttribute, ImageCollector, sighting } from './image-collector.interface';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
-import { largestCandidate, parseSrcset, SrcsetCandidate } from './srcset.util';
+import { candidateWidths, largestCandidate, parseSrcset, SrcsetCandidate } from './srcset.util';
 
 /**
  * `<img>`, `<amp-img>` and `<amp-anim>`. The real source of a lazy image (data-src, data-srcset, ...) wins over its
@@ -59,7 +59,7 @@ export function imgSighting(element: ElementRecord, lazy: LazyAttributes): Found
   const renditions = [plain, largest?.url, original, ...dynamic].filter((url): url is string => Boolean(url) && url !== best && !isPlaceholder(url!, element.base));
   const variants = [...candidates.filter((candidate) => candidate.url !== best).map((candidate) => candidate.url), ...renditions];
   const sourceNode = element.tag !== 'img' ? 'amp-img' : isLazy ? 'lazy' : largest && best === largest.url ? 'srcset' : best.trim().startsWith('data:') ? 'data-uri' : 'img';
-  const [image] = sighting(element, best, sourceNode, { alt: attrs.alt?.trim() || undefined, variants });
+  const [image] = sighting(element, best, sourceNode, { alt: attrs.alt?.trim() || undefined, variants, candidateWidths: candidateWidths(candidates) });
   if (!image) return [];
   // A decoded size is the file's own only without a srcset: for a `w` candidate the browser scales it by density.
   const decodedUrl = element.currentSrc && candidates.length === 0 ? sighting(element, element.currentSrc, 'img')[0]?.url : undefined;

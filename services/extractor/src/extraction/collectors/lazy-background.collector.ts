@@ -5,7 +5,7 @@ import { ElementRecord, FULL_SIZE_ATTRIBUTES, LAZY_BACKGROUND_ATTRIBUTES, type P
 import { mediaApplies } from '../snapshot/media-query';
 import { FoundImage, firstAttribute, ImageCollector, sighting } from './image-collector.interface';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
-import { largestCandidate, parseSrcset, SrcsetCandidate } from './srcset.util';
+import { candidateWidths, largestCandidate, parseSrcset, SrcsetCandidate } from './srcset.util';
 
 /** Elements whose own src means something else (a frame, a script, a video) are not lazy images. */
 const NOT_PICTURES = new Set(['img', 'amp-img', 'source', 'iframe', 'script', 'video', 'audio', 'embed', 'object', 'link', 'a', 'input']);
@@ -32,7 +32,7 @@ export class LazyBackgroundCollector implements ImageCollector {
         if (backgrounds.length > 0) return backgrounds.flatMap((image) => sighting(element, image.url, 'lazy', { variants: image.variants }));
         const bgset = bgsetCandidates(firstAttribute(element, ['data-bgset', ...this.lazy.srcset]) ?? '');
         const largest = largestCandidate(bgset.shown);
-        if (largest) return sighting(element, largest.url, 'lazy', { variants: bgset.candidates.filter((candidate) => candidate !== largest).map((candidate) => candidate.url) });
+        if (largest) return sighting(element, largest.url, 'lazy', { variants: bgset.candidates.filter((candidate) => candidate !== largest).map((candidate) => candidate.url), candidateWidths: candidateWidths(bgset.candidates) });
         // A gallery's item may name its full-size file beside the one it shows (Fotorama's `<div data-img data-full>`).
         const shown = firstAttribute(element, this.lazy.src);
         const full = firstAttribute(element, FULL_SIZE_ATTRIBUTES);

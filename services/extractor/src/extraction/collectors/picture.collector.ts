@@ -5,7 +5,7 @@ import type { ElementRecord, PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, firstAttribute, ImageCollector, sighting } from './image-collector.interface';
 import { imgSighting } from './img.collector';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
-import { largestCandidate, parseSrcset } from './srcset.util';
+import { candidateWidths, largestCandidate, parseSrcset } from './srcset.util';
 
 /**
  * `<picture>`: its sources (avif/webp alternatives, art direction) and its <img> are one picture. The file the
@@ -50,6 +50,6 @@ export class PictureCollector implements ImageCollector {
     const candidates = parseSrcset(firstAttribute(source, [...this.lazy.srcset, 'srcset']) ?? '');
     const largest = largestCandidate(candidates);
     if (!largest) return [];
-    return sighting(source, largest.url, 'picture', { variants: candidates.filter((candidate) => candidate !== largest).map((candidate) => candidate.url) });
+    return sighting(source, largest.url, 'picture', { variants: candidates.filter((candidate) => candidate !== largest).map((candidate) => candidate.url), candidateWidths: candidateWidths(candidates) });
   }
 }
