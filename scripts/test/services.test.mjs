@@ -47,7 +47,8 @@ describe('service processes', () => {
     assert.equal(gateway.env.AUTH_URL, 'http://127.0.0.1:3101');
     assert.equal(gateway.env.ZIPPER_URL, 'http://127.0.0.1:3103');
     assert.equal(gateway.env.BILLING_URL, 'http://127.0.0.1:3104');
-    assert.equal(gateway.env.METRICS_PORT, '3105');
+    // base + 6: base + 5 is the PayPal simulator's under npm start.
+    assert.equal(gateway.env.METRICS_PORT, '3106');
     assert.equal(extractor.env.CHROMIUM_PATH, '/opt/chromium');
     assert.equal(extractor.env.QUEUE_PREFIX, 'pixtract-e2e');
     assert.equal(extractor.env.REDIS_URL, 'redis://127.0.0.1:6380');

@@ -29,7 +29,9 @@ describe('worker processes', () => {
     await queue.close();
   });
 
-  const loads = (job: Job) => queue.progressOf(job).filter((event) => event.stage === 'loading').length;
+  // A load is a run of 'loading' events: the stage ticks every 500 ms, and a new attempt starts its clock again.
+  const loads = (job: Job) =>
+    queue.progressOf(job).filter((event, i, all) => event.stage === 'loading' && (i === 0 || all[i - 1].stage !== 'loading' || event.elapsedMs! < all[i - 1].elapsedMs!)).length;
 
   it('a worker killed mid-job: another worker takes over the same job and completes it', async () => {
     const first = await workers.start();
