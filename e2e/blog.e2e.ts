@@ -1,14 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, expectAccessible, prepare, saveShot, test, type Theme } from './support';
-
-const VARIANTS: Array<{ width: number; theme: Theme; prefix: '' | '/ar' }> = [
-  { width: 1280, theme: 'light', prefix: '' },
-  { width: 390, theme: 'light', prefix: '' },
-  { width: 1280, theme: 'dark', prefix: '' },
-  { width: 390, theme: 'dark', prefix: '' },
-  { width: 1280, theme: 'light', prefix: '/ar' },
-  { width: 390, theme: 'dark', prefix: '/ar' },
-];
+import { expect, expectAccessible, prepare, saveShot, test, SCREEN_VARIANTS } from './support';
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
 
@@ -91,7 +82,7 @@ test("an unknown article: 'Article Not Found', a 404 for crawlers, and the way b
   await expect(cards(page)).toHaveCount(8);
 });
 
-for (const { width, theme, prefix } of VARIANTS) {
+for (const { width, theme, prefix } of SCREEN_VARIANTS) {
   const language = prefix ? 'Arabic' : 'English';
   test(`the blog and an article in ${language} at ${width} px, ${theme}: no serious accessibility violation`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });

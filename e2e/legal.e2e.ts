@@ -1,13 +1,4 @@
-import { expect, expectAccessible, prepare, saveShot, test, type Theme } from './support';
-
-const VARIANTS: Array<{ width: number; theme: Theme; prefix: '' | '/ar' }> = [
-  { width: 1280, theme: 'light', prefix: '' },
-  { width: 390, theme: 'light', prefix: '' },
-  { width: 1280, theme: 'dark', prefix: '' },
-  { width: 390, theme: 'dark', prefix: '' },
-  { width: 1280, theme: 'light', prefix: '/ar' },
-  { width: 390, theme: 'dark', prefix: '/ar' },
-];
+import { expect, expectAccessible, prepare, saveShot, test, SCREEN_VARIANTS } from './support';
 
 test('the terms the sign-up form asks people to agree to exist, from the auth page', async ({ page }) => {
   await prepare(page, { theme: 'light' });
@@ -44,7 +35,7 @@ test('the privacy policy names what is stored, every cookie and local-storage ke
   for (const cookie of await page.context().cookies()) expect(names).toContain(cookie.name);
 });
 
-for (const { width, theme, prefix } of VARIANTS) {
+for (const { width, theme, prefix } of SCREEN_VARIANTS) {
   const language = prefix ? 'Arabic' : 'English';
   test(`terms and privacy in ${language} at ${width} px, ${theme}: no serious accessibility violation`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, fixtureUrl, prepare, saveShot, test, type Theme } from './support';
+import { expect, expectAccessible, fixtureUrl, prepare, saveShot, test, SCREEN_VARIANTS } from './support';
 
 interface Screen {
   name: string;
@@ -27,17 +27,8 @@ const SCREENS: Screen[] = [
   { name: 'not-found', path: () => '/no/such/page', ready: heading },
 ];
 
-const VARIANTS: Array<{ width: number; theme: Theme; prefix: '' | '/ar' }> = [
-  { width: 1280, theme: 'light', prefix: '' },
-  { width: 390, theme: 'light', prefix: '' },
-  { width: 1280, theme: 'dark', prefix: '' },
-  { width: 390, theme: 'dark', prefix: '' },
-  { width: 1280, theme: 'light', prefix: '/ar' },
-  { width: 390, theme: 'dark', prefix: '/ar' },
-];
-
 for (const screen of SCREENS) {
-  for (const { width, theme, prefix } of VARIANTS) {
+  for (const { width, theme, prefix } of SCREEN_VARIANTS) {
     const language = prefix ? 'Arabic' : 'English';
     test(`${screen.name} in ${language} at ${width} px, ${theme}: no serious accessibility violation`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });

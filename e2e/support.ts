@@ -39,6 +39,16 @@ export const fixtureUrl = (path: string): string => `${process.env.PIXTRACT_E2E_
 
 export type Theme = 'light' | 'dark';
 
+/** The looks every screen is checked in: both widths and themes in English, and one of each width in Arabic. */
+export const SCREEN_VARIANTS: Array<{ width: number; theme: Theme; prefix: '' | '/ar' }> = [
+  { width: 1280, theme: 'light', prefix: '' },
+  { width: 390, theme: 'light', prefix: '' },
+  { width: 1280, theme: 'dark', prefix: '' },
+  { width: 390, theme: 'dark', prefix: '' },
+  { width: 1280, theme: 'light', prefix: '/ar' },
+  { width: 390, theme: 'dark', prefix: '/ar' },
+];
+
 /**
  * Opens every page in `theme` with the cookie choice already made, so neither the notice nor a first-visit default
  * gets in the way of what a test looks at.

@@ -51,13 +51,18 @@ let redisUp = true;
 })
 class ProbeModule {}
 
+/** The probe service on a free port, and its address. */
+async function startProbe(): Promise<{ app: INestApplication; base: string }> {
+  const app = await createService({ name: 'probe', module: ProbeModule, port: 0 });
+  return { app, base: `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}` };
+}
+
 describe('service kit over HTTP', () => {
   let app: INestApplication;
   let base: string;
 
   beforeAll(async () => {
-    app = await createService({ name: 'probe', module: ProbeModule, port: 0 });
-    base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    ({ app, base } = await startProbe());
   });
   afterAll(() => app.close());
 
@@ -130,8 +135,7 @@ describe('service kit refuses bad bytes and shapes in the catalogue\'s words', (
   let base: string;
 
   beforeAll(async () => {
-    app = await createService({ name: 'probe', module: ProbeModule, port: 0 });
-    base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    ({ app, base } = await startProbe());
   });
   afterAll(() => app.close());
 

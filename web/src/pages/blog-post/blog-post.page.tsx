@@ -11,6 +11,7 @@ import { useDocumentHead, usePageMeta } from '../../layout/use-page-meta.hook';
 import { paths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
 import { Alert } from '../../ui/alert.component';
+import { BackLink } from '../../ui/back-link.component';
 import { Button, buttonStyles } from '../../ui/button.component';
 
 /** /blog/{slug} — one article, its share links and three related ones; 'Article Not Found' for an unknown slug. */
@@ -43,12 +44,9 @@ function Article({ post }: { post: BlogPost }) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <Link to={localised(paths.blog)} className={buttonStyles('ghost', 'md', '-ms-2 mb-6')}>
-        <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="size-4 rtl:rotate-180">
-          <path fillRule="evenodd" d="M17 10a.75.75 0 0 1-.75.75H5.6l4.2 3.9a.75.75 0 1 1-1.02 1.1l-5.5-5.1a.75.75 0 0 1 0-1.1l5.5-5.1a.75.75 0 0 1 1.02 1.1l-4.2 3.9h10.65A.75.75 0 0 1 17 10Z" clipRule="evenodd" />
-        </svg>
+      <BackLink to={localised(paths.blog)} className="mb-6">
         {t('blog.backToBlog')}
-      </Link>
+      </BackLink>
       <article className="mx-auto max-w-3xl">
         <header className="space-y-4">
           <TagList tags={post.tags} />

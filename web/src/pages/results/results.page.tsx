@@ -1,14 +1,14 @@
 import { ErrorCode, normaliseExtractionUrl } from '@pixtract/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { ExtractionFailed } from '../../features/extraction/extraction-failed.component';
 import { ExtractionResults } from '../../features/extraction/extraction-results.component';
 import { noticeShown } from '../../features/notice/notice.slice';
 import { paths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
-import { buttonStyles } from '../../ui/button.component';
+import { BackLink } from '../../ui/back-link.component';
 import { usePageMeta } from '../../layout/use-page-meta.hook';
 
 /**
@@ -25,14 +25,7 @@ export function ResultsPage() {
 
   if (!check.ok && check.code === ErrorCode.UrlRequired) return <MissingUrl />;
 
-  const backToHome = (
-    <Link to={localised(paths.home)} className={buttonStyles('ghost', 'md', '-ms-2')}>
-      <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="size-4 rtl:rotate-180">
-        <path fillRule="evenodd" d="M17 10a.75.75 0 0 1-.75.75H5.6l4.2 3.9a.75.75 0 1 1-1.02 1.1l-5.5-5.1a.75.75 0 0 1 0-1.1l5.5-5.1a.75.75 0 0 1 1.02 1.1l-4.2 3.9h10.65A.75.75 0 0 1 17 10Z" clipRule="evenodd" />
-      </svg>
-      {t('results.backToHome')}
-    </Link>
-  );
+  const backToHome = <BackLink to={localised(paths.home)}>{t('results.backToHome')}</BackLink>;
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
