@@ -24,17 +24,33 @@ export const mb = (bytes) => bytes / (1024 * 1024);
 export async function photo(kb) {
   const sharp = zipperRequire('sharp');
   const side = Math.round(Math.sqrt((kb * 1024) / 0.75));
-  return sharp({ create: { width: side, height: side, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp({
+    create: {
+      width: side,
+      height: side,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** Serves `body` as image/jpeg under any /img/... path after `latencyMs`. */
 export async function startImageServer(body, latencyMs) {
   const server = http.createServer((req, res) => {
-    setTimeout(() => res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': body.length }).end(body), latencyMs);
+    setTimeout(
+      () => res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': body.length }).end(body),
+      latencyMs,
+    );
   });
   server.keepAliveTimeout = 5_000;
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))) };
+  return {
+    origin: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))),
+  };
 }
 
 /** A base port whose service ports (base + each service's offset) are all free. */
@@ -53,7 +69,9 @@ async function freeBasePort() {
  */
 export async function startServices(names, env = {}) {
   const basePort = await freeBasePort();
-  const databases = SERVICES.filter((service) => service.database && names.includes(service.name)).map((service) => `bench_${service.name}`);
+  const databases = SERVICES.filter((service) => service.database && names.includes(service.name)).map(
+    (service) => `bench_${service.name}`,
+  );
   // The same Postgres and Redis `npm start` finds (or starts): only services with a database need Postgres.
   const databaseServerUrl = databases.length > 0 ? (await ensurePostgres()).url : 'postgres://127.0.0.1:5432/postgres';
   const redisUrl = (await ensureRedis()).url;
@@ -68,18 +86,39 @@ export async function startServices(names, env = {}) {
     logLevel: 'info',
     allowPrivateNetworks: true,
   }).filter((service) => names.includes(service.name));
-  const children = new Map(launches.map((launch) => [launch.name, spawn(launch.command, launch.args, { cwd: root, env: { ...process.env, ...launch.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] })]));
+  const children = new Map(
+    launches.map((launch) => [
+      launch.name,
+      spawn(launch.command, launch.args, {
+        cwd: root,
+        env: { ...process.env, ...launch.env, ...env },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      }),
+    ]),
+  );
   const baseOf = (name) => new URL(launches.find((launch) => launch.name === name).readyUrl).origin;
   for (const name of names) {
-    const healthy = () => fetch(`${baseOf(name)}/health`).then((res) => res.ok, () => false);
+    const healthy = () =>
+      fetch(`${baseOf(name)}/health`).then(
+        (res) => res.ok,
+        () => false,
+      );
     if (!(await waitUntil(healthy, { timeoutMs: 20_000, intervalMs: 50 }))) throw new Error(`${name} did not start`);
   }
   return {
     baseOf,
     /** Peak resident set of a service so far (VmHWM), in bytes. */
-    peakRss: (name) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${children.get(name).pid}/status`, 'utf8'))[1]) * 1024,
+    peakRss: (name) =>
+      Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${children.get(name).pid}/status`, 'utf8'))[1]) * 1024,
     // A service that already exited (it crashed) is stopped: waiting for its exit would never end.
-    stop: () => Promise.all([...children.values()].map((child) => (child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')))))),
+    stop: () =>
+      Promise.all(
+        [...children.values()].map((child) =>
+          child.exitCode !== null || child.signalCode !== null
+            ? undefined
+            : new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))),
+        ),
+      ),
   };
 }
 

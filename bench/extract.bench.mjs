@@ -47,7 +47,12 @@ const pad = (text, width) => String(text).padEnd(width);
 
 const fixture = await startFixtureServer({ latencyMs: LATENCY_MS });
 const fastFixture = await startFixtureServer({ latencyMs: LOW_LATENCY_MS });
-const local = (url) => (url.startsWith(fixture.origin) ? url.slice(fixture.origin.length) : url.startsWith('data:') ? url.slice(0, url.indexOf(',')) : url);
+const local = (url) =>
+  url.startsWith(fixture.origin)
+    ? url.slice(fixture.origin.length)
+    : url.startsWith('data:')
+      ? url.slice(0, url.indexOf(','))
+      : url;
 
 async function openWorker(concurrency) {
   const config = loadExtractorConfig({
@@ -64,7 +69,11 @@ async function openWorker(concurrency) {
   let n = 0;
   const extract = (page, mode = 'auto', from = fixture) => {
     n += 1;
-    return service.extract({ extractionId: `bench-${n}`, url: from.url(`/pages/catalogue/${page}`), mode }, { extractionId: `bench-${n}` }, async () => undefined);
+    return service.extract(
+      { extractionId: `bench-${n}`, url: from.url(`/pages/catalogue/${page}`), mode },
+      { extractionId: `bench-${n}` },
+      async () => undefined,
+    );
   };
   return { app, extract };
 }
@@ -89,7 +98,11 @@ function arrivalOf(tab, urls) {
   const missing = new Set(urls);
   return new Promise((resolve) => {
     if (missing.size === 0) resolve(performance.now());
-    tab.on('response', (response) => isImageResponse(response) && missing.delete(response.url()) && missing.size === 0 && resolve(performance.now()));
+    tab.on(
+      'response',
+      (response) =>
+        isImageResponse(response) && missing.delete(response.url()) && missing.size === 0 && resolve(performance.now()),
+    );
   });
 }
 
@@ -108,7 +121,7 @@ async function imagesThePageLoads(browser, page) {
   const tab = await context.newPage();
   const received = watchImages(tab);
   await tab.goto(fixture.url(`/pages/catalogue/${page}`));
-  for (let still = 0, seen = -1; still < 8; ) {
+  for (let still = 0, seen = -1; still < 8;) {
     await tab.evaluate(scrollOn);
     await tab.waitForTimeout(500);
     still = received.size === seen ? still + 1 : 0;
@@ -153,14 +166,21 @@ async function floorRun(browser, page, loads) {
   });
   const onePass = performance.now();
   while (ended === undefined) {
-    if (performance.now() - started > FLOOR_CAP_MS) throw new Error(`floor: ${page} never loaded all of ${[...loads].join(' ')}`);
+    if (performance.now() - started > FLOOR_CAP_MS)
+      throw new Error(`floor: ${page} never loaded all of ${[...loads].join(' ')}`);
     await tab.evaluate(scrollOn);
     await Promise.race([arrived, new Promise((resolve) => setTimeout(resolve, FRAME_MS))]);
   }
   // goto and the first pass are the floor's too, even when every image arrived during them.
   ended = Math.max(ended, onePass);
   await context.close();
-  return { ms: ended - started, bareMs: ended - navigating, onePassMs: onePass - started, scrollFloorMs: loaded - navigating + steps * ONE_FRAME_MS, steps };
+  return {
+    ms: ended - started,
+    bareMs: ended - navigating,
+    onePassMs: onePass - started,
+    scrollFloorMs: loaded - navigating + steps * ONE_FRAME_MS,
+    steps,
+  };
 }
 
 /**
@@ -171,7 +191,9 @@ async function staticFloorRun(page, from) {
   const started = performance.now();
   parseDocument(await (await fetch(from.url(`/pages/catalogue/${page}`))).text());
   const files = expectations[page].map(([url]) => url).filter((url) => url.startsWith('/'));
-  await Promise.all(files.map(async (path) => (await fetch(from.url(path), { headers: { range: 'bytes=0-65535' } })).arrayBuffer()));
+  await Promise.all(
+    files.map(async (path) => (await fetch(from.url(path), { headers: { range: 'bytes=0-65535' } })).arrayBuffer()),
+  );
   return performance.now() - started;
 }
 
@@ -193,18 +215,27 @@ async function naiveRun(page) {
 function recallOf(page, fileUrls) {
   const found = new Set(fileUrls.map(local));
   const wanted = expectations[page].map(([url]) => url);
-  return { hit: wanted.filter((url) => found.has(url)).length, total: wanted.length, missing: wanted.filter((url) => !found.has(url)) };
+  return {
+    hit: wanted.filter((url) => found.has(url)).length,
+    total: wanted.length,
+    missing: wanted.filter((url) => !found.has(url)),
+  };
 }
 
 const recall = { hit: 0, total: 0, missing: [] };
 const tally = (page, result) => {
-  const r = recallOf(page, result.files.map((file) => file.fileUrl));
+  const r = recallOf(
+    page,
+    result.files.map((file) => file.fileUrl),
+  );
   recall.hit += r.hit;
   recall.total += r.total;
   recall.missing.push(...r.missing.map((url) => `${page} ${url}`));
 };
 
-console.log(`\nfixture latency ${LATENCY_MS} ms per response, median of ${RUNS} runs per page, ${pages.length} pages\n`);
+console.log(
+  `\nfixture latency ${LATENCY_MS} ms per response, median of ${RUNS} runs per page, ${pages.length} pages\n`,
+);
 const worker = await openWorker(1);
 const floorBrowser = await chromium.launch(CHROMIUM_TEST_LAUNCH);
 for (const page of pages) await worker.extract(page); // warm-up: browser, caches, JIT
@@ -257,12 +288,34 @@ for (const page of pages) {
       fastBrowser.push((await timed(() => worker.extract(page, 'browser', fastFixture))).ms);
     }
   }
-  rows.push({ page, method, steps, ours: median(ours), floor: median(floor), bare: median(bare), onePass: median(onePass), scrollFloor: median(scrollFloor), staticFloor: staticFloor.length ? median(staticFloor) : NaN, naive: median(naive), staticMs: staticPath.length ? median(staticPath) : NaN, browserMs: browserPath.length ? median(browserPath) : NaN, fastStaticMs: fastStatic.length ? median(fastStatic) : NaN, fastBrowserMs: fastBrowser.length ? median(fastBrowser) : NaN, naiveRecall });
+  rows.push({
+    page,
+    method,
+    steps,
+    ours: median(ours),
+    floor: median(floor),
+    bare: median(bare),
+    onePass: median(onePass),
+    scrollFloor: median(scrollFloor),
+    staticFloor: staticFloor.length ? median(staticFloor) : NaN,
+    naive: median(naive),
+    staticMs: staticPath.length ? median(staticPath) : NaN,
+    browserMs: browserPath.length ? median(browserPath) : NaN,
+    fastStaticMs: fastStatic.length ? median(fastStatic) : NaN,
+    fastBrowserMs: fastBrowser.length ? median(fastBrowser) : NaN,
+    naiveRecall,
+  });
 }
 
-console.log('floor = new context + goto + scroll until the images the page loads on its own have arrived; bare = the same without the context (ours takes one prepared between jobs); 1 pass = new context + goto + one scroll pass, no image awaited\n');
-console.log('scroll = bare load (goto to the load event) + viewport steps × one frame (16.7 ms), for pages that scroll (steps > 0) on the browser path; rt = the static path\'s round trips: HTML, parsed, then a header probe of each picture at once\n');
-console.log(`${pad('page', 18)}${pad('method', 14)}${pad('ours ms', 9)}${pad('floor ms', 10)}${pad('bare ms', 9)}${pad('1 pass ms', 11)}${pad('steps', 7)}${pad('scroll ms', 11)}${pad('naive ms', 10)}${pad('ours÷floor', 12)}${pad('ours÷bare', 11)}${pad('ours÷scroll', 13)}${pad('naive÷ours', 12)}${pad('naive÷floor', 13)}${pad('naive found', 13)}${pad('rt ms', 8)}${pad('static÷rt', 11)}static÷browser (at ${LOW_LATENCY_MS} ms)`);
+console.log(
+  'floor = new context + goto + scroll until the images the page loads on its own have arrived; bare = the same without the context (ours takes one prepared between jobs); 1 pass = new context + goto + one scroll pass, no image awaited\n',
+);
+console.log(
+  "scroll = bare load (goto to the load event) + viewport steps × one frame (16.7 ms), for pages that scroll (steps > 0) on the browser path; rt = the static path's round trips: HTML, parsed, then a header probe of each picture at once\n",
+);
+console.log(
+  `${pad('page', 18)}${pad('method', 14)}${pad('ours ms', 9)}${pad('floor ms', 10)}${pad('bare ms', 9)}${pad('1 pass ms', 11)}${pad('steps', 7)}${pad('scroll ms', 11)}${pad('naive ms', 10)}${pad('ours÷floor', 12)}${pad('ours÷bare', 11)}${pad('ours÷scroll', 13)}${pad('naive÷ours', 12)}${pad('naive÷floor', 13)}${pad('naive found', 13)}${pad('rt ms', 8)}${pad('static÷rt', 11)}static÷browser (at ${LOW_LATENCY_MS} ms)`,
+);
 for (const row of rows) {
   const scrolled = row.method !== 'static' && row.steps > 0;
   console.log(
@@ -286,20 +339,31 @@ for (const [label, group] of groups) {
 const scrolledRows = rows.filter((row) => row.method !== 'static' && row.steps > 0);
 if (scrolledRows.length) {
   const ratios = scrolledRows.map((row) => row.ours / row.scrollFloor);
-  console.log(`ours÷scroll floor on scrolled pages (target ≤ 1.2): median ${fixed(median(ratios))}  max ${fixed(Math.max(...ratios))}  within target ${ratios.filter((ratio) => ratio <= 1.2).length}/${ratios.length}`);
+  console.log(
+    `ours÷scroll floor on scrolled pages (target ≤ 1.2): median ${fixed(median(ratios))}  max ${fixed(Math.max(...ratios))}  within target ${ratios.filter((ratio) => ratio <= 1.2).length}/${ratios.length}`,
+  );
 }
 const staticRows = rows.filter((row) => row.method === 'static');
-const staticRatios = (of) => `median ${fixed(median(staticRows.map(of)), 3)}  max ${fixed(Math.max(...staticRows.map(of)), 3)}`;
+const staticRatios = (of) =>
+  `median ${fixed(median(staticRows.map(of)), 3)}  max ${fixed(Math.max(...staticRows.map(of)), 3)}`;
 if (staticRows.length) {
-  console.log(`static÷round-trip floor on static pages, ${LATENCY_MS} ms latency (target ≤ 1.3): ${staticRatios((row) => row.staticMs / row.staticFloor)}`);
-  console.log(`static÷browser on static pages, ${LATENCY_MS} ms latency: ${staticRatios((row) => row.staticMs / row.browserMs)}`);
-  console.log(`static÷browser on static pages, ${LOW_LATENCY_MS} ms latency: ${staticRatios((row) => row.fastStaticMs / row.fastBrowserMs)}`);
+  console.log(
+    `static÷round-trip floor on static pages, ${LATENCY_MS} ms latency (target ≤ 1.3): ${staticRatios((row) => row.staticMs / row.staticFloor)}`,
+  );
+  console.log(
+    `static÷browser on static pages, ${LATENCY_MS} ms latency: ${staticRatios((row) => row.staticMs / row.browserMs)}`,
+  );
+  console.log(
+    `static÷browser on static pages, ${LOW_LATENCY_MS} ms latency: ${staticRatios((row) => row.fastStaticMs / row.fastBrowserMs)}`,
+  );
 }
 await floorBrowser.close();
 await worker.app.close();
 
 const cores = availableParallelism();
-console.log(`\nthroughput (mode auto, every page twice, jobs run like a BullMQ worker with that concurrency; ${cores} cores, shared with whatever else runs):`);
+console.log(
+  `\nthroughput (mode auto, every page twice, jobs run like a BullMQ worker with that concurrency; ${cores} cores, shared with whatever else runs):`,
+);
 for (const concurrency of [1, 2, 3, 4]) {
   const { app, extract } = await openWorker(concurrency);
   for (const page of pages.slice(0, 3)) await extract(page);
@@ -312,11 +376,15 @@ for (const concurrency of [1, 2, 3, 4]) {
     }),
   );
   const minutes = (performance.now() - started) / 60_000;
-  console.log(`  concurrency ${concurrency}: ${(total / minutes).toFixed(0)} pages/minute, ${(total / minutes / cores).toFixed(0)} pages/minute/core`);
+  console.log(
+    `  concurrency ${concurrency}: ${(total / minutes).toFixed(0)} pages/minute, ${(total / minutes / cores).toFixed(0)} pages/minute/core`,
+  );
   await app.close();
 }
 
-console.log(`\nrecall on the fixtures (every run above): ${recall.hit}/${recall.total} = ${((100 * recall.hit) / recall.total).toFixed(1)}%`);
+console.log(
+  `\nrecall on the fixtures (every run above): ${recall.hit}/${recall.total} = ${((100 * recall.hit) / recall.total).toFixed(1)}%`,
+);
 if (recall.missing.length) console.log(`missing: ${[...new Set(recall.missing)].join('\n  ')}`);
 await fixture.close();
 await fastFixture.close();

@@ -89,18 +89,41 @@ const templates = Object.fromEntries(
 async function launch(name, env = {}) {
   const port = await freePort();
   const template = templates[name];
-  const child = spawn(template.command, template.args, { cwd: root, env: { ...process.env, ...template.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(template.command, template.args, {
+    cwd: root,
+    env: { ...process.env, ...template.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const base = `http://127.0.0.1:${port}`;
-  const ready = () => (child.exitCode !== null ? Promise.reject(new Error(`${name} exited with code ${child.exitCode}`)) : fetch(`${base}/ready`).then((res) => res.ok, () => false));
-  if (!(await waitUntil(ready, { timeoutMs: 60_000, intervalMs: 200 }))) throw new Error(`${name} was not ready within 60 s`);
-  return { name, child, base, stop: () => (child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')))) };
+  const ready = () =>
+    child.exitCode !== null
+      ? Promise.reject(new Error(`${name} exited with code ${child.exitCode}`))
+      : fetch(`${base}/ready`).then(
+          (res) => res.ok,
+          () => false,
+        );
+  if (!(await waitUntil(ready, { timeoutMs: 60_000, intervalMs: 200 })))
+    throw new Error(`${name} was not ready within 60 s`);
+  return {
+    name,
+    child,
+    base,
+    stop: () =>
+      child.exitCode !== null || child.signalCode !== null
+        ? undefined
+        : new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))),
+  };
 }
 
 /** Pids of a process's descendants (an extractor's Chromium and its helpers). */
 function descendants(pid) {
   let children = [];
   try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
@@ -149,11 +172,19 @@ function sampleResources(workers) {
       const chromium = descendants(worker.child.pid);
       const peak = peaks[index];
       peak.nodeRss = Math.max(peak.nodeRss, rss(worker.child.pid));
-      peak.chromiumPss = Math.max(peak.chromiumPss, chromium.reduce((sum, pid) => sum + pss(pid), 0));
+      peak.chromiumPss = Math.max(
+        peak.chromiumPss,
+        chromium.reduce((sum, pid) => sum + pss(pid), 0),
+      );
       peak.browsers = Math.max(peak.browsers, browsersOf(worker.child.pid));
     });
   }, 500);
-  return { stop: () => (clearInterval(timer), { peaks, meanLoad: loads.reduce((sum, value) => sum + value, 0) / Math.max(1, loads.length) }) };
+  return {
+    stop: () => (
+      clearInterval(timer),
+      { peaks, meanLoad: loads.reduce((sum, value) => sum + value, 0) / Math.max(1, loads.length) }
+    ),
+  };
 }
 
 /**
@@ -186,12 +217,26 @@ async function visitor(index, socketGateway, postGateway, pages, fixture) {
     for (const [n, page] of pages.entries()) {
       const kind = STATIC_PAGES.includes(page) ? 'static' : 'script';
       const url = fixture.url(`/pages/catalogue/${page}?visitor=${index}&n=${n}`);
-      const record = { kind, page, firstImageMs: undefined, doneMs: undefined, liveProgress: false, liveCompletion: false, error: undefined, extractionId: undefined, retried: false };
+      const record = {
+        kind,
+        page,
+        firstImageMs: undefined,
+        doneMs: undefined,
+        liveProgress: false,
+        liveCompletion: false,
+        error: undefined,
+        extractionId: undefined,
+        retried: false,
+      };
       records.push(record);
       const started = performance.now();
       const res = await postAsBrowser(
         `${postGateway.base}/api/extractions`,
-        { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) }, body: JSON.stringify({ url, mode: 'auto' }) },
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) },
+          body: JSON.stringify({ url, mode: 'auto' }),
+        },
         record,
       ).catch((error) => ({ status: `no answer (${error.cause?.code ?? error.message})` }));
       if (res.status !== 202) {
@@ -219,12 +264,18 @@ async function visitor(index, socketGateway, postGateway, pages, fixture) {
         const timer = setTimeout(() => done(`not done within ${DONE_WITHIN_MS / 1000} s`), DONE_WITHIN_MS);
         const done = (error) => {
           clearTimeout(timer);
-          socket.off('extraction:progress', onProgress).off('extraction:completed', onCompleted).off('extraction:failed', onFailed);
+          socket
+            .off('extraction:progress', onProgress)
+            .off('extraction:completed', onCompleted)
+            .off('extraction:failed', onFailed);
           record.doneMs ??= performance.now() - started;
           record.error ??= error;
           resolve();
         };
-        socket.on('extraction:progress', onProgress).on('extraction:completed', onCompleted).on('extraction:failed', onFailed);
+        socket
+          .on('extraction:progress', onProgress)
+          .on('extraction:completed', onCompleted)
+          .on('extraction:failed', onFailed);
         // As the web app does: follow, then look once, for an extraction that finished before the follow.
         socket
           .emitWithAck('extraction:follow', extractionId)
@@ -273,20 +324,47 @@ const stopAll = () => Promise.all(running.splice(0).map((process) => process.sto
 process.once('SIGINT', () => stopAll().then(() => process.exit(130)));
 
 try {
-  const machine = { cores: availableParallelism(), cpu: cpus()[0]?.model ?? 'unknown', memGiB: totalmem() / 2 ** 30, loadAtStart: loadavg() };
+  const machine = {
+    cores: availableParallelism(),
+    cpu: cpus()[0]?.model ?? 'unknown',
+    memGiB: totalmem() / 2 ** 30,
+    loadAtStart: loadavg(),
+  };
   // Production mode wants its cookie secrets; the bench's are thrown away with it.
-  const auth = await launch('auth', { PIXTRACT_QUOTA_FREE_DAILY: '1000000', SESSION_SECRET: randomBytes(32).toString('hex'), VISITOR_SECRET: randomBytes(32).toString('hex') });
+  const auth = await launch('auth', {
+    PIXTRACT_QUOTA_FREE_DAILY: '1000000',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    VISITOR_SECRET: randomBytes(32).toString('hex'),
+  });
   running.push(auth);
   const gatewayEnv = { AUTH_URL: auth.base, WEB_DIST: '', TRUST_PROXY: 'loopback' };
-  const replicas = [await launch('gateway', { ...gatewayEnv, METRICS_PORT: String(await freePort()) }), await launch('gateway', { ...gatewayEnv, METRICS_PORT: String(await freePort()) })];
+  const replicas = [
+    await launch('gateway', { ...gatewayEnv, METRICS_PORT: String(await freePort()) }),
+    await launch('gateway', { ...gatewayEnv, METRICS_PORT: String(await freePort()) }),
+  ];
   running.push(...replicas);
 
   console.log(
     `\n${VISITORS} visitors × ${PAGES_PER_VISITOR} pages (half static, half script), fixture latency ${LATENCY_MS} ms; ` +
       `2 gateway replicas (socket on one, POST to the other), extractor concurrency ${process.env.EXTRACTOR_CONCURRENCY ?? 2} per process`,
   );
-  console.log(`machine: ${machine.cores} cores (${machine.cpu}), ${fixed(machine.memGiB, 0)} GiB, load average at start ${machine.loadAtStart.map((value) => fixed(value, 1)).join(' ')}\n`);
-  const header = [pad('W', 3), pad('pages', 6), pad('pages/min', 10), pad('×W=1', 6), pad('1st image p50/p95 s', 20), pad('done p50/p95 s', 15), pad('static/script done p50 s', 25), pad('queue wait p50/p95 s', 21), pad('errors', 7), pad('node RSS/worker MB', 19), pad('Chromium PSS/worker MB', 23), 'load'].join('');
+  console.log(
+    `machine: ${machine.cores} cores (${machine.cpu}), ${fixed(machine.memGiB, 0)} GiB, load average at start ${machine.loadAtStart.map((value) => fixed(value, 1)).join(' ')}\n`,
+  );
+  const header = [
+    pad('W', 3),
+    pad('pages', 6),
+    pad('pages/min', 10),
+    pad('×W=1', 6),
+    pad('1st image p50/p95 s', 20),
+    pad('done p50/p95 s', 15),
+    pad('static/script done p50 s', 25),
+    pad('queue wait p50/p95 s', 21),
+    pad('errors', 7),
+    pad('node RSS/worker MB', 19),
+    pad('Chromium PSS/worker MB', 23),
+    'load',
+  ].join('');
   const row = (result, baseline) =>
     [
       pad(result.w, 3),
@@ -310,7 +388,13 @@ try {
     running.push(...workers);
     const sampler = sampleResources(workers);
     const runStarted = performance.now();
-    const records = (await Promise.all(Array.from({ length: VISITORS }, (_, index) => visitor(index, replicas[index % 2], replicas[(index + 1) % 2], pagesOf(index), fixture)))).flat();
+    const records = (
+      await Promise.all(
+        Array.from({ length: VISITORS }, (_, index) =>
+          visitor(index, replicas[index % 2], replicas[(index + 1) % 2], pagesOf(index), fixture),
+        ),
+      )
+    ).flat();
     const wallMs = performance.now() - runStarted;
     const { peaks, meanLoad } = sampler.stop();
     await Promise.all(workers.map((worker) => worker.stop()));
@@ -327,7 +411,11 @@ try {
       waits: await queueWaits(records.map((record) => record.extractionId).filter(Boolean)),
       errors: records.filter((record) => record.error),
       retries: records.filter((record) => record.retried).length,
-      crossed: { progress: records.filter((record) => record.liveProgress).length, completion: records.filter((record) => record.liveCompletion).length, of: records.length },
+      crossed: {
+        progress: records.filter((record) => record.liveProgress).length,
+        completion: records.filter((record) => record.liveCompletion).length,
+        of: records.length,
+      },
       nodeRss: peaks.map((peak) => peak.nodeRss),
       chromiumPss: peaks.map((peak) => peak.chromiumPss),
       browsers: peaks.map((peak) => peak.browsers),
@@ -356,7 +444,9 @@ try {
       w: index + 1,
       pages: of.reduce((sum, result) => sum + result.pages, 0),
       pagesPerMinute: middle(of.map((result) => result.pagesPerMinute)),
-      ...Object.fromEntries(['firstImage', 'done', 'staticDone', 'scriptDone', 'waits', 'errors'].map((key) => [key, pool(key)])),
+      ...Object.fromEntries(
+        ['firstImage', 'done', 'staticDone', 'scriptDone', 'waits', 'errors'].map((key) => [key, pool(key)]),
+      ),
       nodeRss: of.at(-1).nodeRss,
       chromiumPss: of.at(-1).chromiumPss,
       meanLoad: of.reduce((sum, result) => sum + result.meanLoad, 0) / of.length,
@@ -370,19 +460,44 @@ try {
   // The knee: the fewest workers within KNEE_SHARE of the best throughput measured — more buy less than that.
   const best = Math.max(...results.map((result) => result.pagesPerMinute));
   const knee = results.find((result) => result.pagesPerMinute >= best * (1 - KNEE_SHARE));
-  const crossed = runs.reduce((sum, result) => ({ progress: sum.progress + result.crossed.progress, completion: sum.completion + result.crossed.completion, of: sum.of + result.crossed.of }), { progress: 0, completion: 0, of: 0 });
-  const browserPss = runs.flatMap((result) => result.chromiumPss.map((bytes, index) => bytes / Math.max(1, result.browsers[index])));
+  const crossed = runs.reduce(
+    (sum, result) => ({
+      progress: sum.progress + result.crossed.progress,
+      completion: sum.completion + result.crossed.completion,
+      of: sum.of + result.crossed.of,
+    }),
+    { progress: 0, completion: 0, of: 0 },
+  );
+  const browserPss = runs.flatMap((result) =>
+    result.chromiumPss.map((bytes, index) => bytes / Math.max(1, result.browsers[index])),
+  );
   const loadAtEnd = loadavg();
 
-  console.log(`\nPOSTs sent again after a reused keep-alive connection was found closed (as browsers do): ${runs.reduce((sum, result) => sum + result.retries, 0)}`);
-  console.log(`progress across replicas: ${crossed.progress}/${crossed.of} extractions showed live progress, ${crossed.completion}/${crossed.of} live completion, on a socket of the replica they were not posted to`);
+  console.log(
+    `\nPOSTs sent again after a reused keep-alive connection was found closed (as browsers do): ${runs.reduce((sum, result) => sum + result.retries, 0)}`,
+  );
+  console.log(
+    `progress across replicas: ${crossed.progress}/${crossed.of} extractions showed live progress, ${crossed.completion}/${crossed.of} live completion, on a socket of the replica they were not posted to`,
+  );
   console.log(
     knee.w < MAX_WORKERS
       ? `knee: W = ${knee.w} (${fixed(knee.pagesPerMinute, 1)} pages/min, within ${KNEE_SHARE * 100}% of the best, ${fixed(best, 1)}): more workers add little on this machine`
       : `knee: not reached up to W = ${MAX_WORKERS} (${fixed(best, 1)} pages/min): throughput still rose with the last worker`,
   );
-  console.log(`sizing: ${fixed(knee.pagesPerMinute / machine.cores, 1)} pages/min per core at the knee on this machine; Chromium ≈ ${fixed(mb(quantile(browserPss, 0.5)), 0)} MB PSS per browser (median of peaks, max ${fixed(mb(Math.max(...browserPss)), 0)} MB); extractor Node process ≈ ${fixed(mb(quantile(runs.flatMap((result) => result.nodeRss), 0.5)), 0)} MB RSS`);
-  console.log(`load average at end ${loadAtEnd.map((value) => fixed(value, 1)).join(' ')} (the machine is shared: read the ratios, not the absolute times)`);
+  console.log(
+    `sizing: ${fixed(knee.pagesPerMinute / machine.cores, 1)} pages/min per core at the knee on this machine; Chromium ≈ ${fixed(mb(quantile(browserPss, 0.5)), 0)} MB PSS per browser (median of peaks, max ${fixed(mb(Math.max(...browserPss)), 0)} MB); extractor Node process ≈ ${fixed(
+      mb(
+        quantile(
+          runs.flatMap((result) => result.nodeRss),
+          0.5,
+        ),
+      ),
+      0,
+    )} MB RSS`,
+  );
+  console.log(
+    `load average at end ${loadAtEnd.map((value) => fixed(value, 1)).join(' ')} (the machine is shared: read the ratios, not the absolute times)`,
+  );
 } finally {
   await stopAll();
   await fixture.close();

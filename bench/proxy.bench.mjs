@@ -21,7 +21,8 @@ const server = await startImageServer(image, LATENCY_MS);
 const services = await startServices(['gateway', 'zipper']);
 
 const direct = (i) => `${server.origin}/img/${i}.jpg`;
-const proxiedBy = (service) => (i) => `${services.baseOf(service)}/api/proxy-image?url=${encodeURIComponent(direct(i))}`;
+const proxiedBy = (service) => (i) =>
+  `${services.baseOf(service)}/api/proxy-image?url=${encodeURIComponent(direct(i))}`;
 const PATHS = [
   ['direct', direct],
   ['zipper', proxiedBy('zipper')],
@@ -31,7 +32,8 @@ const PATHS = [
 async function get(url) {
   const res = await fetch(url);
   const body = await res.arrayBuffer();
-  if (res.status !== 200 || body.byteLength !== image.length) throw new Error(`unexpected answer ${res.status} from ${url}`);
+  if (res.status !== 200 || body.byteLength !== image.length)
+    throw new Error(`unexpected answer ${res.status} from ${url}`);
 }
 
 async function latencies(urlOf) {
@@ -57,14 +59,18 @@ async function throughput(urlOf) {
   return done / THROUGHPUT_SECONDS;
 }
 
-console.log(`fixture: ${Math.round(image.length / 1024)} KB JPEG, ${LATENCY_MS} ms latency; ${REQUESTS} sequential requests, then ${CONCURRENCY} clients for ${THROUGHPUT_SECONDS} s\n`);
+console.log(
+  `fixture: ${Math.round(image.length / 1024)} KB JPEG, ${LATENCY_MS} ms latency; ${REQUESTS} sequential requests, then ${CONCURRENCY} clients for ${THROUGHPUT_SECONDS} s\n`,
+);
 const rows = [];
 for (const [name, urlOf] of PATHS) rows.push({ name, urlOf, ...(await latencies(urlOf)) });
 for (const row of rows) row.rate = await throughput(row.urlOf);
 const [directRow] = rows;
 console.log('path    | median ms | p95 ms | requests/s | adds ms at the median | requests/s ÷ direct');
 for (const row of rows) {
-  console.log(`${row.name.padEnd(7)} | ${fixed(row.median, 1).padEnd(9)} | ${fixed(row.p95, 1).padEnd(6)} | ${fixed(row.rate, 0).padEnd(10)} | ${fixed(row.median - directRow.median, 1).padEnd(21)} | ${fixed(row.rate / directRow.rate)}`);
+  console.log(
+    `${row.name.padEnd(7)} | ${fixed(row.median, 1).padEnd(9)} | ${fixed(row.p95, 1).padEnd(6)} | ${fixed(row.rate, 0).padEnd(10)} | ${fixed(row.median - directRow.median, 1).padEnd(21)} | ${fixed(row.rate / directRow.rate)}`,
+  );
 }
 console.log('\ntarget: the proxy adds < 5 ms at the median (the public path is the gateway row)');
 await services.stop();

@@ -7,7 +7,16 @@
  * Prints ZIP MB/s ÷ floor, time to first byte and the zipper's peak RSS at 500 and 2,000 images, then archiver
  * deflating everything vs our store/deflate choice on the same images in memory.
  */
-import { buildZipper, fixed, mb, median, photo, startImageServer, startZipperProcess, zipperRequire } from './bench.kit.mjs';
+import {
+  buildZipper,
+  fixed,
+  mb,
+  median,
+  photo,
+  startImageServer,
+  startZipperProcess,
+  zipperRequire,
+} from './bench.kit.mjs';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 10);
 const IMAGE_KB = Number(process.env.BENCH_IMAGE_KB ?? 200);
@@ -44,7 +53,11 @@ async function zip(list) {
   const zipper = await startZipperProcess({ PIXTRACT_QUOTA_FREE_PER_EXTRACTION: String(list.length) });
   try {
     const started = performance.now();
-    const res = await fetch(`${zipper.base}/api/download-images`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ imageUrls: list }) });
+    const res = await fetch(`${zipper.base}/api/download-images`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ imageUrls: list }),
+    });
     let firstByte;
     let bytes = 0;
     for await (const chunk of res.body) {
@@ -73,7 +86,9 @@ for (const count of [500, 2000]) {
   const floorRate = median(floorRates);
   const zipRate = median(runs.map((ours) => mb(count * image.length) / ours.seconds));
   const peakRss = Math.max(...runs.map((ours) => ours.peakRss));
-  console.log(`${String(count).padEnd(6)} | ${fixed(floorRate, 1).padEnd(10)} | ${fixed(zipRate, 1).padEnd(8)} | ${fixed(zipRate / floorRate).padEnd(11)} | ${fixed(median(runs.map((ours) => ours.ttfbMs)), 0).padEnd(7)} | ${fixed(mb(peakRss), 0).padEnd(18)} | ${fixed(mb(runs[0].bytes), 0)}`);
+  console.log(
+    `${String(count).padEnd(6)} | ${fixed(floorRate, 1).padEnd(10)} | ${fixed(zipRate, 1).padEnd(8)} | ${fixed(zipRate / floorRate).padEnd(11)} | ${fixed(median(runs.map((ours) => ours.ttfbMs)), 0).padEnd(7)} | ${fixed(mb(peakRss), 0).padEnd(18)} | ${fixed(mb(runs[0].bytes), 0)}`,
+  );
 }
 
 /** Writes the same in-memory images with archiver; `store` decides per entry. */
@@ -95,6 +110,8 @@ async function archiveTime(images, store) {
 const inMemory = Array.from({ length: 500 }, () => image);
 const deflateAll = await archiveTime(inMemory, false);
 const storeJpeg = await archiveTime(inMemory, true);
-console.log(`\n500 JPEGs in memory: archiver deflate-everything ${fixed(deflateAll.ms, 0)} ms (${fixed(mb(deflateAll.size), 1)} MB) vs store ${fixed(storeJpeg.ms, 0)} ms (${fixed(mb(storeJpeg.size), 1)} MB): deflate ÷ store time ${fixed(deflateAll.ms / storeJpeg.ms, 1)}×, size saved by deflating ${fixed((1 - deflateAll.size / storeJpeg.size) * 100, 1)} %`);
+console.log(
+  `\n500 JPEGs in memory: archiver deflate-everything ${fixed(deflateAll.ms, 0)} ms (${fixed(mb(deflateAll.size), 1)} MB) vs store ${fixed(storeJpeg.ms, 0)} ms (${fixed(mb(storeJpeg.size), 1)} MB): deflate ÷ store time ${fixed(deflateAll.ms / storeJpeg.ms, 1)}×, size saved by deflating ${fixed((1 - deflateAll.size / storeJpeg.size) * 100, 1)} %`,
+);
 console.log('targets: zip ÷ floor ≥ 0.80, peak RSS < 200 MB at 2,000 images');
 await server.close();

@@ -28,7 +28,9 @@ test('register, log in, see the usage panel in the header and the member dashboa
 
   // One extraction so the usage figures move.
   await page.goto(`/results?url=${encodeURIComponent(fixtureUrl('/pages/basic.html'))}`);
-  await expect(page.getByRole('list', { name: 'Extracted images' }).getByRole('img')).toHaveCount(3, { timeout: 30_000 });
+  await expect(page.getByRole('list', { name: 'Extracted images' }).getByRole('img')).toHaveCount(3, {
+    timeout: 30_000,
+  });
 
   const myAccount = page.getByRole('banner').getByRole('link', { name: 'My Account' });
   await expect(myAccount.getByTestId('role-dot')).toHaveAttribute('data-role', 'registered');
@@ -42,7 +44,13 @@ test('register, log in, see the usage panel in the header and the member dashboa
 
   await myAccount.click();
   await expect(page).toHaveURL(/\/member$/);
-  for (const heading of ['Account Information', 'Daily Usage', 'Quarterly Usage Statistics', 'Upgrade to Premium', 'Recent Activity']) {
+  for (const heading of [
+    'Account Information',
+    'Daily Usage',
+    'Quarterly Usage Statistics',
+    'Upgrade to Premium',
+    'Recent Activity',
+  ]) {
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   }
   await expect(page.getByText(username).first()).toBeVisible();

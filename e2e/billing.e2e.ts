@@ -13,11 +13,20 @@ const GALLERY_IMAGES = 540;
 
 /** A page with more images than one Hobby extraction may show. */
 async function startBigGallery(): Promise<{ url: string; close: () => Promise<void> }> {
-  const images = Array.from({ length: GALLERY_IMAGES }, (_, index) => `<img src="${fixtureUrl(`/images/${40 + index}x30.png`)}" alt="Picture ${index + 1}" width="${40 + index}" height="30">`);
+  const images = Array.from(
+    { length: GALLERY_IMAGES },
+    (_, index) =>
+      `<img src="${fixtureUrl(`/images/${40 + index}x30.png`)}" alt="Picture ${index + 1}" width="${40 + index}" height="30">`,
+  );
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Big gallery</title></head><body>${images.join('\n')}</body></html>`;
-  const server: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
+  const server: Server = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/gallery.html`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/gallery.html`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications/ });
@@ -27,7 +36,9 @@ async function roleOf(page: Page): Promise<string | undefined> {
   return status.user?.role;
 }
 
-test('subscribe to Hobby monthly through PayPal, extract with its limits, cancel, and return to registered after the paid period', async ({ page }) => {
+test('subscribe to Hobby monthly through PayPal, extract with its limits, cancel, and return to registered after the paid period', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const gallery = await startBigGallery();
   try {
@@ -62,7 +73,12 @@ test('subscribe to Hobby monthly through PayPal, extract with its limits, cancel
     const answer = await page.request.post('/api/extract-images', { data: { url: gallery.url }, timeout: 180_000 });
     expect(answer.status(), await answer.text()).toBe(200);
     const extraction = (await answer.json()) as ExtractionResponse;
-    expect(extraction.limits).toMatchObject({ role: 'premium', total: 3000, limitApplied: true, totalImagesFound: GALLERY_IMAGES });
+    expect(extraction.limits).toMatchObject({
+      role: 'premium',
+      total: 3000,
+      limitApplied: true,
+      totalImagesFound: GALLERY_IMAGES,
+    });
     expect(extraction.files).toHaveLength(HOBBY_PER_EXTRACTION);
 
     // Cancel: premium stays until the end of the paid period.
@@ -74,7 +90,11 @@ test('subscribe to Hobby monthly through PayPal, extract with its limits, cancel
     await expect(toasts(page).getByText('Subscription Cancelled', { exact: true })).toBeVisible();
     await expect(current).toContainText('Cancelled');
     await expect(current).toContainText('Premium until');
-    await expect.poll(async () => (await (await page.request.get('/api/auth/status')).json()).user.membershipStatus, { timeout: 30_000 }).toBe('cancelled');
+    await expect
+      .poll(async () => (await (await page.request.get('/api/auth/status')).json()).user.membershipStatus, {
+        timeout: 30_000,
+      })
+      .toBe('cancelled');
     expect(await roleOf(page)).toBe('premium');
     await page.reload();
     await expect(page.getByTestId('role-dot')).toHaveAttribute('data-role', 'premium');
@@ -93,7 +113,7 @@ test('subscribe to Hobby monthly through PayPal, extract with its limits, cancel
   }
 });
 
-test('donate $10 from the footer\'s Support Us with PayPal\'s button: Thank you!', async ({ page }) => {
+test("donate $10 from the footer's Support Us with PayPal's button: Thank you!", async ({ page }) => {
   await prepare(page);
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('button', { name: 'Support Us' }).click();
@@ -149,7 +169,9 @@ test('the donation card opens the dialog at $10.00, and dismissing it leaves a D
   await expect(page.locator('#support').getByRole('button', { name: 'Donate', exact: true })).toBeVisible();
 });
 
-test('the home page\'s Premium card leads to Hobby monthly\'s payment page, and visitors are asked to sign in', async ({ page }) => {
+test("the home page's Premium card leads to Hobby monthly's payment page, and visitors are asked to sign in", async ({
+  page,
+}) => {
   await prepare(page);
   await page.goto('/#pricing');
   await page.locator('#pricing').getByRole('link', { name: 'Subscribe' }).click();
@@ -173,7 +195,7 @@ test('the home page\'s Premium card leads to Hobby monthly\'s payment page, and 
  * One account for every variant: registering is rate-limited per address (5 in 10 minutes) and the whole suite
  * shares that allowance.
  */
-test.describe('a member\'s screens', () => {
+test.describe("a member's screens", () => {
   const screensMember = { username: `screens-${Date.now().toString(36)}`, password: 'correct horse battery' };
   test.beforeAll(async ({ playwright }) => {
     const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
@@ -188,7 +210,9 @@ test.describe('a member\'s screens', () => {
     { width: 1280, theme: 'light', prefix: '/ar' },
     { width: 390, theme: 'dark', prefix: '/ar' },
   ] as const) {
-    test(`pricing, subscription and donation at ${width} px, ${theme}${prefix ? ', Arabic' : ''}: no serious accessibility violation`, async ({ page }) => {
+    test(`pricing, subscription and donation at ${width} px, ${theme}${prefix ? ', Arabic' : ''}: no serious accessibility violation`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       await prepare(page, { theme });
       const loggedIn = await page.request.post('/api/auth/login', { data: screensMember });

@@ -14,16 +14,24 @@ test('the blog: the featured article, Latest Posts, search, a tag, Reset filters
   await expect(cards(page).first().getByText('Featured')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Latest Posts' })).toBeVisible();
   // Descriptions on the cards are cut at 120 characters.
-  for (const description of await cards(page).locator('p[lang="en"]').allInnerTexts()) expect(description.length).toBeLessThanOrEqual(120);
+  for (const description of await cards(page).locator('p[lang="en"]').allInnerTexts())
+    expect(description.length).toBeLessThanOrEqual(120);
   // Illustrations come from the app itself.
-  for (const image of await cards(page).locator('img').all()) await expect(image).toHaveAttribute('src', /^\/api\/blog-images\/[a-z0-9-]+\.svg$/);
+  for (const image of await cards(page).locator('img').all())
+    await expect(image).toHaveAttribute('src', /^\/api\/blog-images\/[a-z0-9-]+\.svg$/);
   // Scripts run in the page: a string, where this file's (Node) types do not apply.
-  await expect.poll(() => page.evaluate("[...document.querySelectorAll('main article img')].every((image) => image.naturalWidth > 0)")).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate("[...document.querySelectorAll('main article img')].every((image) => image.naturalWidth > 0)"),
+    )
+    .toBe(true);
 
   const search = page.getByRole('searchbox', { name: 'Search articles' });
   await search.fill('IntersectionObserver');
   await expect(cards(page)).toHaveCount(1);
-  await expect(cards(page).getByRole('heading')).toHaveText('Why lazy-loaded images go missing, and how Pixtract finds them');
+  await expect(cards(page).getByRole('heading')).toHaveText(
+    'Why lazy-loaded images go missing, and how Pixtract finds them',
+  );
   await expect(page).toHaveURL(/\?q=IntersectionObserver$/);
 
   await search.fill('');
@@ -41,13 +49,18 @@ test('the blog: the featured article, Latest Posts, search, a tag, Reset filters
   await expect(page).toHaveURL(/\/blog$/);
 });
 
-test('an article: tags, title, date, read time, author, body, share links and three related articles', async ({ page, baseURL }) => {
+test('an article: tags, title, date, read time, author, body, share links and three related articles', async ({
+  page,
+  baseURL,
+}) => {
   await prepare(page, { theme: 'light' });
   await page.goto('/blog');
   await page.getByRole('link', { name: 'srcset explained: how to get the largest version of an image' }).click();
   await expect(page).toHaveURL(/\/blog\/srcset-and-the-largest-image$/);
   const article = page.getByRole('main').getByRole('article').first();
-  await expect(article.getByRole('heading', { level: 1 })).toHaveText('srcset explained: how to get the largest version of an image');
+  await expect(article.getByRole('heading', { level: 1 })).toHaveText(
+    'srcset explained: how to get the largest version of an image',
+  );
   await expect(page).toHaveTitle('srcset explained: how to get the largest version of an image | Pixtract Blog');
   await expect(article.getByRole('list', { name: 'Tags' })).toContainText('responsive-images');
   await expect(article.getByText('May 20, 2025')).toBeVisible();
@@ -58,14 +71,27 @@ test('an article: tags, title, date, read time, author, body, share links and th
 
   const address = encodeURIComponent(`${baseURL}/blog/srcset-and-the-largest-image`);
   const share = page.getByRole('navigation', { name: 'Share this article' });
-  await expect(share.getByRole('link', { name: 'Share on Twitter' })).toHaveAttribute('href', new RegExp(`^https://twitter\\.com/intent/tweet\\?url=${address.replace(/[.%]/g, '\\$&')}&text=`));
-  await expect(share.getByRole('link', { name: 'Share on LinkedIn' })).toHaveAttribute('href', `https://www.linkedin.com/sharing/share-offsite/?url=${address}`);
-  await expect(share.getByRole('link', { name: 'Share on Facebook' })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${address}`);
-  await expect(share.getByRole('link', { name: 'Share by email' })).toHaveAttribute('href', /^mailto:\?subject=srcset%20explained/);
+  await expect(share.getByRole('link', { name: 'Share on Twitter' })).toHaveAttribute(
+    'href',
+    new RegExp(`^https://twitter\\.com/intent/tweet\\?url=${address.replace(/[.%]/g, '\\$&')}&text=`),
+  );
+  await expect(share.getByRole('link', { name: 'Share on LinkedIn' })).toHaveAttribute(
+    'href',
+    `https://www.linkedin.com/sharing/share-offsite/?url=${address}`,
+  );
+  await expect(share.getByRole('link', { name: 'Share on Facebook' })).toHaveAttribute(
+    'href',
+    `https://www.facebook.com/sharer/sharer.php?u=${address}`,
+  );
+  await expect(share.getByRole('link', { name: 'Share by email' })).toHaveAttribute(
+    'href',
+    /^mailto:\?subject=srcset%20explained/,
+  );
 
   const related = page.locator('section', { has: page.getByRole('heading', { name: 'Related articles' }) });
   await expect(related.getByRole('article')).toHaveCount(3);
-  for (const description of await related.locator('p[lang="en"]').allInnerTexts()) expect(description.length).toBeLessThanOrEqual(100);
+  for (const description of await related.locator('p[lang="en"]').allInnerTexts())
+    expect(description.length).toBeLessThanOrEqual(100);
   await related.getByRole('article').first().getByRole('link').click();
   await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
   await expect(page).not.toHaveURL(/srcset-and-the-largest-image/);
@@ -84,7 +110,9 @@ test("an unknown article: 'Article Not Found', a 404 for crawlers, and the way b
 
 for (const { width, theme, prefix } of SCREEN_VARIANTS) {
   const language = prefix ? 'Arabic' : 'English';
-  test(`the blog and an article in ${language} at ${width} px, ${theme}: no serious accessibility violation`, async ({ page }) => {
+  test(`the blog and an article in ${language} at ${width} px, ${theme}: no serious accessibility violation`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await prepare(page, { theme });
     await page.goto(`${prefix}/blog`);
@@ -94,7 +122,9 @@ for (const { width, theme, prefix } of SCREEN_VARIANTS) {
     await saveShot(page, `blog-${width}-${theme}${prefix ? '-ar' : ''}`);
 
     await page.goto(`${prefix}/blog/why-lazy-loaded-images-go-missing`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Why lazy-loaded images go missing, and how Pixtract finds them');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Why lazy-loaded images go missing, and how Pixtract finds them',
+    );
     // The article stays English, left to right, inside an Arabic page.
     await expect(page.locator('.article-body')).toHaveAttribute('dir', 'ltr');
     await expectAccessible(page);

@@ -16,21 +16,33 @@ async function openResults(page: Page, prefix = '') {
 
 /** The administrator the stack names in ADMIN_USERNAMES, signed in (registered the first time it is needed). */
 async function signInAsAdmin(request: APIRequestContext) {
-  const registered = await request.post('/api/auth/register', { data: { username: E2E_ADMIN_USERNAME, password: PASSWORD } });
+  const registered = await request.post('/api/auth/register', {
+    data: { username: E2E_ADMIN_USERNAME, password: PASSWORD },
+  });
   expect([201, 409]).toContain(registered.status());
-  const loggedIn = await request.post('/api/auth/login', { data: { username: E2E_ADMIN_USERNAME, password: PASSWORD } });
+  const loggedIn = await request.post('/api/auth/login', {
+    data: { username: E2E_ADMIN_USERNAME, password: PASSWORD },
+  });
   expect(loggedIn.status(), await loggedIn.text()).toBe(200);
 }
 
 async function post(page: Page, { name, content, stars }: { name?: string; content: string; stars?: number }) {
   const form = page.getByRole('form', { name: 'Leave a comment' });
-  if (stars) await form.locator('label').filter({ has: page.getByRole('radio', { name: `${stars} stars out of 5` }) }).click();
+  if (stars)
+    await form
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: `${stars} stars out of 5` }) })
+      .click();
   if (name !== undefined) await form.getByLabel('Your name').fill(name);
   await form.getByLabel('Your comment').fill(content);
   await form.getByRole('button', { name: 'Post Comment' }).click();
 }
 
-test("a visitor's comment waits for an administrator, who approves it on /admin; then everyone sees it", async ({ page, browser, baseURL }) => {
+test("a visitor's comment waits for an administrator, who approves it on /admin; then everyone sees it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await prepare(page, { theme: 'light' });
   const url = await openResults(page);
   await expect(page.getByText('No comments yet. Be the first to share what you think.')).toBeVisible();
@@ -64,7 +76,10 @@ test("a visitor's comment waits for an administrator, who approves it on /admin;
   await admin.goto('/admin');
   await expect(admin.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
   await expect(admin.getByRole('link', { name: 'Open the queue dashboard' })).toHaveAttribute('href', '/admin/queues');
-  const held = admin.getByRole('list', { name: 'Comments awaiting approval' }).getByRole('listitem').filter({ hasText: content });
+  const held = admin
+    .getByRole('list', { name: 'Comments awaiting approval' })
+    .getByRole('listitem')
+    .filter({ hasText: content });
   await expect(held.getByText('Visiting Vera')).toBeVisible();
   await expectAccessible(admin);
   await saveShot(admin, 'admin-1280-light');

@@ -27,5 +27,7 @@ test('using up the day shows Daily Limit Reached in the words for a registered a
   await page.goto(`/results?url=${encodeURIComponent(`${gallery.url}?another`)}`);
   const toasts = page.getByRole('region', { name: /^Notifications/ });
   await expect(toasts.getByText('Daily Limit Reached', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(toasts.getByText(/^You've reached your daily limit of [\d,]+ images\. Upgrade to premium for higher limits\.$/)).toBeVisible();
+  await expect(
+    toasts.getByText(/^You've reached your daily limit of [\d,]+ images\. Upgrade to premium for higher limits\.$/),
+  ).toBeVisible();
 });

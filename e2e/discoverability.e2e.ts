@@ -37,12 +37,17 @@ const PARSE_SITEMAP = `(text) => {
   };
 }`;
 
-test('the sitemap is well-formed XML listing every public page and article in every language, with alternates and dates', async ({ page, baseURL }) => {
+test('the sitemap is well-formed XML listing every public page and article in every language, with alternates and dates', async ({
+  page,
+  baseURL,
+}) => {
   const res = await page.request.get('/sitemap.xml');
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toBe('application/xml; charset=utf-8');
   const xml = await res.text();
-  const articles = ((await (await page.request.get('/api/blog-posts')).json()) as Array<{ slug: string }>).map((post) => `/blog/${post.slug}`);
+  const articles = ((await (await page.request.get('/api/blog-posts')).json()) as Array<{ slug: string }>).map(
+    (post) => `/blog/${post.slug}`,
+  );
   expect(articles.length).toBeGreaterThanOrEqual(8);
 
   // Chromium's own XML parser: a parse error is a <parsererror> document.
@@ -50,7 +55,9 @@ test('the sitemap is well-formed XML listing every public page and article in ev
   const parsed = (await page.evaluate(`(${PARSE_SITEMAP})(${JSON.stringify(xml)})`)) as ParsedSitemap;
   expect(parsed.error).toBeUndefined();
   expect(parsed.root).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
-  const expected = [...PUBLIC_PAGES, ...articles].flatMap((path) => LANGUAGES.map(({ prefix }) => `${baseURL}${at(prefix, path)}`));
+  const expected = [...PUBLIC_PAGES, ...articles].flatMap((path) =>
+    LANGUAGES.map(({ prefix }) => `${baseURL}${at(prefix, path)}`),
+  );
   expect(parsed.urls!.map((url) => url.loc).sort()).toEqual(expected.sort());
   for (const url of parsed.urls!) {
     expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -70,7 +77,10 @@ test.describe('what a crawler without JavaScript reads', () => {
   test.use({ javaScriptEnabled: false });
 
   for (const { prefix, tag, dir } of LANGUAGES) {
-    test(`the public pages in ${tag}: lang, dir, their own title and description, canonical, hreflang and Open Graph`, async ({ page, baseURL }) => {
+    test(`the public pages in ${tag}: lang, dir, their own title and description, canonical, hreflang and Open Graph`, async ({
+      page,
+      baseURL,
+    }) => {
       const titles = new Set<string>();
       for (const path of PUBLIC_PAGES) {
         const response = await page.goto(at(prefix, path));
@@ -83,21 +93,33 @@ test.describe('what a crawler without JavaScript reads', () => {
         await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
         await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}${at(prefix, path)}`);
         await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(10);
-        await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', `${baseURL}${path}`);
+        await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
+          'href',
+          `${baseURL}${path}`,
+        );
         await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
-        await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${baseURL}${at(prefix, path)}`);
+        await expect(page.locator('meta[property="og:url"]')).toHaveAttribute(
+          'content',
+          `${baseURL}${at(prefix, path)}`,
+        );
       }
       // Each page is titled for itself.
       expect(titles.size).toBe(PUBLIC_PAGES.length);
     });
   }
 
-  test('an article has its own title, description and picture; private pages are noindex; an unknown page is a 404', async ({ page, baseURL }) => {
+  test('an article has its own title, description and picture; private pages are noindex; an unknown page is a 404', async ({
+    page,
+    baseURL,
+  }) => {
     await page.goto('/ar/blog/css-background-images');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     expect(await page.title()).toBe('CSS background images: the pictures you cannot right-click | مدونة Pixtract');
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${baseURL}/api/blog-images/css-background-images.svg`);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      `${baseURL}/api/blog-images/css-background-images.svg`,
+    );
 
     for (const path of ['/member', '/admin', '/results?url=example.com']) {
       await page.goto(path);

@@ -7,5 +7,7 @@ test('extracts every image of a page entered on the home page', async ({ page })
   await page.getByPlaceholder('Enter website URL').fill(pageUrl);
   await page.getByRole('button', { name: 'Extract Images' }).click();
 
-  await expect(page.getByRole('list', { name: 'Extracted images' }).getByRole('img')).toHaveCount(3, { timeout: 30_000 });
+  await expect(page.getByRole('list', { name: 'Extracted images' }).getByRole('img')).toHaveCount(3, {
+    timeout: 30_000,
+  });
 });

@@ -21,7 +21,10 @@ export async function startGallerySite(): Promise<{ url: string; close: () => Pr
     const { width, height, colour } = galleryImage(index);
     return `<img src="${fixtureUrl(`/images/${width}x${height}.png?c=${colour}`)}" alt="Gallery photo ${index + 1}" width="${width}" height="${height}">`;
   };
-  const images = [...Array.from({ length: GALLERY_UNIQUE_IMAGES }, (_, index) => tag(index)), ...Array.from({ length: GALLERY_REPEATS }, (_, index) => tag(index))];
+  const images = [
+    ...Array.from({ length: GALLERY_UNIQUE_IMAGES }, (_, index) => tag(index)),
+    ...Array.from({ length: GALLERY_REPEATS }, (_, index) => tag(index)),
+  ];
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Gallery</title></head><body><h1>Gallery</h1>${images.join('\n')}</body></html>`;
   const server: Server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

@@ -1,8 +1,12 @@
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { startFixtureServer } from '@pixtract/testing';
-import { E2E_ADMIN_USERNAME, E2E_BASE_PORT as BASE_PORT, E2E_DATABASE_PREFIX as DATABASE_PREFIX, E2E_QUEUE_PREFIX as QUEUE_PREFIX } from './e2e-stack';
-
+import {
+  E2E_ADMIN_USERNAME,
+  E2E_BASE_PORT as BASE_PORT,
+  E2E_DATABASE_PREFIX as DATABASE_PREFIX,
+  E2E_QUEUE_PREFIX as QUEUE_PREFIX,
+} from './e2e-stack';
 
 /** The start scripts' own modules. import() (not import) keeps Playwright's CommonJS transform off these ESM files. */
 const loadScripts = async () => ({
@@ -27,9 +31,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const stackLog = join(ROOT, 'test-results', 'e2e-stack.log');
 
   const [missing] = scripts.missingEntries();
-  if (missing) throw new Error(`${relative(ROOT, missing)} is missing: build first (npm run e2e builds, or npx nx run-many -t build).`);
+  if (missing)
+    throw new Error(
+      `${relative(ROOT, missing)} is missing: build first (npm run e2e builds, or npx nx run-many -t build).`,
+    );
   for (let port = BASE_PORT; port <= BASE_PORT + 5; port++) {
-    if (!(await scripts.isPortFree(port))) throw new Error(`Port ${port} of the e2e stack is in use: is another e2e run still going?`);
+    if (!(await scripts.isPortFree(port)))
+      throw new Error(`Port ${port} of the e2e stack is in use: is another e2e run still going?`);
   }
 
   const infrastructure = await scripts.prepareInfrastructure();
@@ -38,7 +46,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
   try {
-    await scripts.ensureDatabases(infrastructure.databaseServerUrl, scripts.databaseNames(DATABASE_PREFIX), { reset: true });
+    await scripts.ensureDatabases(infrastructure.databaseServerUrl, scripts.databaseNames(DATABASE_PREFIX), {
+      reset: true,
+    });
     await scripts.clearRedisPrefix(infrastructure.redisUrl, QUEUE_PREFIX);
 
     const fixtures = await startFixtureServer();
@@ -78,7 +88,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   } catch (error) {
     await teardown();
     if (error instanceof scripts.StackFailure) {
-      throw new Error(`${error.message}. Its last log lines (all in ${relative(ROOT, stackLog)}):\n${error.lastLines.join('\n')}`);
+      throw new Error(
+        `${error.message}. Its last log lines (all in ${relative(ROOT, stackLog)}):\n${error.lastLines.join('\n')}`,
+      );
     }
     throw error;
   }

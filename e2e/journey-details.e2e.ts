@@ -25,7 +25,11 @@ async function openResults(page: Page, url: string, language = '') {
 /** The image entries of a ZIP, read from its central directory (each header: signature, then the name at 46). */
 function archiveImageNames(zip: Buffer): string[] {
   const names: string[] = [];
-  for (let at = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); at >= 0; at = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 46)) {
+  for (
+    let at = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    at >= 0;
+    at = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 46)
+  ) {
     const name = zip.toString('utf8', at + 46, at + 46 + zip.readUInt16LE(at + 28));
     if (name.startsWith('images/')) names.push(name);
   }
@@ -33,12 +37,18 @@ function archiveImageNames(zip: Buffer): string[] {
 }
 
 async function downloadAll(page: Page): Promise<string[]> {
-  const [archive] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'DOWNLOAD ALL' }).click()]);
+  const [archive] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'DOWNLOAD ALL' }).click(),
+  ]);
   return archiveImageNames(readFileSync(await archive.path()));
 }
 
 /** The popup, not the home page's 'Stay Updated' section: the one that can be closed. */
-const newsletterPopup = (page: Page) => page.getByRole('region', { name: 'Stay Updated' }).filter({ has: page.getByRole('button', { name: 'Close newsletter offer' }) });
+const newsletterPopup = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Stay Updated' })
+    .filter({ has: page.getByRole('button', { name: 'Close newsletter offer' }) });
 
 /** Whether an element's box lies wholly inside the viewport and below the sticky header. */
 async function clearOfHeader(page: Page, target: Locator) {
@@ -71,7 +81,9 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText('2 photos hidden', { exact: true })).toBeVisible();
     });
 
-    test('the preview lists the other sizes, each downloadable, and the ZIP takes the largest or every size (7)', async ({ page }) => {
+    test('the preview lists the other sizes, each downloadable, and the ZIP takes the largest or every size (7)', async ({
+      page,
+    }) => {
       await prepare(page, { theme: 'dark' });
       await openResults(page, journeyPage());
       const boats = tiles(page).filter({ hasText: 'Boats at dusk' });
@@ -84,7 +96,11 @@ for (const viewport of VIEWPORTS) {
       await expect(sizes).toHaveText([/^800 × 53[34]$/, /^200 × 13[34]$/]);
       await saveShot(page, `dialog-sizes-${viewport.name}-dark`);
       const [small] = await Promise.all([page.waitForEvent('download'), sizes.nth(1).click()]);
-      expect(readFileSync(await small.path()).subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(
+        readFileSync(await small.path())
+          .subarray(1, 4)
+          .toString('latin1'),
+      ).toBe('PNG');
       await page.keyboard.press('Escape');
 
       const option = page.getByLabel('Sizes in the ZIP');
@@ -96,12 +112,16 @@ for (const viewport of VIEWPORTS) {
       expect(every).toHaveLength(5);
     });
 
-    test('in Arabic, addresses and sizes read left to right and a size is the same in the tile and the dialog (10)', async ({ page }) => {
+    test('in Arabic, addresses and sizes read left to right and a size is the same in the tile and the dialog (10)', async ({
+      page,
+    }) => {
       await prepare(page, { theme: viewport.name === '390' ? 'dark' : 'light' });
       await openResults(page, journeyPage(), '/ar');
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       // In sentences too: the success toast (5 s) names the page as a left-to-right isolate.
-      await expect(page.locator('li').filter({ hasText: journeyPage() }).first()).toContainText(`\u2066${journeyPage()}\u2069`);
+      await expect(page.locator('li').filter({ hasText: journeyPage() }).first()).toContainText(
+        `\u2066${journeyPage()}\u2069`,
+      );
       const address = page.locator('main h1 + p bdi[dir="ltr"]');
       await expect(address).toHaveAttribute('title', journeyPage());
       expect(await address.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
@@ -123,7 +143,12 @@ for (const viewport of VIEWPORTS) {
       const size = await tileSize.innerText();
       await tile.getByRole('button').first().click();
       const dialog = page.getByRole('dialog');
-      await expect(dialog.locator('dd [dir="ltr"]').filter({ hasText: /^\d+ × \d+$/ }).first()).toHaveText(size);
+      await expect(
+        dialog
+          .locator('dd [dir="ltr"]')
+          .filter({ hasText: /^\d+ × \d+$/ })
+          .first(),
+      ).toHaveText(size);
       await expect(dialog.locator('dd a[dir="ltr"]')).toHaveText(/^http:\/\/127\.0\.0\.1/);
       await saveShot(page, `dialog-ar-${viewport.name}-${viewport.name === '390' ? 'dark' : 'light'}`);
       await page.keyboard.press('Escape');
@@ -134,14 +159,27 @@ for (const viewport of VIEWPORTS) {
       await prepare(page);
       await openResults(page, journeyPage());
       await page.getByRole('button', { name: /^Sort:/ }).click();
-      await expect(page.getByRole('menuitemradio')).toHaveText(['Default', 'Size (largest first)', 'Position (as on page)'].map((text) => new RegExp(`^${text.replace(/[()]/g, '\\$&')}`)));
+      await expect(page.getByRole('menuitemradio')).toHaveText(
+        ['Default', 'Size (largest first)', 'Position (as on page)'].map(
+          (text) => new RegExp(`^${text.replace(/[()]/g, '\\$&')}`),
+        ),
+      );
     });
 
     test('each page sets its own tab title, in English and Arabic (10)', async ({ page }) => {
       await prepare(page);
       for (const language of ['', '/ar']) {
         const titles = new Map<string, string>();
-        for (const path of ['/', '/pricing', '/blog', '/auth', '/terms', '/privacy', `/results?url=${encodeURIComponent(journeyPage())}`, '/no-such-page']) {
+        for (const path of [
+          '/',
+          '/pricing',
+          '/blog',
+          '/auth',
+          '/terms',
+          '/privacy',
+          `/results?url=${encodeURIComponent(journeyPage())}`,
+          '/no-such-page',
+        ]) {
           await page.goto(`${language}${path}`);
           await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
           await expect.poll(() => page.title()).not.toBe('');
@@ -151,7 +189,9 @@ for (const viewport of VIEWPORTS) {
       }
     });
 
-    test('the password rule shows before submitting, and a refusal is in the visitor’s language (10)', async ({ page }) => {
+    test('the password rule shows before submitting, and a refusal is in the visitor’s language (10)', async ({
+      page,
+    }) => {
       await prepare(page);
       await page.goto('/ar/auth?mode=register');
       const password = page.getByLabel('كلمة المرور');
@@ -169,7 +209,9 @@ test.describe('at phone width', () => {
   test.beforeEach(({ page }) => page.setViewportSize({ width: 390, height: 844 }));
 
   for (const theme of ['light', 'dark'] as Theme[]) {
-    test(`the newsletter popup waits for the cookie notice and never covers the hero form (9, ${theme})`, async ({ page }) => {
+    test(`the newsletter popup waits for the cookie notice and never covers the hero form (9, ${theme})`, async ({
+      page,
+    }) => {
       await page.clock.install();
       await page.addInitScript({ content: `localStorage.setItem('darkMode', '${theme === 'dark'}');` });
       await page.goto('/');
@@ -196,11 +238,16 @@ test.describe('at phone width', () => {
 
   test('the popup waits for a minute on the site, not less (9)', async ({ page }) => {
     await page.clock.install();
-    await page.addInitScript({ content: "localStorage.setItem('cookieConsent', 'true'); window.__openedAt = Date.now();" });
+    await page.addInitScript({
+      content: "localStorage.setItem('cookieConsent', 'true'); window.__openedAt = Date.now();",
+    });
     await page.goto('/pricing');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The minute starts between the page opening and the app showing it (however long loading takes here).
-    const [openedAt, shownAt] = await page.evaluate(() => [(window as unknown as { __openedAt: number }).__openedAt, Date.now()]);
+    const [openedAt, shownAt] = await page.evaluate(() => [
+      (window as unknown as { __openedAt: number }).__openedAt,
+      Date.now(),
+    ]);
     const popup = newsletterPopup(page);
     await page.clock.pauseAt(openedAt + 59_000);
     await expect(popup).toBeHidden();

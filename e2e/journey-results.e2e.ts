@@ -30,13 +30,18 @@ interface JourneySite {
   close(): Promise<void>;
 }
 
-const image = (width: number, height: number, tag: string) => `<img src="${fixtureUrl(`/images/${width}x${height}.png?c=${tag}`)}" alt="Photo ${tag}" width="${width}" height="${height}">`;
-const page = (body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Journey</title></head><body>${body}</body></html>`;
+const image = (width: number, height: number, tag: string) =>
+  `<img src="${fixtureUrl(`/images/${width}x${height}.png?c=${tag}`)}" alt="Photo ${tag}" width="${width}" height="${height}">`;
+const page = (body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Journey</title></head><body>${body}</body></html>`;
 
 async function startJourneySite(): Promise<JourneySite> {
   const broken = new Set<string>();
   // Fifteen pictures and one the visitor's browser will not get (the test cuts it off there).
-  const sixteen = [...Array.from({ length: 15 }, (_, i) => image(200 + i * 10, 150, `a${(i + 1).toString(16).padStart(5, '0')}`)), image(333, 222, 'badbad')].join('\n');
+  const sixteen = [
+    ...Array.from({ length: 15 }, (_, i) => image(200 + i * 10, 150, `a${(i + 1).toString(16).padStart(5, '0')}`)),
+    image(333, 222, 'badbad'),
+  ].join('\n');
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (broken.has(path)) {
@@ -49,7 +54,9 @@ async function startJourneySite(): Promise<JourneySite> {
     if (path === '/shot.html') return void res.end(page(`<h1>Shot</h1>${image(320, 200, 'cc0011')}`));
     if (path === '/slow.html') {
       // The page arrives a line a second for six seconds: a slow site still loading.
-      res.write(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Slow</title></head><body><h1>Slow</h1>${image(300, 200, '00aa55')}`);
+      res.write(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Slow</title></head><body><h1>Slow</h1>${image(300, 200, '00aa55')}`,
+      );
       let lines = 0;
       const timer = setInterval(() => {
         res.write(`<p>line ${++lines}</p>`);
@@ -76,10 +83,12 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => site.close());
 
-const results = (url: string, language = '') => `${language ? `/${language}` : ''}/results?url=${encodeURIComponent(url)}`;
+const results = (url: string, language = '') =>
+  `${language ? `/${language}` : ''}/results?url=${encodeURIComponent(url)}`;
 const grid = (page: Page) => page.getByRole('list', { name: 'Extracted images' });
 /** A toast's title or text, as shown (its screen-reader announcement repeats it elsewhere). */
-const toast = (page: Page, text: string) => page.getByRole('region', { name: /^Notifications/ }).getByText(text, { exact: true });
+const toast = (page: Page, text: string) =>
+  page.getByRole('region', { name: /^Notifications/ }).getByText(text, { exact: true });
 
 for (const { name: size, width, height } of WIDTHS) {
   test.describe(`at ${width} px`, () => {
@@ -108,11 +117,15 @@ for (const { name: size, width, height } of WIDTHS) {
       await expect(page.getByRole('heading', { name: 'No images found' })).toHaveCount(0);
       // The toast says the same thing, not a second, vaguer sentence.
       await expect(toast(page, 'Extraction failed')).toBeVisible();
-      await expect(page.getByRole('region', { name: /^Notifications/ })).toContainText('We could not find that website');
+      await expect(page.getByRole('region', { name: /^Notifications/ })).toContainText(
+        'We could not find that website',
+      );
       await shot(page, `2-unreachable-${size}-dark`);
     });
 
-    test(`2. no images lists the likely causes and sends the old address back to the hero, selected (${size})`, async ({ page }) => {
+    test(`2. no images lists the likely causes and sends the old address back to the hero, selected (${size})`, async ({
+      page,
+    }) => {
       const theme: Theme = size === 'desktop' ? 'dark' : 'light';
       await prepare(page, { theme });
       const empty = site.url(`/empty.html?${size}`);
@@ -122,7 +135,9 @@ for (const { name: size, width, height } of WIDTHS) {
       await expect(main.getByRole('heading', { name: 'Likely causes' })).toBeVisible();
       await expect(main.getByText('The site refused our visit (some sites block automated browsers).')).toBeVisible();
       await expect(main.getByText('The page needs a login before it shows its images.')).toBeVisible();
-      await expect(main.getByText('Its pictures are drawn in a canvas or play as video, not as image files.')).toBeVisible();
+      await expect(
+        main.getByText('Its pictures are drawn in a canvas or play as video, not as image files.'),
+      ).toBeVisible();
       await expect(main.getByText('The page is empty, or its content had not loaded yet.')).toBeVisible();
       await shot(page, `2-no-images-${size}-${theme}`);
 
@@ -130,14 +145,20 @@ for (const { name: size, width, height } of WIDTHS) {
       const field = page.getByPlaceholder('Enter website URL');
       await expect(field).toHaveValue(empty);
       await expect(field).toBeFocused();
-      expect(await field.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([0, empty.length]);
+      expect(await field.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([
+        0,
+        empty.length,
+      ]);
       await shot(page, `2-try-again-hero-${size}-${theme}`);
     });
 
     test(`3. counts agree, and an image the browser could not load is said and listed (${size})`, async ({ page }) => {
       await prepare(page);
       // The visitor's network loses this one picture, directly and through the proxy; the server still sees it.
-      await page.route((url) => url.href.includes('badbad'), (route) => route.abort('failed'));
+      await page.route(
+        (url) => url.href.includes('badbad'),
+        (route) => route.abort('failed'),
+      );
       await page.goto(results(site.url(`/sixteen.html?${size}`)));
       await expect(page.getByText('16 images', { exact: true })).toBeVisible({ timeout: 30_000 });
       await expect(toast(page, 'Images extracted!')).toBeVisible();
@@ -156,7 +177,9 @@ for (const { name: size, width, height } of WIDTHS) {
       await shot(page, `3-load-failures-${size}-dark`);
     });
 
-    test(`5. a screenshot of a page that went down says Screenshot Failed, and Try Again gets it (${size})`, async ({ page }) => {
+    test(`5. a screenshot of a page that went down says Screenshot Failed, and Try Again gets it (${size})`, async ({
+      page,
+    }) => {
       await prepare(page);
       // Its own address per width: a screenshot that worked is cached under its address.
       await page.goto(results(site.url(`/shot.html?${size}`)));
@@ -173,7 +196,9 @@ for (const { name: size, width, height } of WIDTHS) {
         await shot(page, `5-screenshot-failed-${size}-dark`);
         site.broken.delete('/shot.html');
         await failure.getByRole('button', { name: 'Try Again' }).click();
-        await expect(dialog.getByRole('img', { name: /Screenshot of the whole page/ })).toBeVisible({ timeout: 45_000 });
+        await expect(dialog.getByRole('img', { name: /Screenshot of the whole page/ })).toBeVisible({
+          timeout: 45_000,
+        });
       } finally {
         site.broken.delete('/shot.html');
       }
@@ -204,7 +229,9 @@ test.describe('4. ZIP progress', () => {
   test.afterAll(() => gallery.close());
 
   for (const { name: size, width, height } of WIDTHS) {
-    test(`a toast every 10 images, then the success percentage, counting what the header counts (${size})`, async ({ page }) => {
+    test(`a toast every 10 images, then the success percentage, counting what the header counts (${size})`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height });
       await prepare(page, { theme: size === 'desktop' ? 'light' : 'dark' });
       const toasts = await recordToasts(page);
@@ -236,12 +263,17 @@ test.describe('6. the daily limit', () => {
   });
   test.afterAll(() => gallery.close());
 
-  test('a visitor out of images is offered sign-in and the plans, and told when the day starts again, in English and Arabic', async ({ page }) => {
+  test('a visitor out of images is offered sign-in and the plans, and told when the day starts again, in English and Arabic', async ({
+    page,
+  }) => {
     // The free plan's 500 a day, 25 per extraction: twenty extractions use up the visitor's day.
     test.setTimeout(300_000);
     await prepare(page);
     for (let attempt = 0; attempt < 30; attempt++) {
-      const answer = await page.request.post('/api/extract-images', { data: { url: `${gallery.url}?day=${attempt}` }, timeout: 60_000 });
+      const answer = await page.request.post('/api/extract-images', {
+        data: { url: `${gallery.url}?day=${attempt}` },
+        timeout: 60_000,
+      });
       if (answer.status() === 429) break;
       expect(answer.status(), await answer.text()).toBe(200);
       if ((await answer.json()).limits.remaining === 0) break;
@@ -253,7 +285,9 @@ test.describe('6. the daily limit', () => {
       const box = page.getByTestId('daily-limit');
       await expect(box.getByRole('heading', { name: 'Daily Limit Reached' })).toBeVisible({ timeout: 30_000 });
       await expect(box).toContainText("You've reached your daily limit of 500 images.");
-      await expect(box).toContainText(/Your allowance resets in \d+ (hours?|minutes?) \(\w{3},? 9:00\sAM GMT\+9, your time\)\./);
+      await expect(box).toContainText(
+        /Your allowance resets in \d+ (hours?|minutes?) \(\w{3},? 9:00\sAM GMT\+9, your time\)\./,
+      );
       await expect(box.getByRole('link', { name: 'Sign in (free) for more images' })).toHaveAttribute('href', '/auth');
       await expect(box.getByRole('link', { name: 'Upgrade to premium' })).toHaveAttribute('href', '/pricing');
       await shot(page, `6-daily-limit-${size}-dark`);
@@ -264,7 +298,10 @@ test.describe('6. the daily limit', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     const box = page.getByTestId('daily-limit');
     await expect(box).toContainText('٥٠٠', { timeout: 30_000 });
-    await expect(box.getByRole('link', { name: 'سجّل الدخول (مجانًا) لمزيد من الصور' })).toHaveAttribute('href', '/ar/auth');
+    await expect(box.getByRole('link', { name: 'سجّل الدخول (مجانًا) لمزيد من الصور' })).toHaveAttribute(
+      'href',
+      '/ar/auth',
+    );
     await expect(box.getByRole('link', { name: 'الترقية إلى بريميوم' })).toHaveAttribute('href', '/ar/pricing');
     await shot(page, '6-daily-limit-phone-dark-ar');
   });

@@ -2,7 +2,10 @@ import { expect, expectAccessible, prepare, saveShot, test } from './support';
 
 test.beforeEach(({ page }) => prepare(page, { theme: 'light' }));
 
-test('switches to Japanese: same page under /jp, words in Japanese, choice kept for a year', async ({ page, context }) => {
+test('switches to Japanese: same page under /jp, words in Japanese, choice kept for a year', async ({
+  page,
+  context,
+}) => {
   await page.goto('/pricing');
   await page.getByRole('button', { name: 'Language' }).click();
   await page.getByRole('menuitemradio', { name: '日本語' }).click();

@@ -36,7 +36,8 @@ test.describe('queue dashboard', () => {
       await signInAsAdmin(page);
       const answer = await page.goto('/admin/queues');
       expect(answer?.status()).toBe(200);
-      for (const queue of Object.values(QueueName)) await expect(page.getByText(queue, { exact: true }).first()).toBeVisible();
+      for (const queue of Object.values(QueueName))
+        await expect(page.getByText(queue, { exact: true }).first()).toBeVisible();
       await saveShot(page, `admin-queues-${viewport.name}`);
 
       await page.getByText(QueueName.Extraction, { exact: true }).first().click();
@@ -50,7 +51,7 @@ test.describe('queue dashboard', () => {
 });
 
 test.describe('API reference', () => {
-  test('renders the OpenAPI document under the app\'s security policy, with nothing refused', async ({ page }) => {
+  test("renders the OpenAPI document under the app's security policy, with nothing refused", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/api/docs');
     await expect(page.getByRole('heading', { name: /Pixtract API/ })).toBeVisible();

@@ -3,7 +3,6 @@ import { CHROMIUM_TEST_LAUNCH } from '@pixtract/testing';
 // The e2e stack's gateway (global-setup.ts starts every service from E2E_BASE_PORT, 3100 by default).
 import { E2E_BASE_URL } from './e2e-stack';
 
-
 export default defineConfig({
   testDir: '.',
   testMatch: '*.e2e.ts',

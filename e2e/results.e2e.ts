@@ -48,7 +48,9 @@ test('extracts a page from the hero and previews an image in both tabs', async (
   await expect(dialog).toBeHidden();
 });
 
-test('outlines the image where it sits on the screenshot in Arabic at phone width (right-to-left does not mirror it)', async ({ page }) => {
+test('outlines the image where it sits on the screenshot in Arabic at phone width (right-to-left does not mirror it)', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/ar/results?url=${encodeURIComponent(basicPage())}`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -72,16 +74,25 @@ test('outlines the image where it sits on the screenshot in Arabic at phone widt
 });
 
 test('downloads one image and the whole page as a ZIP that opens', async ({ page }) => {
-  test.skip(!(await mediaApiAvailable(page)), 'the gateway does not route the media API (proxy-image, download-images) yet');
+  test.skip(
+    !(await mediaApiAvailable(page)),
+    'the gateway does not route the media API (proxy-image, download-images) yet',
+  );
   await page.goto(`/results?url=${encodeURIComponent(basicPage())}`);
   await expect(grid(page).getByRole('img')).toHaveCount(3, { timeout: 30_000 });
 
   await tiles(page).first().hover();
-  const [single] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download image 1' }).click()]);
+  const [single] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download image 1' }).click(),
+  ]);
   const image = readFileSync(await single.path());
   expect(image.subarray(1, 4).toString('latin1')).toBe('PNG');
 
-  const [archive] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'DOWNLOAD ALL' }).click()]);
+  const [archive] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'DOWNLOAD ALL' }).click(),
+  ]);
   expect(archive.suggestedFilename()).toMatch(/\.zip$/);
   const zip = readFileSync(await archive.path());
   expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');

@@ -30,7 +30,9 @@ const SCREENS: Screen[] = [
 for (const screen of SCREENS) {
   for (const { width, theme, prefix } of SCREEN_VARIANTS) {
     const language = prefix ? 'Arabic' : 'English';
-    test(`${screen.name} in ${language} at ${width} px, ${theme}: no serious accessibility violation`, async ({ page }) => {
+    test(`${screen.name} in ${language} at ${width} px, ${theme}: no serious accessibility violation`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       await prepare(page, { theme });
       await page.goto(prefix + screen.path());

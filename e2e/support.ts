@@ -23,10 +23,13 @@ export const test = base.extend<{ cspViolations: string[]; allowedCspViolations:
             + (event.sourceFile ? ' (' + event.sourceFile + ':' + event.lineNumber + ':' + event.columnNumber + ')' : '')));`,
       });
       context.on('console', (message) => {
-        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+          violations.push(message.text());
       });
       await use(violations);
-      const unexpected = violations.filter((violation) => !allowedCspViolations.some((allowed) => allowed.test(violation)));
+      const unexpected = violations.filter(
+        (violation) => !allowedCspViolations.some((allowed) => allowed.test(violation)),
+      );
       expect(unexpected, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
@@ -53,7 +56,10 @@ export const SCREEN_VARIANTS: Array<{ width: number; theme: Theme; prefix: '' | 
  * Opens every page in `theme` with the cookie choice already made, so neither the notice nor a first-visit default
  * gets in the way of what a test looks at.
  */
-export async function prepare(page: Page, { theme = 'dark', cookieChoice = true }: { theme?: Theme; cookieChoice?: boolean } = {}) {
+export async function prepare(
+  page: Page,
+  { theme = 'dark', cookieChoice = true }: { theme?: Theme; cookieChoice?: boolean } = {},
+) {
   // A script string: it runs in the page, where this file's (Node) types do not apply.
   await page.addInitScript({
     content: `
@@ -65,10 +71,18 @@ export async function prepare(page: Page, { theme = 'dark', cookieChoice = true 
 
 /** axe-core over the whole page: no serious or critical violation of WCAG 2.x A/AA. */
 export async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const grave = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} — ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`,
+    );
   expect(grave).toEqual([]);
 }
 
@@ -88,7 +102,9 @@ export async function saveShot(page: Page, name: string) {
 export async function signUpAndIn(page: Page, prefix: string): Promise<{ username: string; password: string }> {
   const username = `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
   const password = 'correct horse battery';
-  const registered = await page.request.post('/api/auth/register', { data: { username, password, displayName: `${prefix} tester` } });
+  const registered = await page.request.post('/api/auth/register', {
+    data: { username, password, displayName: `${prefix} tester` },
+  });
   expect(registered.status(), await registered.text()).toBe(201);
   const loggedIn = await page.request.post('/api/auth/login', { data: { username, password } });
   expect(loggedIn.status(), await loggedIn.text()).toBe(200);

@@ -12,7 +12,9 @@ async function usedToday(page: Page): Promise<number> {
   return status.user!.usedToday;
 }
 
-test('reload, Back and the history open the stored result and charge nothing; Run again charges anew (audit row 12)', async ({ page }) => {
+test('reload, Back and the history open the stored result and charge nothing; Run again charges anew (audit row 12)', async ({
+  page,
+}) => {
   await prepare(page, { theme: 'light' });
   await signUpAndIn(page, 'reloader');
   await page.goto(`/results?url=${encodeURIComponent(basicPage())}`);
@@ -60,7 +62,10 @@ test('reload, Back and the history open the stored result and charge nothing; Ru
   expect(await usedToday(page)).toBe(6);
 });
 
-test('someone else\'s result address shows nothing of theirs, and offers Run again (audit row 8)', async ({ page, browser }) => {
+test("someone else's result address shows nothing of theirs, and offers Run again (audit row 8)", async ({
+  page,
+  browser,
+}) => {
   await prepare(page);
   await page.goto(`/results?url=${encodeURIComponent(basicPage())}`);
   await expect(grid(page).getByRole('img')).toHaveCount(3, { timeout: 30_000 });
@@ -96,7 +101,9 @@ for (const [width, theme, language] of [
   });
 }
 
-test('where Google is not configured its button is not shown and its link says why on the sign-in page (audit row 14)', async ({ page }) => {
+test('where Google is not configured its button is not shown and its link says why on the sign-in page (audit row 14)', async ({
+  page,
+}) => {
   await prepare(page);
   await page.goto('/auth');
   await expect(page.getByRole('tabpanel', { name: 'Login' })).toBeVisible();
@@ -107,7 +114,9 @@ test('where Google is not configured its button is not shown and its link says w
 
   await page.goto('/api/auth/google');
   await expect(page).toHaveURL(/\/auth\?error=GOOGLE_SIGN_IN_UNAVAILABLE$/);
-  await expect(page.getByRole('alert')).toHaveText('Google sign-in is not available here. Sign in with your username or email instead.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Google sign-in is not available here. Sign in with your username or email instead.',
+  );
   await expect(page.locator('body')).not.toContainText('statusCode');
   await saveShot(page, 'auth-google-unavailable-1280-dark');
 
@@ -115,11 +124,16 @@ test('where Google is not configured its button is not shown and its link says w
   await page.context().addCookies([{ name: 'preferredLang', value: 'ar', url: page.url() }]);
   await page.goto('/api/auth/google');
   await expect(page).toHaveURL(/\/ar\/auth\?error=GOOGLE_SIGN_IN_UNAVAILABLE$/);
-  await expect(page.getByRole('alert')).toHaveText('تسجيل الدخول عبر Google غير متاح هنا. سجّل الدخول باسم المستخدم أو البريد الإلكتروني.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'تسجيل الدخول عبر Google غير متاح هنا. سجّل الدخول باسم المستخدم أو البريد الإلكتروني.',
+  );
   await saveShot(page, 'auth-google-unavailable-390-dark-ar');
 });
 
-test('the app runs under its security headers, and a violation of its policy fails a test', async ({ page, cspViolations }) => {
+test('the app runs under its security headers, and a violation of its policy fails a test', async ({
+  page,
+  cspViolations,
+}) => {
   await prepare(page);
   const answer = await page.goto('/');
   const headers = answer!.headers();
@@ -145,7 +159,9 @@ test('the app runs under its security headers, and a violation of its policy fai
 
 test('every e2e file takes `test` from support.ts, so each page is checked against the policy', () => {
   const files = readdirSync(__dirname).filter((name) => name.endsWith('.e2e.ts'));
-  const direct = files.filter((name) => /import\s*\{[^}]*\btest\b[^}]*\}\s*from\s*'@playwright\/test'/.test(readFileSync(`${__dirname}/${name}`, 'utf8')));
+  const direct = files.filter((name) =>
+    /import\s*\{[^}]*\btest\b[^}]*\}\s*from\s*'@playwright\/test'/.test(readFileSync(`${__dirname}/${name}`, 'utf8')),
+  );
   expect(direct).toEqual([]);
   expect(files.length).toBeGreaterThan(5);
 });

@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const benchDir = join(root, 'bench');
-const available = readdirSync(benchDir).filter((file) => file.endsWith('.bench.mjs')).map((file) => file.slice(0, -'.bench.mjs'.length)).sort();
+const available = readdirSync(benchDir)
+  .filter((file) => file.endsWith('.bench.mjs'))
+  .map((file) => file.slice(0, -'.bench.mjs'.length))
+  .sort();
 const requested = process.argv.slice(2);
 const unknown = requested.filter((name) => !available.includes(name));
 if (unknown.length > 0) {

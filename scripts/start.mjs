@@ -36,9 +36,11 @@ async function main() {
   await ensureDatabases(infrastructure.databaseServerUrl, databaseNames('pixtract'));
 
   status('Building (Nx reuses what has not changed)…');
-  if (!(await buildProjects()).ok) throw new SetupError(`The build failed (errors above): fix them, then run npm ${dev ? 'run dev' : 'start'} again.`);
+  if (!(await buildProjects()).ok)
+    throw new SetupError(`The build failed (errors above): fix them, then run npm ${dev ? 'run dev' : 'start'} again.`);
   const [missing] = missingEntries();
-  if (missing) throw new SetupError(`${relative(ROOT, missing)} is missing after the build: that service has no src/main.ts yet.`);
+  if (missing)
+    throw new SetupError(`${relative(ROOT, missing)} is missing after the build: that service has no src/main.ts yet.`);
 
   // No PayPal credentials in the environment: the local simulator takes the payments (test payments).
   const payPalSimulatorPort = usesPayPalSimulator() ? BASE_PORT + SIMULATOR_PORT_OFFSET : undefined;
@@ -58,17 +60,30 @@ async function main() {
   });
   const processes = dev ? [...devProcesses(), ...services] : services;
   for (const port of [...services.map((service) => Number(service.env.PORT)), ...(dev ? [VITE_PORT] : [])]) {
-    if (!(await isPortFree(port))) throw new SetupError(`Port ${port} is already in use (is Pixtract already running?): stop that process, then try again.`);
+    if (!(await isPortFree(port)))
+      throw new SetupError(
+        `Port ${port} is already in use (is Pixtract already running?): stop that process, then try again.`,
+      );
   }
 
   const stack = launchStack(processes);
   onShutdown(stack.stop);
   await stack.waitReady();
   console.log(
-    paint.bold(paint.green(dev ? `Pixtract (dev) is running at http://localhost:${VITE_PORT}` : `Pixtract is running at http://localhost:${BASE_PORT}`)),
+    paint.bold(
+      paint.green(
+        dev
+          ? `Pixtract (dev) is running at http://localhost:${VITE_PORT}`
+          : `Pixtract is running at http://localhost:${BASE_PORT}`,
+      ),
+    ),
   );
   if (dev) status(`Vite serves the web app on :${VITE_PORT} and proxies /api to http://localhost:${BASE_PORT}`);
-  status(describePayPal(payPalSimulatorPort === undefined ? undefined : { origin: `http://127.0.0.1:${payPalSimulatorPort}` }));
+  status(
+    describePayPal(
+      payPalSimulatorPort === undefined ? undefined : { origin: `http://127.0.0.1:${payPalSimulatorPort}` },
+    ),
+  );
   status('Press Ctrl-C to stop.');
   throw await stack.failed;
 }

@@ -13,9 +13,13 @@ export async function aptInstall(...packages) {
   status(`Installing ${packages.join(', ')} with apt-get…`);
   if (!updated) {
     const update = await run('apt-get', ['update', '-qq'], { env });
-    if (update.code !== 0) throw new SetupError('apt-get update failed (output above).', { details: tail(update.output) });
+    if (update.code !== 0)
+      throw new SetupError('apt-get update failed (output above).', { details: tail(update.output) });
     updated = true;
   }
   const install = await run('apt-get', ['install', '-y', '-qq', ...packages], { env });
-  if (install.code !== 0) throw new SetupError(`apt-get install ${packages.join(' ')} failed (output above).`, { details: tail(install.output) });
+  if (install.code !== 0)
+    throw new SetupError(`apt-get install ${packages.join(' ')} failed (output above).`, {
+      details: tail(install.output),
+    });
 }

@@ -8,6 +8,9 @@ import { ROOT, bin } from './paths.mjs';
  */
 export async function buildProjects(projects = [], { quiet = false } = {}) {
   const only = projects.length ? ['-p', ...projects] : [];
-  const { code, output } = await run(bin('nx'), ['run-many', '-t', 'build', ...only, '--output-style=stream'], { cwd: ROOT, stream: !quiet });
+  const { code, output } = await run(bin('nx'), ['run-many', '-t', 'build', ...only, '--output-style=stream'], {
+    cwd: ROOT,
+    stream: !quiet,
+  });
   return { ok: code === 0, output };
 }

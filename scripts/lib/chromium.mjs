@@ -9,9 +9,13 @@ import { status } from './output.mjs';
 import { ROOT } from './paths.mjs';
 import { SetupError } from './setup-error.mjs';
 
-const INSTRUCTION = 'Chromium not found: install it (sudo apt-get install chromium) or set CHROMIUM_PATH=/path/to/chromium';
+const INSTRUCTION =
+  'Chromium not found: install it (sudo apt-get install chromium) or set CHROMIUM_PATH=/path/to/chromium';
 
-const systemChromium = () => ['/usr/bin/chromium', ...['chromium', 'chromium-browser'].map((name) => onPath(name))].find((file) => file && isExecutable(file));
+const systemChromium = () =>
+  ['/usr/bin/chromium', ...['chromium', 'chromium-browser'].map((name) => onPath(name))].find(
+    (file) => file && isExecutable(file),
+  );
 
 function playwrightChromium() {
   try {
@@ -22,9 +26,15 @@ function playwrightChromium() {
   }
 }
 
-export async function ensureChromium({ env = process.env, install = canInstallPackages(), system = systemChromium, bundled = playwrightChromium } = {}) {
+export async function ensureChromium({
+  env = process.env,
+  install = canInstallPackages(),
+  system = systemChromium,
+  bundled = playwrightChromium,
+} = {}) {
   if (env.CHROMIUM_PATH) {
-    if (!isExecutable(env.CHROMIUM_PATH)) throw new SetupError(`CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file.`);
+    if (!isExecutable(env.CHROMIUM_PATH))
+      throw new SetupError(`CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file.`);
     status(`Chromium: ${env.CHROMIUM_PATH} (CHROMIUM_PATH)`);
     return env.CHROMIUM_PATH;
   }

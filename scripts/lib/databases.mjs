@@ -12,7 +12,8 @@ export function databaseUrl(serverUrl, name) {
 }
 
 /** Where to connect to create databases: the server URL's own database, else `postgres`. */
-const maintenanceUrl = (serverUrl) => (new URL(serverUrl).pathname.length > 1 ? serverUrl : databaseUrl(serverUrl, 'postgres'));
+const maintenanceUrl = (serverUrl) =>
+  new URL(serverUrl).pathname.length > 1 ? serverUrl : databaseUrl(serverUrl, 'postgres');
 
 const quoteIdentifier = (name) => `"${name.replaceAll('"', '""')}"`;
 
@@ -26,7 +27,9 @@ export async function ensureDatabases(serverUrl, names, { reset = false } = {}) 
     await client.connect();
   } catch (error) {
     const user = decodeURIComponent(server.username) || 'the default user';
-    throw new SetupError(`Cannot connect to Postgres at ${server.host} as ${user} (${error.message}): check DATABASE_URL=postgres://user:password@host:5432/postgres`);
+    throw new SetupError(
+      `Cannot connect to Postgres at ${server.host} as ${user} (${error.message}): check DATABASE_URL=postgres://user:password@host:5432/postgres`,
+    );
   }
   try {
     for (const name of names) {
@@ -44,6 +47,7 @@ async function createDatabase(client, name) {
     await client.query(`CREATE DATABASE ${quoteIdentifier(name)}`);
   } catch (error) {
     // Another start created it between our check and now: that is what we wanted.
-    if (error.code !== '42P04' && error.code !== '23505') throw new SetupError(`Cannot create database ${name}: ${error.message}`);
+    if (error.code !== '42P04' && error.code !== '23505')
+      throw new SetupError(`Cannot create database ${name}: ${error.message}`);
   }
 }

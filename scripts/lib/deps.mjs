@@ -24,5 +24,8 @@ export async function ensureDependencies(root = ROOT) {
   // `npm ci` then refuses them as out of sync (npm/cli#4828).
   status(`Installing dependencies (${reason}) with npm install…`);
   const result = await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: root });
-  if (result.code !== 0) throw new SetupError('npm install failed (output above): fix it, then run the command again.', { details: tail(result.output) });
+  if (result.code !== 0)
+    throw new SetupError('npm install failed (output above): fix it, then run the command again.', {
+      details: tail(result.output),
+    });
 }

@@ -14,7 +14,10 @@ export function formatLogLine(line) {
   }
   if (typeof entry.level !== 'number' || entry.msg === undefined) return line;
   const level = (LEVEL_PAINT[entry.level] ?? paint.dim)((LEVELS[entry.level] ?? String(entry.level)).padEnd(5));
-  const request = entry.req && entry.res ? ` ${entry.req.method} ${entry.req.url} ${entry.res.statusCode} ${entry.responseTime ?? '?'}ms` : '';
+  const request =
+    entry.req && entry.res
+      ? ` ${entry.req.method} ${entry.req.url} ${entry.res.statusCode} ${entry.responseTime ?? '?'}ms`
+      : '';
   const context = entry.context ? paint.dim(`${entry.context}: `) : '';
   const error = entry.err?.stack ? `\n${entry.err.stack}` : '';
   return `${level} ${context}${entry.msg}${request}${error}`;

@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { ROOT } from './paths.mjs';
 
 /** The simulator's REST app and webhook: public, fixed values (no money moves), handed to both sides. */
-const SIMULATOR = { clientId: 'pixtract-simulator-client', clientSecret: 'pixtract-simulator-secret', webhookId: 'PIXTRACTSIMULATORWEBHOOK' };
+const SIMULATOR = {
+  clientId: 'pixtract-simulator-client',
+  clientSecret: 'pixtract-simulator-secret',
+  webhookId: 'PIXTRACTSIMULATORWEBHOOK',
+};
 
 /** npm start's simulator port: the gateway's + 5, next to the five services. */
 export const SIMULATOR_PORT_OFFSET = 5;
@@ -51,7 +55,8 @@ export function payPalSimulator({ port, gatewayPort, nodeEnv }) {
 
 /** One line for the start script: which PayPal payments go to. */
 export function describePayPal(simulator, env = process.env) {
-  if (simulator) return `PayPal: the local simulator at ${simulator.origin} (test payments, no money moves; approval pages there)`;
+  if (simulator)
+    return `PayPal: the local simulator at ${simulator.origin} (test payments, no money moves; approval pages there)`;
   const base = env.PAYPAL_API_BASE ?? 'https://api-m.sandbox.paypal.com';
   return `PayPal: ${base}${env.PAYPAL_TEST_PAYMENTS === '1' || env.PAYPAL_TEST_PAYMENTS === 'true' ? ' (test payments)' : ''}`;
 }

@@ -44,7 +44,8 @@ export async function ensurePostgres({
   install = canInstallPackages(),
 } = {}) {
   if (env.DATABASE_URL) {
-    if (!URL.canParse(env.DATABASE_URL)) throw new SetupError('DATABASE_URL is not a URL: expected postgres://user:password@host:5432/postgres');
+    if (!URL.canParse(env.DATABASE_URL))
+      throw new SetupError('DATABASE_URL is not a URL: expected postgres://user:password@host:5432/postgres');
     status(`Postgres: DATABASE_URL (${new URL(env.DATABASE_URL).host})`);
     return { url: env.DATABASE_URL };
   }
@@ -66,7 +67,9 @@ export async function ensurePostgres({
 /** initdb refuses to run as root: as root, the server runs as the postgres user (else nobody). */
 function serverUser() {
   if (!isRoot()) return undefined;
-  const users = readFileSync('/etc/passwd', 'utf8').split('\n').map((line) => line.split(':'));
+  const users = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .map((line) => line.split(':'));
   const entry = users.find(([name]) => name === 'postgres') ?? users.find(([name]) => name === 'nobody');
   return { name: entry[0], uid: Number(entry[2]), gid: Number(entry[3]) };
 }
@@ -89,12 +92,14 @@ async function startOwnServer(binDir, wantedDir) {
   const dir = serverDir(wantedDir, user);
   const data = join(dir, 'data');
   const log = join(dir, 'server.log');
-  const pg = (tool, args) => (user ? run('runuser', ['-u', user.name, '--', join(binDir, tool), ...args]) : run(join(binDir, tool), args));
+  const pg = (tool, args) =>
+    user ? run('runuser', ['-u', user.name, '--', join(binDir, tool), ...args]) : run(join(binDir, tool), args);
 
   if (!existsSync(join(data, 'PG_VERSION'))) {
     status(`Postgres: creating a server in ${dir}…`);
     const init = await pg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8']);
-    if (init.code !== 0) throw new SetupError(`initdb failed in ${data} (output above).`, { details: tail(init.output) });
+    if (init.code !== 0)
+      throw new SetupError(`initdb failed in ${data} (output above).`, { details: tail(init.output) });
   }
 
   let port;
@@ -108,7 +113,9 @@ async function startOwnServer(binDir, wantedDir) {
     const start = await pg('pg_ctl', ['start', '-D', data, '-l', log, '-w', '-t', '60', '-o', options]);
     if (start.code !== 0) {
       const serverLog = existsSync(log) ? readFileSync(log, 'utf8') : '';
-      throw new SetupError(`Postgres did not start from ${binDir} (log above: ${log}).`, { details: tail(`${start.output}\n${serverLog}`) });
+      throw new SetupError(`Postgres did not start from ${binDir} (log above: ${log}).`, {
+        details: tail(`${start.output}\n${serverLog}`),
+      });
     }
   }
   status(`Postgres: our own server on 127.0.0.1:${port} (${dir})`);

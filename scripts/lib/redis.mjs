@@ -11,7 +11,8 @@ import { status } from './output.mjs';
 import { DATA_DIR, ROOT } from './paths.mjs';
 import { SetupError } from './setup-error.mjs';
 
-const INSTRUCTION = 'Redis not found: install it (sudo apt-get install redis-server) or set REDIS_URL=redis://host:6379';
+const INSTRUCTION =
+  'Redis not found: install it (sudo apt-get install redis-server) or set REDIS_URL=redis://host:6379';
 
 /** 'redis' when a Redis answers PING, 'locked' when it wants a password, null when none answers. */
 export async function pingRedis(host, port) {
@@ -21,10 +22,16 @@ export async function pingRedis(host, port) {
   return null;
 }
 
-const findServer = () => onPath('redis-server') ?? ['/usr/bin/redis-server', '/usr/sbin/redis-server'].find(isExecutable);
+const findServer = () =>
+  onPath('redis-server') ?? ['/usr/bin/redis-server', '/usr/sbin/redis-server'].find(isExecutable);
 
 /** Resolves the Redis to use: { url, stop? }; `stop` is present when we started it. */
-export async function ensureRedis({ env = process.env, dataDir = join(DATA_DIR, 'redis'), server = findServer(), install = canInstallPackages() } = {}) {
+export async function ensureRedis({
+  env = process.env,
+  dataDir = join(DATA_DIR, 'redis'),
+  server = findServer(),
+  install = canInstallPackages(),
+} = {}) {
   if (env.REDIS_URL) {
     status('Redis: REDIS_URL');
     return { url: env.REDIS_URL };
@@ -32,7 +39,10 @@ export async function ensureRedis({ env = process.env, dataDir = join(DATA_DIR, 
   // PIXTRACT_REDIS_PORT moves the probe off 6379, e.g. to try the start-from-binary path on a busy machine.
   const port = Number(env.PIXTRACT_REDIS_PORT ?? 6379);
   const local = await pingRedis('127.0.0.1', port);
-  if (local === 'locked') throw new SetupError(`Redis on 127.0.0.1:${port} wants a password: set REDIS_URL=redis://:password@127.0.0.1:${port}`);
+  if (local === 'locked')
+    throw new SetupError(
+      `Redis on 127.0.0.1:${port} wants a password: set REDIS_URL=redis://:password@127.0.0.1:${port}`,
+    );
   if (local === 'redis') {
     status(`Redis: the server on 127.0.0.1:${port}`);
     return { url: `redis://127.0.0.1:${port}` };
@@ -50,9 +60,15 @@ async function startOwnServer(server, dir) {
   const port = await freePort();
   const log = join(dir, 'redis.log');
   // Its own process group, so Ctrl-C in the terminal reaches only us and we stop it after the services.
-  const child = spawn(server, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--logfile', log], { detached: true, stdio: 'ignore' });
+  const child = spawn(server, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--logfile', log], {
+    detached: true,
+    stdio: 'ignore',
+  });
   const exited = new Promise((resolve) => child.on('exit', resolve).on('error', resolve));
-  const up = await Promise.race([waitUntil(async () => (await pingRedis('127.0.0.1', port)) === 'redis', { timeoutMs: 10_000 }), exited.then(() => false)]);
+  const up = await Promise.race([
+    waitUntil(async () => (await pingRedis('127.0.0.1', port)) === 'redis', { timeoutMs: 10_000 }),
+    exited.then(() => false),
+  ]);
   if (!up) {
     await terminate(child, exited);
     throw new SetupError(`redis-server did not start (log above: ${log}).`, { details: tail(safeRead(log)) });

@@ -29,10 +29,12 @@ export const SERVICES = [
 const entryOf = (name) => join(ROOT, 'services', name, 'dist', 'main.js');
 
 /** Database names for a prefix: pixtract_gateway… for `npm start`, pixtract_e2e_gateway… for e2e. */
-export const databaseNames = (prefix) => SERVICES.filter((service) => service.database).map((service) => `${prefix}_${service.name}`);
+export const databaseNames = (prefix) =>
+  SERVICES.filter((service) => service.database).map((service) => `${prefix}_${service.name}`);
 
 /** Entry points the build has not produced (yet): the services', and the PayPal simulator's. */
-export const missingEntries = () => [...SERVICES.map((service) => entryOf(service.name)), simulatorEntry].filter((entry) => !existsSync(entry));
+export const missingEntries = () =>
+  [...SERVICES.map((service) => entryOf(service.name)), simulatorEntry].filter((entry) => !existsSync(entry));
 
 /**
  * One process description per service, for stack.mjs. Only what differs from the inherited environment
@@ -43,7 +45,20 @@ export const missingEntries = () => [...SERVICES.map((service) => entryOf(servic
  * @param {{ basePort: number, databaseServerUrl: string, databasePrefix: string, redisUrl: string, chromiumPath: string, queuePrefix: string,
  *   nodeEnv: string, logLevel: string, allowPrivateNetworks?: boolean, payPalSimulatorPort?: number, publicUrl?: string, watch?: boolean }} options
  */
-export function serviceProcesses({ basePort, databaseServerUrl, databasePrefix, redisUrl, chromiumPath, queuePrefix, nodeEnv, logLevel, allowPrivateNetworks, payPalSimulatorPort, publicUrl, watch = false }) {
+export function serviceProcesses({
+  basePort,
+  databaseServerUrl,
+  databasePrefix,
+  redisUrl,
+  chromiumPath,
+  queuePrefix,
+  nodeEnv,
+  logLevel,
+  allowPrivateNetworks,
+  payPalSimulatorPort,
+  publicUrl,
+  watch = false,
+}) {
   const portOf = (name) => basePort + SERVICES.find((service) => service.name === name).offset;
   const internalUrl = (name) => `http://127.0.0.1:${portOf(name)}`;
   const common = {
@@ -53,9 +68,19 @@ export function serviceProcesses({ basePort, databaseServerUrl, databasePrefix, 
     QUEUE_PREFIX: queuePrefix,
     ...(allowPrivateNetworks !== undefined && { PIXTRACT_ALLOW_PRIVATE_NETWORKS: allowPrivateNetworks ? '1' : '0' }),
   };
-  const paypal = payPalSimulatorPort === undefined ? undefined : payPalSimulator({ port: payPalSimulatorPort, gatewayPort: portOf('gateway'), nodeEnv });
+  const paypal =
+    payPalSimulatorPort === undefined
+      ? undefined
+      : payPalSimulator({ port: payPalSimulatorPort, gatewayPort: portOf('gateway'), nodeEnv });
   const own = {
-    gateway: { WEB_DIST, AUTH_URL: internalUrl('auth'), ZIPPER_URL: internalUrl('zipper'), BILLING_URL: internalUrl('billing'), METRICS_PORT: String(basePort + METRICS_OFFSET), ...paypal?.gateway },
+    gateway: {
+      WEB_DIST,
+      AUTH_URL: internalUrl('auth'),
+      ZIPPER_URL: internalUrl('zipper'),
+      BILLING_URL: internalUrl('billing'),
+      METRICS_PORT: String(basePort + METRICS_OFFSET),
+      ...paypal?.gateway,
+    },
     extractor: { CHROMIUM_PATH: chromiumPath },
     zipper: { NODE_OPTIONS: [process.env.NODE_OPTIONS, ZIPPER_NODE_OPTIONS].filter(Boolean).join(' ') },
     billing: { PUBLIC_URL: publicUrl ?? `http://localhost:${basePort}`, ...paypal?.billing },

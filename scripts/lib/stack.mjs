@@ -87,10 +87,13 @@ export function launchStack(processes, { output = process.stdout, graceMs = 10_0
         if (pending.size === 0) return;
         if (Date.now() > deadline) {
           const [late] = pending;
-          throw new StackFailure(`${late.spec.name} was not ready within ${timeoutMs / 1000} s (${late.spec.readyUrl})`, {
-            service: late.spec.name,
-            lastLines: [...late.recent],
-          });
+          throw new StackFailure(
+            `${late.spec.name} was not ready within ${timeoutMs / 1000} s (${late.spec.readyUrl})`,
+            {
+              service: late.spec.name,
+              lastLines: [...late.recent],
+            },
+          );
         }
         await sleep(300);
       }

@@ -11,7 +11,11 @@ import { jestTotals, playwrightTotals, runnerTotals } from './test-totals.mjs';
 export async function runJest(env, reportDir) {
   const report = join(reportDir, 'jest.json');
   // --forceExit: a test that leaks a handle (jest then prints which) must not hang CI after the results.
-  const { code } = await run(bin('jest'), ['--ci', '--forceExit', '--json', `--outputFile=${report}`], { cwd: ROOT, env, stream: true });
+  const { code } = await run(bin('jest'), ['--ci', '--forceExit', '--json', `--outputFile=${report}`], {
+    cwd: ROOT,
+    env,
+    stream: true,
+  });
   return runnerTotals(report, jestTotals, code);
 }
 
@@ -29,7 +33,9 @@ export async function runPlaywright(env, reportDir) {
 /** The scripts' own tests (node:test, no dependencies), counted from the runner's events. */
 export async function runScriptTests() {
   const dir = join(ROOT, 'scripts', 'test');
-  const files = readdirSync(dir).filter((name) => name.endsWith('.test.mjs')).map((name) => join(dir, name));
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.test.mjs'))
+    .map((name) => join(dir, name));
   const totals = { passed: 0, failed: 0, skipped: 0 };
   const stream = runNodeTests({ files });
   stream.on('test:pass', ({ details, skip, todo }) => {
@@ -38,6 +44,8 @@ export async function runScriptTests() {
   stream.on('test:fail', ({ details }) => {
     if (details.type !== 'suite') totals.failed += 1;
   });
-  await new Promise((resolve, reject) => stream.compose(spec).on('end', resolve).on('error', reject).pipe(process.stdout, { end: false }));
+  await new Promise((resolve, reject) =>
+    stream.compose(spec).on('end', resolve).on('error', reject).pipe(process.stdout, { end: false }),
+  );
   return totals;
 }

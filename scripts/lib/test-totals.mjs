@@ -36,6 +36,11 @@ export function runnerTotals(reportFile, toTotals, exitCode) {
   return exitCode !== 0 && totals.failed === 0 ? { ...totals, failed: 1 } : totals;
 }
 
-export const sumTotals = (list) => list.reduce((sum, t) => ({ passed: sum.passed + t.passed, failed: sum.failed + t.failed, skipped: sum.skipped + t.skipped }), NO_TESTS);
+export const sumTotals = (list) =>
+  list.reduce(
+    (sum, t) => ({ passed: sum.passed + t.passed, failed: sum.failed + t.failed, skipped: sum.skipped + t.skipped }),
+    NO_TESTS,
+  );
 
-export const summaryLine = ({ passed, failed, skipped }) => `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+export const summaryLine = ({ passed, failed, skipped }) =>
+  `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;

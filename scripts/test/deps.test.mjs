@@ -26,7 +26,10 @@ describe('dependencies', () => {
   });
 
   it('reinstalls when package-lock.json changed after the last install', () => {
-    assert.equal(installReason(project({ installed: true, lockAgeS: 10, installAgeS: 100 })), 'package-lock.json changed');
+    assert.equal(
+      installReason(project({ installed: true, lockAgeS: 10, installAgeS: 100 })),
+      'package-lock.json changed',
+    );
   });
 
   it('does nothing when the install is newer than the lock file', () => {

@@ -33,9 +33,18 @@ describe('service processes', () => {
 
   it('puts each database on the given server, keeping its credentials and options', () => {
     const services = byName(serviceProcesses(options));
-    assert.equal(services.gateway.env.DATABASE_URL, 'postgres://app:s3cret@db.internal:6543/pixtract_e2e_gateway?sslmode=require');
-    assert.equal(services.auth.env.DATABASE_URL, 'postgres://app:s3cret@db.internal:6543/pixtract_e2e_auth?sslmode=require');
-    assert.equal(services.billing.env.DATABASE_URL, 'postgres://app:s3cret@db.internal:6543/pixtract_e2e_billing?sslmode=require');
+    assert.equal(
+      services.gateway.env.DATABASE_URL,
+      'postgres://app:s3cret@db.internal:6543/pixtract_e2e_gateway?sslmode=require',
+    );
+    assert.equal(
+      services.auth.env.DATABASE_URL,
+      'postgres://app:s3cret@db.internal:6543/pixtract_e2e_auth?sslmode=require',
+    );
+    assert.equal(
+      services.billing.env.DATABASE_URL,
+      'postgres://app:s3cret@db.internal:6543/pixtract_e2e_billing?sslmode=require',
+    );
     assert.equal(services.extractor.env.DATABASE_URL, undefined);
     assert.equal(services.zipper.env.DATABASE_URL, undefined);
     assert.deepEqual(databaseNames('pixtract'), ['pixtract_gateway', 'pixtract_auth', 'pixtract_billing']);
@@ -56,7 +65,10 @@ describe('service processes', () => {
 
   it('sets PIXTRACT_ALLOW_PRIVATE_NETWORKS only when asked, so a user setting passes through otherwise', () => {
     assert.equal(serviceProcesses(options)[0].env.PIXTRACT_ALLOW_PRIVATE_NETWORKS, undefined);
-    assert.equal(serviceProcesses({ ...options, allowPrivateNetworks: true })[0].env.PIXTRACT_ALLOW_PRIVATE_NETWORKS, '1');
+    assert.equal(
+      serviceProcesses({ ...options, allowPrivateNetworks: true })[0].env.PIXTRACT_ALLOW_PRIVATE_NETWORKS,
+      '1',
+    );
   });
 
   it('runs the built entry points, under node --watch in dev mode', () => {
@@ -86,12 +98,20 @@ describe('PayPal for the stack', () => {
   it('points billing and the gateway at the simulator with one set of credentials, whatever PayPal settings are inherited', () => {
     const { paypal, billing, gateway } = byName(serviceProcesses({ ...options, payPalSimulatorPort: 3999 }));
     assert.deepEqual(
-      [billing.env.PAYPAL_API_BASE, billing.env.PAYPAL_CERT_HOSTS, billing.env.PAYPAL_CLIENT_ID, billing.env.PAYPAL_WEBHOOK_ID],
+      [
+        billing.env.PAYPAL_API_BASE,
+        billing.env.PAYPAL_CERT_HOSTS,
+        billing.env.PAYPAL_CLIENT_ID,
+        billing.env.PAYPAL_WEBHOOK_ID,
+      ],
       ['http://127.0.0.1:3999', 'http://127.0.0.1:3999', paypal.env.PAYPAL_CLIENT_ID, paypal.env.PAYPAL_WEBHOOK_ID],
     );
     assert.equal(billing.env.PAYPAL_CLIENT_SECRET, paypal.env.PAYPAL_CLIENT_SECRET);
     assert.equal(billing.env.BILLING_TEST_CLOCK, '1');
-    assert.deepEqual([gateway.env.PAYPAL_SDK_URL, gateway.env.PAYPAL_CLIENT_ID, gateway.env.PAYPAL_TEST_PAYMENTS], ['http://127.0.0.1:3999/sdk/js', paypal.env.PAYPAL_CLIENT_ID, '1']);
+    assert.deepEqual(
+      [gateway.env.PAYPAL_SDK_URL, gateway.env.PAYPAL_CLIENT_ID, gateway.env.PAYPAL_TEST_PAYMENTS],
+      ['http://127.0.0.1:3999/sdk/js', paypal.env.PAYPAL_CLIENT_ID, '1'],
+    );
     const production = byName(serviceProcesses({ ...options, nodeEnv: 'production', payPalSimulatorPort: 3999 }));
     assert.equal(production.billing.env.BILLING_TEST_CLOCK, '0');
   });
@@ -102,12 +122,20 @@ describe('PayPal for the stack', () => {
     assert.equal(processes.billing.env.PAYPAL_API_BASE, undefined);
     assert.equal(processes.gateway.env.PAYPAL_SDK_URL, undefined);
     assert.equal(processes.billing.env.PUBLIC_URL, 'http://localhost:3100');
-    assert.equal(byName(serviceProcesses({ ...options, publicUrl: 'https://pixtract.example' })).billing.env.PUBLIC_URL, 'https://pixtract.example');
+    assert.equal(
+      byName(serviceProcesses({ ...options, publicUrl: 'https://pixtract.example' })).billing.env.PUBLIC_URL,
+      'https://pixtract.example',
+    );
   });
 
   it('says which PayPal takes the payments', () => {
-    assert.match(describePayPal({ origin: 'http://127.0.0.1:3005' }), /simulator at http:\/\/127\.0\.0\.1:3005 \(test payments/);
-    assert.equal(describePayPal(undefined, { PAYPAL_API_BASE: 'https://api-m.paypal.com' }), 'PayPal: https://api-m.paypal.com');
+    assert.match(
+      describePayPal({ origin: 'http://127.0.0.1:3005' }),
+      /simulator at http:\/\/127\.0\.0\.1:3005 \(test payments/,
+    );
+    assert.equal(
+      describePayPal(undefined, { PAYPAL_API_BASE: 'https://api-m.paypal.com' }),
+      'PayPal: https://api-m.paypal.com',
+    );
   });
 });
-

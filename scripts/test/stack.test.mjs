@@ -20,7 +20,12 @@ const fakeService = (name, port, { readyAfterMs = 0, ignoreSigterm = false } = {
   readyUrl: `http://127.0.0.1:${port}/ready`,
 });
 
-const failing = (name) => ({ name, command: process.execPath, args: ['-e', "console.error('missing FOO'); process.exit(3)"], readyUrl: 'http://127.0.0.1:9/ready' });
+const failing = (name) => ({
+  name,
+  command: process.execPath,
+  args: ['-e', "console.error('missing FOO'); process.exit(3)"],
+  readyUrl: 'http://127.0.0.1:9/ready',
+});
 
 function capture() {
   const output = new PassThrough();
@@ -33,7 +38,9 @@ describe('stack', () => {
   it('waits until every readiness URL answers 200 and prefixes each line with its process name', async () => {
     const [a, b] = [await freePort(), await freePort()];
     const log = capture();
-    const stack = launchStack([fakeService('alpha', a), fakeService('beta', b, { readyAfterMs: 800 })], { output: log.output });
+    const stack = launchStack([fakeService('alpha', a), fakeService('beta', b, { readyAfterMs: 800 })], {
+      output: log.output,
+    });
     const started = Date.now();
     try {
       await stack.waitReady({ timeoutMs: 10_000 });
@@ -48,7 +55,9 @@ describe('stack', () => {
   });
 
   it('fails with the last log lines of a process that exits before it is ready', async () => {
-    const stack = launchStack([fakeService('alpha', await freePort()), failing('billing')], { output: capture().output });
+    const stack = launchStack([fakeService('alpha', await freePort()), failing('billing')], {
+      output: capture().output,
+    });
     try {
       await assert.rejects(stack.waitReady({ timeoutMs: 10_000 }), (error) => {
         assert.ok(error instanceof StackFailure);
@@ -62,7 +71,9 @@ describe('stack', () => {
   });
 
   it('reports a process that never becomes ready within the timeout', async () => {
-    const stack = launchStack([fakeService('slow', await freePort(), { readyAfterMs: 60_000 })], { output: capture().output });
+    const stack = launchStack([fakeService('slow', await freePort(), { readyAfterMs: 60_000 })], {
+      output: capture().output,
+    });
     try {
       await assert.rejects(stack.waitReady({ timeoutMs: 1000 }), /slow was not ready within 1 s/);
     } finally {
@@ -73,7 +84,10 @@ describe('stack', () => {
   it('kills a process that ignores SIGTERM once the grace period is over', async () => {
     const port = await freePort();
     const log = capture();
-    const stack = launchStack([fakeService('stubborn', port, { ignoreSigterm: true })], { output: log.output, graceMs: 500 });
+    const stack = launchStack([fakeService('stubborn', port, { ignoreSigterm: true })], {
+      output: log.output,
+      graceMs: 500,
+    });
     await stack.waitReady({ timeoutMs: 10_000 });
     await stack.stop();
     assert.match(log.text(), /ignoring SIGTERM/);
@@ -84,7 +98,10 @@ describe('stack', () => {
     const stack = launchStack([fakeService('alpha', await freePort())], { output: capture().output });
     await stack.waitReady({ timeoutMs: 10_000 });
     await stack.stop();
-    const outcome = await Promise.race([stack.failed, new Promise((resolve) => setTimeout(() => resolve('no failure'), 200))]);
+    const outcome = await Promise.race([
+      stack.failed,
+      new Promise((resolve) => setTimeout(() => resolve('no failure'), 200)),
+    ]);
     assert.equal(outcome, 'no failure');
   });
 });

@@ -13,7 +13,10 @@ const jestReport = (overrides = {}) => ({
   numTodoTests: 1,
   ...overrides,
 });
-const playwrightReport = (stats = {}, errors = []) => ({ stats: { expected: 3, unexpected: 0, flaky: 0, skipped: 0, ...stats }, errors });
+const playwrightReport = (stats = {}, errors = []) => ({
+  stats: { expected: 3, unexpected: 0, flaky: 0, skipped: 0, ...stats },
+  errors,
+});
 
 describe('test totals', () => {
   it('counts jest suites that could not run as failures', () => {
@@ -26,7 +29,11 @@ describe('test totals', () => {
   });
 
   it('counts flaky Playwright tests as passed', () => {
-    assert.deepEqual(playwrightTotals(playwrightReport({ expected: 2, flaky: 1, unexpected: 1, skipped: 4 })), { passed: 3, failed: 1, skipped: 4 });
+    assert.deepEqual(playwrightTotals(playwrightReport({ expected: 2, flaky: 1, unexpected: 1, skipped: 4 })), {
+      passed: 3,
+      failed: 1,
+      skipped: 4,
+    });
   });
 
   it('counts a runner that wrote no report as one failure, never as 0 failed', () => {

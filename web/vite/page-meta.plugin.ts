@@ -13,9 +13,17 @@ export function pageMetaPlugin(localesDir: URL): Plugin {
     apply: 'build',
     generateBundle() {
       const words = Object.fromEntries(
-        LANGUAGES.map((language) => [language, (JSON.parse(readFileSync(new URL(`${language}.json`, localesDir), 'utf8')) as { pageMeta?: unknown }).pageMeta]),
+        LANGUAGES.map((language) => [
+          language,
+          (JSON.parse(readFileSync(new URL(`${language}.json`, localesDir), 'utf8')) as { pageMeta?: unknown })
+            .pageMeta,
+        ]),
       );
-      this.emitFile({ type: 'asset', fileName: PAGE_META_FILE, source: JSON.stringify(pageMetaFileSchema.parse(words)) });
+      this.emitFile({
+        type: 'asset',
+        fileName: PAGE_META_FILE,
+        source: JSON.stringify(pageMetaFileSchema.parse(words)),
+      });
     },
   };
 }

@@ -1,9 +1,12 @@
 import { emailKey, loginRequestSchema, registerRequestSchema, usernameKey } from './auth';
 
-const register = (fields: Record<string, unknown>) => registerRequestSchema.safeParse({ password: 'long enough pass', ...fields });
+const register = (fields: Record<string, unknown>) =>
+  registerRequestSchema.safeParse({ password: 'long enough pass', ...fields });
 const fieldErrors = (fields: Record<string, unknown>) => {
   const parsed = register(fields);
-  return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  return parsed.success
+    ? {}
+    : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 };
 
 describe('usernames', () => {
@@ -36,16 +39,22 @@ describe('usernames', () => {
     ['a Hangul filler', 'ali\u3164ce'],
     ['a soft hyphen', 'ali\u00adce'],
   ])('are refused with %s in them', (_label, username) => {
-    expect(fieldErrors({ username })).toEqual({ username: 'username must not contain control or invisible characters' });
+    expect(fieldErrors({ username })).toEqual({
+      username: 'username must not contain control or invisible characters',
+    });
   });
 
   it('are stored compatibility-normalised, one space between words', () => {
     expect(register({ username: '  ａｄａ   Ｌｏｖｅｌａｃｅ ' }).data?.username).toBe('ada Lovelace');
   });
 
-  it('may hold @ only when they are the account\'s own email', () => {
-    expect(fieldErrors({ username: 'bob@example.com' })).toEqual({ username: 'username may contain @ only when it is your email address' });
-    expect(fieldErrors({ username: 'bob@example.com', email: 'carol@example.com' })).toEqual({ username: 'username may contain @ only when it is your email address' });
+  it("may hold @ only when they are the account's own email", () => {
+    expect(fieldErrors({ username: 'bob@example.com' })).toEqual({
+      username: 'username may contain @ only when it is your email address',
+    });
+    expect(fieldErrors({ username: 'bob@example.com', email: 'carol@example.com' })).toEqual({
+      username: 'username may contain @ only when it is your email address',
+    });
     expect(register({ username: 'Bob@Example.com', email: 'bob@example.com' }).success).toBe(true);
   });
 });
@@ -55,7 +64,11 @@ describe('emails', () => {
     expect(emailKey(' Ada@Example.COM ')).toBe(emailKey('ada@example.com'));
   });
 
-  it.each([['a NUL', 'a\u0000@example.com'], ['a zero-width space', 'a\u200b@example.com'], ['no @', 'example.com']])('are refused with %s', (_label, email) => {
+  it.each([
+    ['a NUL', 'a\u0000@example.com'],
+    ['a zero-width space', 'a\u200b@example.com'],
+    ['no @', 'example.com'],
+  ])('are refused with %s', (_label, email) => {
     expect(fieldErrors({ username: 'someone', email })).toEqual({ email: 'email must be a valid email address' });
   });
 });

@@ -45,7 +45,11 @@ const PASSWORD_MAX_LENGTH = 128;
  * The key two usernames collide on: the stored form without invisible characters, case-folded (upper then lower
  * case, so ß and SS meet as ss) and normalised again. One account per key.
  */
-export const usernameKey = (name: string): string => normaliseName(withoutInvisibleOrControl(normaliseName(name))).toUpperCase().toLowerCase().normalize('NFKC');
+export const usernameKey = (name: string): string =>
+  normaliseName(withoutInvisibleOrControl(normaliseName(name)))
+    .toUpperCase()
+    .toLowerCase()
+    .normalize('NFKC');
 
 /** The key two email addresses collide on: trimmed and lower-cased. One account per address. */
 export const emailKey = (email: string): string => email.trim().toLowerCase();
@@ -81,15 +85,28 @@ export const registerRequestSchema = z
     displayName: z
       .string({ error: 'displayName must be a string' })
       .transform(normaliseName)
-      .pipe(z.string().max(100, 'displayName must be at most 100 characters').refine((name) => !hasInvisibleOrControl(name), 'displayName must not contain control or invisible characters'))
+      .pipe(
+        z
+          .string()
+          .max(100, 'displayName must be at most 100 characters')
+          .refine(
+            (name) => !hasInvisibleOrControl(name),
+            'displayName must not contain control or invisible characters',
+          ),
+      )
       .optional(),
     subscribeNewsletter: z.boolean({ error: 'subscribeNewsletter must be true or false' }).optional(),
   })
   // A username that looks like an address must be the account's own: nobody may take someone else's email as a name.
-  .refine((request) => !request.username.includes('@') || (request.email !== undefined && usernameKey(request.username) === emailKey(request.email)), {
-    path: ['username'],
-    message: 'username may contain @ only when it is your email address',
-  });
+  .refine(
+    (request) =>
+      !request.username.includes('@') ||
+      (request.email !== undefined && usernameKey(request.username) === emailKey(request.email)),
+    {
+      path: ['username'],
+      message: 'username may contain @ only when it is your email address',
+    },
+  );
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /** `username` is the seed's field name; it takes the username or the email address of the account. */
@@ -188,4 +205,7 @@ export type QuotaReservationRequest = z.infer<typeof quotaReservationRequestSche
 export const quotaReservationSchema = z.object({ granted: z.number().int().nonnegative(), limits: limitsSchema });
 export type QuotaReservation = z.infer<typeof quotaReservationSchema>;
 
-export const AUTH_INTERNAL_PATHS = { callers: '/internal/callers', reservations: '/internal/quota/reservations' } as const;
+export const AUTH_INTERNAL_PATHS = {
+  callers: '/internal/callers',
+  reservations: '/internal/quota/reservations',
+} as const;

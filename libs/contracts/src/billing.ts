@@ -19,8 +19,10 @@ export const BillingErrorCode = {
 export type BillingErrorCode = (typeof BillingErrorCode)[keyof typeof BillingErrorCode];
 
 export const BILLING_ERROR_MESSAGES: Record<BillingErrorCode, string> = {
-  SUBSCRIPTION_ERROR: 'There was a problem processing your subscription. Please try again or contact support if the issue persists.',
-  CANCELLATION_ERROR: 'There was a problem cancelling your subscription. Please try again or contact support if the issue persists.',
+  SUBSCRIPTION_ERROR:
+    'There was a problem processing your subscription. Please try again or contact support if the issue persists.',
+  CANCELLATION_ERROR:
+    'There was a problem cancelling your subscription. Please try again or contact support if the issue persists.',
   NO_ACTIVE_SUBSCRIPTION: 'No active subscription found',
   SUBSCRIPTION_AUTH_REQUIRED: 'Please log in or create an account to subscribe to this plan',
   PLAN_NOT_FOUND: 'That plan is not offered.',
@@ -52,7 +54,13 @@ export const ANNUAL_DISCOUNT = 0.2;
  * What a plan includes, as stable codes the web words in the visitor's language (with the plan's numbers):
  * `daily-images`, `per-extraction`, `bulk-zip`, `priority-support`, `dedicated-support`.
  */
-export const planFeatureSchema = z.enum(['daily-images', 'per-extraction', 'bulk-zip', 'priority-support', 'dedicated-support']);
+export const planFeatureSchema = z.enum([
+  'daily-images',
+  'per-extraction',
+  'bulk-zip',
+  'priority-support',
+  'dedicated-support',
+]);
 export type PlanFeature = z.infer<typeof planFeatureSchema>;
 
 /** GET /api/subscription-plans: the live plans; prices in cents. */
@@ -113,7 +121,11 @@ const returnLanguageSchema = z.enum(['en', 'cn', 'jp', 'es', 'fr', 'de', 'ru', '
 
 /** POST /api/subscriptions/create: a plan of the server's table (its price is never the client's). */
 export const createSubscriptionRequestSchema = z.object({
-  planId: z.string({ error: 'planId must be a string' }).trim().min(1, 'planId is required').max(64, 'planId is too long'),
+  planId: z
+    .string({ error: 'planId must be a string' })
+    .trim()
+    .min(1, 'planId is required')
+    .max(64, 'planId is too long'),
   language: returnLanguageSchema.optional(),
 });
 export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequestSchema>;
@@ -122,7 +134,9 @@ export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequest
 export const subscriptionApprovalSchema = z.object({ paypalSubscriptionId: z.string(), approvalUrl: z.string() });
 export type SubscriptionApproval = z.infer<typeof subscriptionApprovalSchema>;
 
-const paypalIdSchema = z.string({ error: 'subscriptionId must be a string' }).regex(/^[A-Za-z0-9-]{1,64}$/, 'subscriptionId is not a PayPal id');
+const paypalIdSchema = z
+  .string({ error: 'subscriptionId must be a string' })
+  .regex(/^[A-Za-z0-9-]{1,64}$/, 'subscriptionId is not a PayPal id');
 
 /** POST /api/subscriptions/confirm: the return page, with PayPal's `subscription_id`. */
 export const confirmSubscriptionRequestSchema = z.object({ subscriptionId: paypalIdSchema });
@@ -150,7 +164,8 @@ export function donationCents(amount: string): number | null {
   return cents > 0 && cents <= MAX_DONATION_CENTS ? cents : null;
 }
 
-export const formatCents = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+export const formatCents = (cents: number): string =>
+  `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /** POST /api/donations {amount} → the PayPal order the button approves. */
 export const createDonationRequestSchema = z.object({
@@ -163,7 +178,12 @@ export const donationOrderSchema = z.object({ orderId: z.string() });
 export type DonationOrder = z.infer<typeof donationOrderSchema>;
 
 /** POST /api/donations/:orderId/capture once the buyer approved. */
-export const capturedDonationSchema = z.object({ orderId: z.string(), status: z.literal('COMPLETED'), amount: z.string(), currency: z.string() });
+export const capturedDonationSchema = z.object({
+  orderId: z.string(),
+  status: z.literal('COMPLETED'),
+  amount: z.string(),
+  currency: z.string(),
+});
 export type CapturedDonation = z.infer<typeof capturedDonationSchema>;
 
 /** GET /api/billing/config: what the web needs to load PayPal's JS SDK. */

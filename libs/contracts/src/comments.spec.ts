@@ -4,14 +4,21 @@ const page = 'example.com/gallery';
 
 describe('parseCommentRequest', () => {
   it('trims the content, defaults the rating to 5 and normalises the page address as an extraction does', () => {
-    expect(parseCommentRequest({ content: '  Great page  ', sourceUrl: page, username: ' Ada ' }, { anonymous: true })).toEqual({
+    expect(
+      parseCommentRequest({ content: '  Great page  ', sourceUrl: page, username: ' Ada ' }, { anonymous: true }),
+    ).toEqual({
       ok: true,
       comment: { content: 'Great page', rating: 5, sourceUrl: 'https://example.com/gallery', username: 'Ada' },
     });
   });
 
   it("names a member by their account, never by the body's username", () => {
-    expect(parseCommentRequest({ content: 'Hi', rating: 3, sourceUrl: page, username: 'someone else' }, { anonymous: false })).toMatchObject({
+    expect(
+      parseCommentRequest(
+        { content: 'Hi', rating: 3, sourceUrl: page, username: 'someone else' },
+        { anonymous: false },
+      ),
+    ).toMatchObject({
       ok: true,
       comment: { rating: 3, username: null },
     });
@@ -19,11 +26,16 @@ describe('parseCommentRequest', () => {
 
   it('keeps markup as the text it is', () => {
     const content = '<script>alert(1)</script><b>bold</b>';
-    expect(parseCommentRequest({ content, sourceUrl: page }, { anonymous: false })).toMatchObject({ ok: true, comment: { content } });
+    expect(parseCommentRequest({ content, sourceUrl: page }, { anonymous: false })).toMatchObject({
+      ok: true,
+      comment: { content },
+    });
   });
 
   it('drops NUL characters, which Postgres text cannot hold', () => {
-    expect(parseCommentRequest({ content: 'a\0b', sourceUrl: page, username: 'N\0ame' }, { anonymous: true })).toMatchObject({
+    expect(
+      parseCommentRequest({ content: 'a\0b', sourceUrl: page, username: 'N\0ame' }, { anonymous: true }),
+    ).toMatchObject({
       ok: true,
       comment: { content: 'ab', username: 'Name' },
     });
@@ -51,12 +63,19 @@ describe('parseCommentRequest', () => {
   });
 
   it.each([undefined, '', '   '])('asks an anonymous visitor for a name (%p)', (username) => {
-    expect(parseCommentRequest({ content: 'ok', sourceUrl: page, username }, { anonymous: true })).toEqual({ ok: false, code: 'USERNAME_REQUIRED' });
+    expect(parseCommentRequest({ content: 'ok', sourceUrl: page, username }, { anonymous: true })).toEqual({
+      ok: false,
+      code: 'USERNAME_REQUIRED',
+    });
   });
 
   it("words each refusal with the seed's messages", () => {
     expect(COMMENT_ERROR_MESSAGES.COMMENT_REQUIRED).toBe('Please enter a comment');
     expect(COMMENT_ERROR_MESSAGES.USERNAME_REQUIRED).toBe('Please enter a username');
-    expect(commentErrorBody('URL_REQUIRED', 400)).toEqual({ statusCode: 400, code: 'URL_REQUIRED', message: 'Please enter a website URL.' });
+    expect(commentErrorBody('URL_REQUIRED', 400)).toEqual({
+      statusCode: 400,
+      code: 'URL_REQUIRED',
+      message: 'Please enter a website URL.',
+    });
   });
 });

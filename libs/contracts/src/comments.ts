@@ -28,7 +28,10 @@ export const COMMENT_ERROR_MESSAGES: Record<CommentErrorCode, string> = {
 export type CommentRefusal = CommentErrorCode | ErrorCode;
 
 export function commentErrorBody(code: CommentRefusal, statusCode: number): ErrorBody {
-  const message = code in COMMENT_ERROR_MESSAGES ? COMMENT_ERROR_MESSAGES[code as CommentErrorCode] : ERROR_MESSAGES[code as ErrorCode];
+  const message =
+    code in COMMENT_ERROR_MESSAGES
+      ? COMMENT_ERROR_MESSAGES[code as CommentErrorCode]
+      : ERROR_MESSAGES[code as ErrorCode];
   return { statusCode, code, message };
 }
 
@@ -40,7 +43,13 @@ export const commentRequestSchema = z.object({
   content: z
     .string({ error: CommentErrorCode.CommentRequired })
     .transform(withoutNul)
-    .pipe(z.string().trim().min(1, CommentErrorCode.CommentRequired).max(COMMENT_MAX_LENGTH, CommentErrorCode.CommentTooLong)),
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1, CommentErrorCode.CommentRequired)
+        .max(COMMENT_MAX_LENGTH, CommentErrorCode.CommentTooLong),
+    ),
   rating: z
     .number({ error: CommentErrorCode.InvalidRating })
     .int(CommentErrorCode.InvalidRating)
@@ -70,7 +79,10 @@ export interface NewComment {
  * Validates a comment as the server will: content 1–2,000 characters after trimming, rating 1–5 (default 5), the
  * page's address, and — from an anonymous visitor only — a name.
  */
-export function parseCommentRequest(body: unknown, { anonymous }: { anonymous: boolean }): { ok: true; comment: NewComment } | { ok: false; code: CommentRefusal } {
+export function parseCommentRequest(
+  body: unknown,
+  { anonymous }: { anonymous: boolean },
+): { ok: true; comment: NewComment } | { ok: false; code: CommentRefusal } {
   const parsed = commentRequestSchema.safeParse(body ?? {});
   if (!parsed.success) return { ok: false, code: parsed.error.issues[0].message as CommentRefusal };
   const { content, rating, sourceUrl, username } = parsed.data;

@@ -25,6 +25,9 @@ describe('normaliseExtractionUrl', () => {
   });
 
   it('refuses a URL over 2,048 characters', () => {
-    expect(normaliseExtractionUrl(`https://example.com/${'a'.repeat(2100)}`)).toEqual({ ok: false, code: ErrorCode.UrlTooLong });
+    expect(normaliseExtractionUrl(`https://example.com/${'a'.repeat(2100)}`)).toEqual({
+      ok: false,
+      code: ErrorCode.UrlTooLong,
+    });
   });
 });

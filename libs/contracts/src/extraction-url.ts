@@ -26,7 +26,8 @@ export function normaliseExtractionUrl(input: string): UrlCheck {
   } catch {
     return { ok: false, code: ErrorCode.InvalidUrl };
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { ok: false, code: ErrorCode.UnsupportedScheme };
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return { ok: false, code: ErrorCode.UnsupportedScheme };
   if (!parsed.hostname || /\s/.test(text)) return { ok: false, code: ErrorCode.InvalidUrl };
   if (parsed.username || parsed.password) return { ok: false, code: ErrorCode.CredentialsInUrl };
   if (parsed.href.length > MAX_URL_LENGTH) return { ok: false, code: ErrorCode.UrlTooLong };

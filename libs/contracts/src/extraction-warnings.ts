@@ -33,12 +33,16 @@ const SCROLL_CAP_WORDS: Record<ScrollCap, string> = { steps: 'step', height: 'pa
 /** The English of each warning, in the words the person reads. */
 const ENGLISH: { [C in ExtractionWarningCode]: (warning: WarningOf<C>) => string } = {
   HTTP_STATUS: ({ values }) => `The page answered with HTTP status ${values.status}.`,
-  SCROLL_CAPPED: ({ values }) => `The page kept growing; scrolling stopped at the ${SCROLL_CAP_WORDS[values.cap]} limit, so images further down were not loaded.`,
+  SCROLL_CAPPED: ({ values }) =>
+    `The page kept growing; scrolling stopped at the ${SCROLL_CAP_WORDS[values.cap]} limit, so images further down were not loaded.`,
   REFUSED_REQUESTS: ({ values: { count } }) =>
     `${count} request${count === 1 ? '' : 's'} of this page went to private or local addresses and ${count === 1 ? 'was' : 'were'} refused.`,
-  ELEMENTS_CAPPED: ({ values }) => `The page has more than ${values.limit.toLocaleString('en-US')} elements; only the first ones were searched.`,
-  IMAGES_CAPPED: ({ values }) => `Only the first ${values.limit.toLocaleString('en-US')} images of this page were kept.`,
-  IMAGES_UNMEASURED: ({ values: { count } }) => `The size${count === 1 ? '' : 's'} of ${count.toLocaleString('en-US')} image${count === 1 ? '' : 's'} could not be read in time.`,
+  ELEMENTS_CAPPED: ({ values }) =>
+    `The page has more than ${values.limit.toLocaleString('en-US')} elements; only the first ones were searched.`,
+  IMAGES_CAPPED: ({ values }) =>
+    `Only the first ${values.limit.toLocaleString('en-US')} images of this page were kept.`,
+  IMAGES_UNMEASURED: ({ values: { count } }) =>
+    `The size${count === 1 ? '' : 's'} of ${count.toLocaleString('en-US')} image${count === 1 ? '' : 's'} could not be read in time.`,
   STOPPED_AT_TIME_LIMIT: () => `${ERROR_MESSAGES.PAGE_TIMEOUT} These are the images found before it was stopped.`,
   STILL_LOADING: ({ values }) => `The page was still loading; showing what was found in ${values.seconds} s.`,
   NOT_HTML: ({ values }) => `The address serves ${values.type}, not a web page.`,

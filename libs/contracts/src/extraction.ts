@@ -46,7 +46,12 @@ export const extractionRequestSchema = z.object({
 export type ExtractionRequest = z.infer<typeof extractionRequestSchema>;
 
 /** A rectangle on the page, in CSS pixels from the document's top left. */
-export const imageBoxSchema = z.object({ x: z.number(), y: z.number(), width: z.number().nonnegative(), height: z.number().nonnegative() });
+export const imageBoxSchema = z.object({
+  x: z.number(),
+  y: z.number(),
+  width: z.number().nonnegative(),
+  height: z.number().nonnegative(),
+});
 export type ImageBox = z.infer<typeof imageBoxSchema>;
 
 /** Another rendition of the same picture that the page offers (a srcset candidate, a thumbnail, a CMS size, a favicon size). */
@@ -146,7 +151,10 @@ export const extractionAcceptedSchema = z.object({ extractionId: z.string(), reu
 export type ExtractionAccepted = z.infer<typeof extractionAcceptedSchema>;
 
 /** 202 answer of POST /api/extract-images when the extraction outlasts the synchronous wait: follow it by id. */
-export const extractionStillRunningSchema = extractionAcceptedSchema.extend({ status: z.literal('running'), message: z.string() });
+export const extractionStillRunningSchema = extractionAcceptedSchema.extend({
+  status: z.literal('running'),
+  message: z.string(),
+});
 export type ExtractionStillRunning = z.infer<typeof extractionStillRunningSchema>;
 
 /** GET /api/extractions/:id */

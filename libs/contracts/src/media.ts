@@ -38,14 +38,17 @@ const archiveImageSchema = z.union([
 export type ArchiveImage = z.infer<typeof archiveImageSchema>;
 
 /** A form post carries `imageUrls` as JSON text; a JSON body may carry the array itself. */
-const imageUrlsField = z.preprocess((value) => {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
-}, z.array(archiveImageSchema).max(10_000, 'at most 10,000 images per archive'));
+const imageUrlsField = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  },
+  z.array(archiveImageSchema).max(10_000, 'at most 10,000 images per archive'),
+);
 
 /** POST /api/download-images: the seed's form post (JSON accepted too). */
 export const downloadImagesRequestSchema = z.object({

@@ -44,7 +44,10 @@ const QUOTA_ROLES = ['free', 'registered', 'premium'] as const;
 export function planQuotasFromEnv(env: Record<string, string | undefined>): Record<Role, PlanQuota> {
   const quotas = structuredClone(DEFAULT_PLAN_QUOTAS);
   for (const role of QUOTA_ROLES) {
-    for (const [suffix, key] of [['DAILY', 'daily'], ['PER_EXTRACTION', 'perExtraction']] as const) {
+    for (const [suffix, key] of [
+      ['DAILY', 'daily'],
+      ['PER_EXTRACTION', 'perExtraction'],
+    ] as const) {
       const name = `PIXTRACT_QUOTA_${role.toUpperCase()}_${suffix}`;
       const raw = env[name];
       if (raw === undefined || raw === '') continue;

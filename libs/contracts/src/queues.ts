@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { extractedFileSchema, extractionModeSchema, extractionNoticesSchema, performanceInfoSchema } from './extraction';
+import {
+  extractedFileSchema,
+  extractionModeSchema,
+  extractionNoticesSchema,
+  performanceInfoSchema,
+} from './extraction';
 
 /**
  * Queue names are part of the wire contract with jobs already in Redis: renaming one strands every

@@ -19,7 +19,8 @@ export const LANGUAGE_TAGS: Record<Language, string> = {
   ar: 'ar',
 };
 
-export const isLanguage = (code: string | undefined): code is Language => (LANGUAGES as readonly string[]).includes(code ?? '');
+export const isLanguage = (code: string | undefined): code is Language =>
+  (LANGUAGES as readonly string[]).includes(code ?? '');
 
 export const textDirection = (language: Language): 'rtl' | 'ltr' => (language === 'ar' ? 'rtl' : 'ltr');
 
@@ -72,7 +73,10 @@ const pageWordsSchema = z.object({ title: z.string().min(1), description: z.stri
  * (`{{title}}` is the post's). The web build writes every language's into page-meta.json for the gateway.
  */
 export const pageMetaSchema = z.object({
-  ...(Object.fromEntries(Object.keys(SITE_PAGES).map((key) => [key, pageWordsSchema])) as Record<SitePageKey, typeof pageWordsSchema>),
+  ...(Object.fromEntries(Object.keys(SITE_PAGES).map((key) => [key, pageWordsSchema])) as Record<
+    SitePageKey,
+    typeof pageWordsSchema
+  >),
   notFound: pageWordsSchema,
   articleNotFound: pageWordsSchema,
   article: z.string().includes('{{title}}'),
@@ -80,7 +84,10 @@ export const pageMetaSchema = z.object({
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
 export const pageMetaFileSchema = z.object(
-  Object.fromEntries(LANGUAGES.map((language) => [language, pageMetaSchema])) as Record<Language, typeof pageMetaSchema>,
+  Object.fromEntries(LANGUAGES.map((language) => [language, pageMetaSchema])) as Record<
+    Language,
+    typeof pageMetaSchema
+  >,
 );
 export type PageMetaFile = z.infer<typeof pageMetaFileSchema>;
 

@@ -28,9 +28,17 @@ function ftyp(major: string, ...compatible: string[]): Buffer {
 describe('readImageHeader', () => {
   it('reads PNG, GIF, JPEG, WebP, BMP, ICO and SVG sizes from the first bytes', () => {
     expect(readImageHeader(solidPng(37, 21))).toEqual({ mimeType: 'image/png', width: 37, height: 21 });
-    expect(readImageHeader(Buffer.from('GIF89a\x0a\x00\x05\x00', 'latin1'))).toEqual({ mimeType: 'image/gif', width: 10, height: 5 });
+    expect(readImageHeader(Buffer.from('GIF89a\x0a\x00\x05\x00', 'latin1'))).toEqual({
+      mimeType: 'image/gif',
+      width: 10,
+      height: 5,
+    });
     // SOI, an APP0 segment, then SOF0 with height 0x0102 and width 0x0304.
-    expect(readImageHeader(hex('ffd8 ffe0 0004 0000 ffc0 0011 08 0102 0304 03'))).toEqual({ mimeType: 'image/jpeg', width: 772, height: 258 });
+    expect(readImageHeader(hex('ffd8 ffe0 0004 0000 ffc0 0011 08 0102 0304 03'))).toEqual({
+      mimeType: 'image/jpeg',
+      width: 772,
+      height: 258,
+    });
     const vp8x = Buffer.alloc(30);
     vp8x.write('RIFF', 0, 'latin1');
     vp8x.write('WEBPVP8X', 8, 'latin1');
@@ -43,13 +51,46 @@ describe('readImageHeader', () => {
     bmp.writeInt32LE(-7, 22);
     expect(readImageHeader(bmp)).toEqual({ mimeType: 'image/bmp', width: 12, height: 7 });
     expect(readImageHeader(icon([[32, 0]]))).toEqual({ mimeType: 'image/x-icon', width: 32, height: 256 });
-    expect(readImageHeader(Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 30"></svg>'))).toEqual({ mimeType: 'image/svg+xml', width: 40, height: 30 });
+    expect(
+      readImageHeader(
+        Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 30"></svg>'),
+      ),
+    ).toEqual({ mimeType: 'image/svg+xml', width: 40, height: 30 });
   });
 
   it.each([
-    ['a favicon with 16, 48 and 32 px entries', icon([[16, 16], [48, 48], [32, 32]]), 48, 48],
-    ['PNG-compressed 256 px entry, sized 0 in the directory', icon([[16, 16], [0, 0]], solidPng(256, 256)), 256, 256],
-    ['probe cut short in the third entry', icon([[16, 16], [32, 32], [64, 64]]).subarray(0, 6 + 16 * 2 + 8), 32, 32],
+    [
+      'a favicon with 16, 48 and 32 px entries',
+      icon([
+        [16, 16],
+        [48, 48],
+        [32, 32],
+      ]),
+      48,
+      48,
+    ],
+    [
+      'PNG-compressed 256 px entry, sized 0 in the directory',
+      icon(
+        [
+          [16, 16],
+          [0, 0],
+        ],
+        solidPng(256, 256),
+      ),
+      256,
+      256,
+    ],
+    [
+      'probe cut short in the third entry',
+      icon([
+        [16, 16],
+        [32, 32],
+        [64, 64],
+      ]).subarray(0, 6 + 16 * 2 + 8),
+      32,
+      32,
+    ],
   ])('measures an ICO by its largest directory entry: %s', (_case, bytes, width, height) => {
     expect(readImageHeader(bytes)).toEqual({ mimeType: 'image/x-icon', width, height });
   });

@@ -9,17 +9,24 @@ export interface ImageHeader {
 export const HEADER_PROBE_BYTES = 65_536;
 
 export function readImageHeader(bytes: Buffer): ImageHeader | undefined {
-  if (bytes.length >= 24 && bytes.readUInt32BE(0) === 0x89504e47) return { mimeType: 'image/png', width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-  if (bytes.length >= 10 && bytes.toString('latin1', 0, 4) === 'GIF8') return { mimeType: 'image/gif', width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { mimeType: 'image/jpeg', ...jpegSize(bytes) };
-  if (bytes.length >= 16 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return { mimeType: 'image/webp', ...webpSize(bytes) };
+  if (bytes.length >= 24 && bytes.readUInt32BE(0) === 0x89504e47)
+    return { mimeType: 'image/png', width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  if (bytes.length >= 10 && bytes.toString('latin1', 0, 4) === 'GIF8')
+    return { mimeType: 'image/gif', width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return { mimeType: 'image/jpeg', ...jpegSize(bytes) };
+  if (bytes.length >= 16 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return { mimeType: 'image/webp', ...webpSize(bytes) };
   const isoType = isoImageType(bytes);
   if (isoType) return { mimeType: isoType, ...ispeSize(bytes) };
-  if (bytes.length >= 26 && bytes.toString('latin1', 0, 2) === 'BM') return { mimeType: 'image/bmp', width: bytes.readInt32LE(18), height: Math.abs(bytes.readInt32LE(22)) };
+  if (bytes.length >= 26 && bytes.toString('latin1', 0, 2) === 'BM')
+    return { mimeType: 'image/bmp', width: bytes.readInt32LE(18), height: Math.abs(bytes.readInt32LE(22)) };
   if (bytes.length >= 6 && bytes.readUInt32BE(0) === 0x00000100) return { mimeType: 'image/x-icon', ...icoSize(bytes) };
-  if (bytes.length >= 4 && (bytes.readUInt32BE(0) === 0x49492a00 || bytes.readUInt32BE(0) === 0x4d4d002a)) return { mimeType: 'image/tiff' };
+  if (bytes.length >= 4 && (bytes.readUInt32BE(0) === 0x49492a00 || bytes.readUInt32BE(0) === 0x4d4d002a))
+    return { mimeType: 'image/tiff' };
   const text = bytes.toString('utf8', 0, Math.min(bytes.length, 4096));
-  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/i.test(text)) return { mimeType: 'image/svg+xml', ...svgSize(text) };
+  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/i.test(text))
+    return { mimeType: 'image/svg+xml', ...svgSize(text) };
   return undefined;
 }
 
@@ -34,7 +41,8 @@ function jpegSize(bytes: Buffer): { width?: number; height?: number } {
     }
     const length = bytes.readUInt16BE(offset + 2);
     // SOF0-SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
     offset += 2 + length;
   }
   return {};
@@ -42,8 +50,10 @@ function jpegSize(bytes: Buffer): { width?: number; height?: number } {
 
 function webpSize(bytes: Buffer): { width?: number; height?: number } {
   const chunk = bytes.toString('latin1', 12, 16);
-  if (chunk === 'VP8X' && bytes.length >= 30) return { width: 1 + bytes.readUIntLE(24, 3), height: 1 + bytes.readUIntLE(27, 3) };
-  if (chunk === 'VP8 ' && bytes.length >= 30) return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
+  if (chunk === 'VP8X' && bytes.length >= 30)
+    return { width: 1 + bytes.readUIntLE(24, 3), height: 1 + bytes.readUIntLE(27, 3) };
+  if (chunk === 'VP8 ' && bytes.length >= 30)
+    return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
   if (chunk === 'VP8L' && bytes.length >= 25) {
     const bits = bytes.readUInt32LE(21);
     return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) };
@@ -89,15 +99,24 @@ function icoSize(bytes: Buffer): { width?: number; height?: number } {
 /** AVIF/HEIF: the first `ispe` property box holds the image's spatial extent. */
 function ispeSize(bytes: Buffer): { width?: number; height?: number } {
   const at = bytes.indexOf('ispe', 0, 'latin1');
-  return at > 0 && at + 16 <= bytes.length ? { width: bytes.readUInt32BE(at + 8), height: bytes.readUInt32BE(at + 12) } : {};
+  return at > 0 && at + 16 <= bytes.length
+    ? { width: bytes.readUInt32BE(at + 8), height: bytes.readUInt32BE(at + 12) }
+    : {};
 }
 
 function svgSize(text: string): { width?: number; height?: number } {
   const tag = /<svg\b[^>]*>/i.exec(text)?.[0] ?? '';
-  const attribute = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']\\s*([\\d.]+)(px)?\\s*["']`, 'i').exec(tag)?.[1];
+  const attribute = (name: string) =>
+    new RegExp(`\\s${name}\\s*=\\s*["']\\s*([\\d.]+)(px)?\\s*["']`, 'i').exec(tag)?.[1];
   const width = Number(attribute('width'));
   const height = Number(attribute('height'));
   if (width > 0 && height > 0) return { width: Math.round(width), height: Math.round(height) };
-  const viewBox = /\sviewBox\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1].trim().split(/[\s,]+/).map(Number);
-  return viewBox?.length === 4 && viewBox[2] > 0 && viewBox[3] > 0 ? { width: Math.round(viewBox[2]), height: Math.round(viewBox[3]) } : {};
+  const viewBox = /\sviewBox\s*=\s*["']([^"']+)["']/i
+    .exec(tag)?.[1]
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
+  return viewBox?.length === 4 && viewBox[2] > 0 && viewBox[3] > 0
+    ? { width: Math.round(viewBox[2]), height: Math.round(viewBox[3]) }
+    : {};
 }

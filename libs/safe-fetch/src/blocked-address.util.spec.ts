@@ -40,9 +40,12 @@ describe('isBlockedAddress', () => {
     expect(isBlockedAddress(ip)).toBe(true);
   });
 
-  it.each(['93.184.215.14', '8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('allows the public address %s', (ip) => {
-    expect(isBlockedAddress(ip)).toBe(false);
-  });
+  it.each(['93.184.215.14', '8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
+    'allows the public address %s',
+    (ip) => {
+      expect(isBlockedAddress(ip)).toBe(false);
+    },
+  );
 
   it('with private networks allowed, lets loopback and private ranges through', () => {
     for (const ip of ['127.0.0.1', '10.0.0.1', '192.168.1.1', '::1', 'fd00::1', '::ffff:127.0.0.1']) {
@@ -51,7 +54,16 @@ describe('isBlockedAddress', () => {
   });
 
   it('with private networks allowed, still refuses metadata, link-local, CGNAT, unspecified and translation forms', () => {
-    for (const ip of ['169.254.169.254', '::ffff:a9fe:a9fe', 'fe80::1', '100.100.100.200', '0.0.0.0', '::', '64:ff9b::7f00:1', '2002:7f00:1::']) {
+    for (const ip of [
+      '169.254.169.254',
+      '::ffff:a9fe:a9fe',
+      'fe80::1',
+      '100.100.100.200',
+      '0.0.0.0',
+      '::',
+      '64:ff9b::7f00:1',
+      '2002:7f00:1::',
+    ]) {
       expect(isBlockedAddress(ip, true)).toBe(true);
     }
   });

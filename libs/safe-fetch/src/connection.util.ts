@@ -5,7 +5,11 @@ import type { ResolvedAddress, SafeFetchPolicy } from './safe-fetch.policy';
 import { literalAddress } from './url-check.util';
 
 /** Where the socket goes: the checked address itself, unless a test dialer redirects it to a local server. */
-export function dialTarget(checked: ResolvedAddress, port: number, policy: SafeFetchPolicy): { address: string; port: number } {
+export function dialTarget(
+  checked: ResolvedAddress,
+  port: number,
+  policy: SafeFetchPolicy,
+): { address: string; port: number } {
   return policy.dial ? policy.dial(checked, port) : { address: checked.address, port };
 }
 
@@ -14,7 +18,11 @@ export function dialTarget(checked: ResolvedAddress, port: number, policy: SafeF
  * time, so a rebinding DNS answer cannot redirect the connection. The TLS name (SNI and certificate check) and
  * the Host header stay the URL's host.
  */
-export function upstreamRequestOptions(url: URL, checked: ResolvedAddress, policy: SafeFetchPolicy): RequestOptions & { servername?: string } {
+export function upstreamRequestOptions(
+  url: URL,
+  checked: ResolvedAddress,
+  policy: SafeFetchPolicy,
+): RequestOptions & { servername?: string } {
   const target = dialTarget(checked, Number(url.port) || (url.protocol === 'https:' ? 443 : 80), policy);
   const hostIsName = !literalAddress(url);
   return {

@@ -40,7 +40,10 @@ export class ExchangeDeadline {
   readonly resume = (): void => {
     if (this.timer || this.disposed) return;
     this.runningSince = Date.now();
-    this.timer = setTimeout(() => this.controller.abort(new SafeFetchError(ErrorCode.UpstreamTimeout)), Math.max(0, this.remainingMs)).unref();
+    this.timer = setTimeout(
+      () => this.controller.abort(new SafeFetchError(ErrorCode.UpstreamTimeout)),
+      Math.max(0, this.remainingMs),
+    ).unref();
   };
 
   readonly dispose = (): void => {

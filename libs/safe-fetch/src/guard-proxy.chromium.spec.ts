@@ -3,7 +3,10 @@ import { chromium, type Browser } from 'playwright-core';
 import { PUBLIC_IP, startHttpServer, tableResolver, testPolicy, type LocalServer } from '../test/local-servers';
 import { startGuardProxy, type GuardProxy, type GuardProxyEvent } from './guard-proxy.server';
 
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 describe('Chromium through the guard proxy', () => {
   let site: LocalServer;
@@ -40,7 +43,9 @@ describe('Chromium through the guard proxy', () => {
   it("loads the page's allowed image while its images on loopback never reach the local server", async () => {
     const page = await browser.newPage();
     await page.goto('http://page.test/', { waitUntil: 'load' });
-    const loaded = await page.$$eval('img', (images) => Object.fromEntries(images.map((img) => [img.id, img.naturalWidth > 0])));
+    const loaded = await page.$$eval('img', (images) =>
+      Object.fromEntries(images.map((img) => [img.id, img.naturalWidth > 0])),
+    );
     expect(loaded).toEqual({ ok: true, loopback: false, localhost: false, named: false });
     expect(internal.connections()).toBe(0);
     expect(site.hits).toEqual(expect.arrayContaining(['/', '/ok.png']));

@@ -1,7 +1,14 @@
 import http from 'node:http';
 import net from 'node:net';
 import { ErrorCode } from '@pixtract/contracts';
-import { PUBLIC_IP, startHttpServer, startRawServer, tableResolver, testPolicy, type LocalServer } from '../test/local-servers';
+import {
+  PUBLIC_IP,
+  startHttpServer,
+  startRawServer,
+  tableResolver,
+  testPolicy,
+  type LocalServer,
+} from '../test/local-servers';
 import { startGuardProxy, type GuardProxy, type GuardProxyEvent } from './guard-proxy.server';
 import type { SafeFetchPolicy } from './safe-fetch.policy';
 
@@ -19,10 +26,15 @@ function viaProxy(proxy: GuardProxy, url: string, agent?: http.Agent): Promise<{
 }
 
 /** Opens a CONNECT tunnel; resolves with the proxy's status line and, when it is 200, the tunnelled socket. */
-function connectVia(proxy: GuardProxy, authority: string): Promise<{ statusLine: string; socket: net.Socket; rest: string }> {
+function connectVia(
+  proxy: GuardProxy,
+  authority: string,
+): Promise<{ statusLine: string; socket: net.Socket; rest: string }> {
   const { hostname, port } = new URL(proxy.url);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname, () => socket.write(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n\r\n`));
+    const socket = net.connect(Number(port), hostname, () =>
+      socket.write(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n\r\n`),
+    );
     let received = '';
     const onData = (chunk: Buffer) => {
       received += chunk.toString('latin1');
@@ -56,7 +68,9 @@ describe('startGuardProxy', () => {
       }).resolver,
       // Plain requests to PUBLIC_IP reach the page server, tunnels to PUBLIC_IP:443 the echo server.
       dial: (checked, port) =>
-        checked.address === PUBLIC_IP ? { address: '127.0.0.1', port: port === 443 ? echo.port : page.port } : { address: checked.address, port },
+        checked.address === PUBLIC_IP
+          ? { address: '127.0.0.1', port: port === 443 ? echo.port : page.port }
+          : { address: checked.address, port },
     });
     proxy = await startGuardProxy(policy, (event) => events.push(event));
   });
@@ -70,7 +84,10 @@ describe('startGuardProxy', () => {
   });
 
   it('forwards an allowed request to the checked address and keeps its Host', async () => {
-    expect(await viaProxy(proxy, 'http://page.test/index.html?x=1')).toEqual({ status: 200, body: 'page /index.html?x=1 host=page.test' });
+    expect(await viaProxy(proxy, 'http://page.test/index.html?x=1')).toEqual({
+      status: 200,
+      body: 'page /index.html?x=1 host=page.test',
+    });
     expect(events).toEqual([{ host: 'page.test', allowed: true }]);
   });
 

@@ -1,4 +1,9 @@
-import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import http, {
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -20,10 +25,24 @@ export interface GuardProxyEvent {
   reason?: string;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 function endToEndHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  const listed = new Set(String(headers.connection ?? '').split(',').map((name) => name.trim().toLowerCase()));
+  const listed = new Set(
+    String(headers.connection ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase()),
+  );
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && !listed.has(name)));
 }
 
@@ -65,12 +84,18 @@ function tunnelTarget(raw: string, policy: SafeFetchPolicy): URL {
  * page, loopback included, is admitted by the same checks as safeFetch and then sent to the checked IP, so a page
  * can neither reach internal addresses nor rebind a name between check and connect. Refusals answer 403.
  */
-export async function startGuardProxy(policy: SafeFetchPolicy, log: (event: GuardProxyEvent) => void = () => undefined): Promise<GuardProxy> {
+export async function startGuardProxy(
+  policy: SafeFetchPolicy,
+  log: (event: GuardProxyEvent) => void = () => undefined,
+): Promise<GuardProxy> {
   // Pooled upstream sockets are keyed by the IP they were opened to, and every IP in the pool passed the check.
   const agent = new http.Agent({ keepAlive: true });
   const tunnels = new Set<Duplex>();
 
-  async function admit(raw: string, toUrl: (raw: string, policy: SafeFetchPolicy) => URL): Promise<{ url: URL; checked: ResolvedAddress }> {
+  async function admit(
+    raw: string,
+    toUrl: (raw: string, policy: SafeFetchPolicy) => URL,
+  ): Promise<{ url: URL; checked: ResolvedAddress }> {
     const host = hostnameOf(raw);
     try {
       const url = toUrl(raw, policy);

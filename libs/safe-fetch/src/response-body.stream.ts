@@ -42,13 +42,19 @@ export function decoderFor(contentEncoding: string | undefined): Transform | und
  * server's silence, and a body received but not yet read is not the server's time). Every failure reaches the
  * caller as a SafeFetchError on `body`; destroying `body` tears down the socket.
  */
-export function createResponseBody(res: IncomingMessage, decoder: Transform | undefined, policy: SafeFetchPolicy, exchange: ExchangeDeadline): Readable {
+export function createResponseBody(
+  res: IncomingMessage,
+  decoder: Transform | undefined,
+  policy: SafeFetchPolicy,
+  exchange: ExchangeDeadline,
+): Readable {
   const { signal } = exchange;
   const body = new PassThrough();
   // Like Node's own IncomingMessage: a body nobody listens to must not crash the process when it fails; the error
   // stays recorded on the stream for a reader that comes later.
   body.on('error', () => undefined);
-  const fail = (error: unknown) => body.destroy(signal.aborted && error === signal.reason ? (error as Error) : toSafeFetchError(error));
+  const fail = (error: unknown) =>
+    body.destroy(signal.aborted && error === signal.reason ? (error as Error) : toSafeFetchError(error));
 
   const stages: Transform[] = [new ByteLimit(policy.maxBytes)];
   if (decoder) stages.push(decoder, new ByteLimit(policy.maxDecompressedBytes));

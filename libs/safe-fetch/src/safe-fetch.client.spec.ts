@@ -1,12 +1,26 @@
 import tls from 'node:tls';
 import zlib from 'node:zlib';
 import { ErrorCode } from '@pixtract/contracts';
-import { closedAfterEachTest, PUBLIC_IP, startHttpServer, startRawServer, tableResolver, testPolicy, type LocalServer } from '../test/local-servers';
+import {
+  closedAfterEachTest,
+  PUBLIC_IP,
+  startHttpServer,
+  startRawServer,
+  tableResolver,
+  testPolicy,
+  type LocalServer,
+} from '../test/local-servers';
 import { safeFetch } from './safe-fetch.client';
 import { SafeFetchError } from './safe-fetch.error';
 import type { SafeFetchPolicy } from './safe-fetch.policy';
 
-const timeouts = (overrides: Partial<SafeFetchPolicy['timeouts']>) => ({ connectMs: 1_000, headersMs: 1_000, idleMs: 1_000, totalMs: 5_000, ...overrides });
+const timeouts = (overrides: Partial<SafeFetchPolicy['timeouts']>) => ({
+  connectMs: 1_000,
+  headersMs: 1_000,
+  idleMs: 1_000,
+  totalMs: 5_000,
+  ...overrides,
+});
 
 describe('safeFetch, allowed path (private networks allowed)', () => {
   const policy = testPolicy({ allowPrivateNetworks: true });
@@ -14,15 +28,26 @@ describe('safeFetch, allowed path (private networks allowed)', () => {
   beforeAll(async () => {
     site = await startHttpServer((req, res) => {
       if (req.url === '/hop') return res.writeHead(302, { location: '/page?from=hop' }).end();
-      if (req.url === '/gzip') return res.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'text/plain' }).end(zlib.gzipSync('decoded text'));
-      if (req.url === '/latin1') return res.writeHead(200, { 'content-type': 'text/html; charset=iso-8859-1' }).end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
+      if (req.url === '/gzip')
+        return res
+          .writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'text/plain' })
+          .end(zlib.gzipSync('decoded text'));
+      if (req.url === '/latin1')
+        return res
+          .writeHead(200, { 'content-type': 'text/html; charset=iso-8859-1' })
+          .end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
       if (req.url === '/stream') {
         res.writeHead(200);
         let sent = 0;
-        const tick = setInterval(() => (++sent === 5 ? (clearInterval(tick), res.end('chunk')) : res.write('chunk')), 10);
+        const tick = setInterval(
+          () => (++sent === 5 ? (clearInterval(tick), res.end('chunk')) : res.write('chunk')),
+          10,
+        );
         return;
       }
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<p>${req.method} ${req.url} host=${req.headers.host}</p>`);
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(`<p>${req.method} ${req.url} host=${req.headers.host}</p>`);
     });
   });
   afterAll(() => site.close());
@@ -71,7 +96,9 @@ describe('safeFetch, allowed path (private networks allowed)', () => {
   it("rejects with the caller's abort reason", async () => {
     const controller = new AbortController();
     controller.abort(new Error('caller gave up'));
-    await expect(safeFetch(`${site.url}/page`, { policy, signal: controller.signal })).rejects.toThrow('caller gave up');
+    await expect(safeFetch(`${site.url}/page`, { policy, signal: controller.signal })).rejects.toThrow(
+      'caller gave up',
+    );
   });
 });
 
@@ -96,10 +123,15 @@ describe('safeFetch redirects and rebinding (private networks refused)', () => {
   afterEach(() => expect(internal.connections()).toBe(0));
 
   const policyFor = (table: Parameters<typeof tableResolver>[0] = {}) =>
-    testPolicy({ publicServer: publicSite, resolver: tableResolver({ 'public.test': [PUBLIC_IP], ...table }).resolver });
+    testPolicy({
+      publicServer: publicSite,
+      resolver: tableResolver({ 'public.test': [PUBLIC_IP], ...table }).resolver,
+    });
 
   it('reaches a public host (through the dialer) on the default port', async () => {
-    expect(await (await safeFetch('http://public.test/', { policy: policyFor() })).text()).toBe('public page, cookie=none');
+    expect(await (await safeFetch('http://public.test/', { policy: policyFor() })).text()).toBe(
+      'public page, cookie=none',
+    );
   });
 
   it.each<[string, () => string, ErrorCode]>([
@@ -113,36 +145,54 @@ describe('safeFetch redirects and rebinding (private networks refused)', () => {
     ['another port', () => 'http://public.test:8080/', ErrorCode.BlockedPort],
   ])('refuses a redirect to %s', async (_label, location, code) => {
     const policy = policyFor({ 'internal.test': ['127.0.0.1'] });
-    await expect(safeFetch(`http://public.test/?to=${encodeURIComponent(location())}`, { policy })).rejects.toMatchObject({ code });
+    await expect(
+      safeFetch(`http://public.test/?to=${encodeURIComponent(location())}`, { policy }),
+    ).rejects.toMatchObject({ code });
   });
 
   it('follows 5 redirects and refuses the 6th', async () => {
     const policy = policyFor();
-    expect((await safeFetch('http://public.test/chain?hops=5', { policy })).url).toBe('http://public.test/chain?hops=0');
+    expect((await safeFetch('http://public.test/chain?hops=5', { policy })).url).toBe(
+      'http://public.test/chain?hops=0',
+    );
     const error = await safeFetch('http://public.test/chain?hops=6', { policy }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SafeFetchError);
-    expect(error).toMatchObject({ code: ErrorCode.TooManyRedirects, status: 502, message: 'The website redirected too many times.' });
+    expect(error).toMatchObject({
+      code: ErrorCode.TooManyRedirects,
+      status: 502,
+      message: 'The website redirected too many times.',
+    });
   });
 
   it('drops cookies when a redirect changes origin', async () => {
     const policy = policyFor({ 'other.test': [PUBLIC_IP] });
-    const response = await safeFetch(`http://public.test/?to=${encodeURIComponent('http://other.test/')}`, { policy, headers: { Cookie: 'session=1' } });
+    const response = await safeFetch(`http://public.test/?to=${encodeURIComponent('http://other.test/')}`, {
+      policy,
+      headers: { Cookie: 'session=1' },
+    });
     expect(await response.text()).toBe('public page, cookie=none');
   });
 
   it('speaks TLS to the checked address with the URL host as SNI', async () => {
     const serverNames: string[] = [];
     // No certificate to offer: the handshake fails right after the server has read the client's SNI.
-    const tlsServer = tls.createServer({ SNICallback: (name, callback) => (serverNames.push(name), callback(new Error('no certificate'))) });
+    const tlsServer = tls.createServer({
+      SNICallback: (name, callback) => (serverNames.push(name), callback(new Error('no certificate'))),
+    });
     tlsServer.on('tlsClientError', () => undefined);
     await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', resolve));
     const { port } = tlsServer.address() as { port: number };
     const policy = testPolicy({
       resolver: tableResolver({ 'secure.test': [PUBLIC_IP] }).resolver,
-      dial: (checked, targetPort) => (checked.address === PUBLIC_IP && targetPort === 443 ? { address: '127.0.0.1', port } : { address: checked.address, port: targetPort }),
+      dial: (checked, targetPort) =>
+        checked.address === PUBLIC_IP && targetPort === 443
+          ? { address: '127.0.0.1', port }
+          : { address: checked.address, port: targetPort },
     });
     try {
-      await expect(safeFetch('https://secure.test/', { policy })).rejects.toMatchObject({ code: ErrorCode.UpstreamFailed });
+      await expect(safeFetch('https://secure.test/', { policy })).rejects.toMatchObject({
+        code: ErrorCode.UpstreamFailed,
+      });
       expect(serverNames).toEqual(['secure.test']);
     } finally {
       await new Promise((resolve) => tlsServer.close(resolve));
@@ -161,7 +211,9 @@ describe('safeFetch redirects and rebinding (private networks refused)', () => {
     const answers = [PUBLIC_IP, '127.0.0.1'];
     const { resolver, calls } = tableResolver({ 'rebind.test': () => [answers.shift() ?? '127.0.0.1'] });
     const policy = testPolicy({ publicServer: publicSite, resolver });
-    await expect(safeFetch('http://rebind.test/?to=/again', { policy })).rejects.toMatchObject({ code: ErrorCode.BlockedAddress });
+    await expect(safeFetch('http://rebind.test/?to=/again', { policy })).rejects.toMatchObject({
+      code: ErrorCode.BlockedAddress,
+    });
     expect(calls).toEqual(['rebind.test', 'rebind.test']);
   });
 });
@@ -181,7 +233,9 @@ describe('safeFetch size and time limits', () => {
       }),
     );
     const started = Date.now();
-    const response = await safeFetch(endless.url, { policy: testPolicy({ allowPrivateNetworks: true, maxBytes: 1024 * 1024 }) });
+    const response = await safeFetch(endless.url, {
+      policy: testPolicy({ allowPrivateNetworks: true, maxBytes: 1024 * 1024 }),
+    });
     expect(response.headers['content-length']).toBeUndefined();
     await expect(response.buffer()).rejects.toMatchObject({ code: ErrorCode.UpstreamTooLarge, status: 413 });
     await endless.socketsClosed();
@@ -189,8 +243,12 @@ describe('safeFetch size and time limits', () => {
   });
 
   it('refuses a declared Content-Length above maxBytes before reading the body', async () => {
-    const big = await serve(startHttpServer((_req, res) => res.writeHead(200, { 'content-length': String(10 * 1024 ** 3) }).write('x')));
-    await expect(safeFetch(big.url, { policy: testPolicy({ allowPrivateNetworks: true }) })).rejects.toMatchObject({ code: ErrorCode.UpstreamTooLarge });
+    const big = await serve(
+      startHttpServer((_req, res) => res.writeHead(200, { 'content-length': String(10 * 1024 ** 3) }).write('x')),
+    );
+    await expect(safeFetch(big.url, { policy: testPolicy({ allowPrivateNetworks: true }) })).rejects.toMatchObject({
+      code: ErrorCode.UpstreamTooLarge,
+    });
   });
 
   it('never reads past a Content-Length smaller than the body', async () => {
@@ -206,8 +264,14 @@ describe('safeFetch size and time limits', () => {
 
   it('stops a gzip bomb at maxDecompressedBytes', async () => {
     const bomb = zlib.gzipSync(Buffer.alloc(16 * 1024 * 1024));
-    const server = await serve(startHttpServer((_req, res) => res.writeHead(200, { 'content-encoding': 'gzip' }).end(bomb)));
-    const policy = testPolicy({ allowPrivateNetworks: true, maxBytes: 1024 * 1024, maxDecompressedBytes: 2 * 1024 * 1024 });
+    const server = await serve(
+      startHttpServer((_req, res) => res.writeHead(200, { 'content-encoding': 'gzip' }).end(bomb)),
+    );
+    const policy = testPolicy({
+      allowPrivateNetworks: true,
+      maxBytes: 1024 * 1024,
+      maxDecompressedBytes: 2 * 1024 * 1024,
+    });
     expect(bomb.length).toBeLessThan(policy.maxBytes);
     const response = await safeFetch(server.url, { policy });
     await expect(response.buffer()).rejects.toMatchObject({ code: ErrorCode.UpstreamTooLarge });
@@ -215,8 +279,12 @@ describe('safeFetch size and time limits', () => {
   }, 20_000);
 
   it('stops a brotli bomb too', async () => {
-    const bomb = zlib.brotliCompressSync(Buffer.alloc(16 * 1024 * 1024), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
-    const server = await serve(startHttpServer((_req, res) => res.writeHead(200, { 'content-encoding': 'br' }).end(bomb)));
+    const bomb = zlib.brotliCompressSync(Buffer.alloc(16 * 1024 * 1024), {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
+    });
+    const server = await serve(
+      startHttpServer((_req, res) => res.writeHead(200, { 'content-encoding': 'br' }).end(bomb)),
+    );
     const response = await safeFetch(server.url, { policy: testPolicy({ allowPrivateNetworks: true }) });
     await expect(response.buffer()).rejects.toMatchObject({ code: ErrorCode.UpstreamTooLarge });
   }, 20_000);
@@ -229,9 +297,15 @@ describe('safeFetch size and time limits', () => {
         res.once('close', () => clearInterval(tick));
       }),
     );
-    const response = await safeFetch(drip.url, { policy: testPolicy({ allowPrivateNetworks: true, timeouts: timeouts({ idleMs: 150 }) }) });
+    const response = await safeFetch(drip.url, {
+      policy: testPolicy({ allowPrivateNetworks: true, timeouts: timeouts({ idleMs: 150 }) }),
+    });
     const error = await response.buffer().catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ code: ErrorCode.UpstreamTimeout, status: 504, message: 'The website took too long to answer.' });
+    expect(error).toMatchObject({
+      code: ErrorCode.UpstreamTimeout,
+      status: 504,
+      message: 'The website took too long to answer.',
+    });
     await drip.socketsClosed();
   });
 
@@ -244,14 +318,18 @@ describe('safeFetch size and time limits', () => {
       }),
     );
     const started = Date.now();
-    const response = await safeFetch(drip.url, { policy: testPolicy({ allowPrivateNetworks: true, timeouts: timeouts({ idleMs: 200, totalMs: 400 }) }) });
+    const response = await safeFetch(drip.url, {
+      policy: testPolicy({ allowPrivateNetworks: true, timeouts: timeouts({ idleMs: 200, totalMs: 400 }) }),
+    });
     await expect(response.buffer()).rejects.toMatchObject({ code: ErrorCode.UpstreamTimeout });
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
   it('does not count a slow reader as an idle server', async () => {
     const server = await serve(startHttpServer((_req, res) => res.end(Buffer.alloc(512 * 1024, 1))));
-    const response = await safeFetch(server.url, { policy: testPolicy({ allowPrivateNetworks: true, timeouts: timeouts({ idleMs: 100 }) }) });
+    const response = await safeFetch(server.url, {
+      policy: testPolicy({ allowPrivateNetworks: true, timeouts: timeouts({ idleMs: 100 }) }),
+    });
     response.body.pause();
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await response.buffer()).toHaveLength(512 * 1024);
@@ -259,7 +337,9 @@ describe('safeFetch size and time limits', () => {
 
   it('does not count a slow reader against the total deadline either', async () => {
     const server = await serve(startHttpServer((_req, res) => res.end(Buffer.alloc(512 * 1024, 1))));
-    const response = await safeFetch(server.url, { policy: testPolicy({ allowPrivateNetworks: true, timeouts: timeouts({ totalMs: 200 }) }) });
+    const response = await safeFetch(server.url, {
+      policy: testPolicy({ allowPrivateNetworks: true, timeouts: timeouts({ totalMs: 200 }) }),
+    });
     response.body.pause();
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await response.buffer()).toHaveLength(512 * 1024);
@@ -269,7 +349,9 @@ describe('safeFetch size and time limits', () => {
     const mute = await serve(startRawServer(() => undefined));
     const started = Date.now();
     await expect(
-      safeFetch(mute.url, { policy: testPolicy({ allowPrivateNetworks: true, timeouts: timeouts({ headersMs: 200 }) }) }),
+      safeFetch(mute.url, {
+        policy: testPolicy({ allowPrivateNetworks: true, timeouts: timeouts({ headersMs: 200 }) }),
+      }),
     ).rejects.toMatchObject({ code: ErrorCode.UpstreamTimeout });
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(mute.hits).toEqual(['connection']);
@@ -278,8 +360,14 @@ describe('safeFetch size and time limits', () => {
   it('reports a refused connection as an upstream failure without leaking the socket error', async () => {
     const gone = await startHttpServer(() => undefined);
     await gone.close();
-    const error = await safeFetch(gone.url, { policy: testPolicy({ allowPrivateNetworks: true }) }).catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ code: ErrorCode.UpstreamFailed, status: 502, message: 'The website could not be reached.' });
+    const error = await safeFetch(gone.url, { policy: testPolicy({ allowPrivateNetworks: true }) }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toMatchObject({
+      code: ErrorCode.UpstreamFailed,
+      status: 502,
+      message: 'The website could not be reached.',
+    });
     expect((error as Error).message).not.toContain('ECONNREFUSED');
   });
 
@@ -335,7 +423,9 @@ describe('safeFetch kept-alive connections', () => {
       dial: (checked) => ({ address: '127.0.0.1', port: checked.address === PUBLIC_IP ? site.port : internal.port }),
     });
     expect(await (await safeFetch('http://rebind.test/', { policy })).text()).toBe('hello');
-    await expect(safeFetch('http://rebind.test/', { policy })).rejects.toMatchObject({ code: ErrorCode.BlockedAddress });
+    await expect(safeFetch('http://rebind.test/', { policy })).rejects.toMatchObject({
+      code: ErrorCode.BlockedAddress,
+    });
     expect(internal.connections()).toBe(0);
     expect(site.hits).toEqual(['/']);
   });

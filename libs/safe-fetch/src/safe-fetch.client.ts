@@ -59,7 +59,15 @@ function closedWhileIdle(req: http.ClientRequest, error: unknown): boolean {
   return req.reusedSocket && (code === 'ECONNRESET' || code === 'EPIPE');
 }
 
-function send(url: URL, checked: ResolvedAddress, method: string, headers: Record<string, string>, policy: SafeFetchPolicy, signal: AbortSignal, pooled = true): Promise<IncomingMessage> {
+function send(
+  url: URL,
+  checked: ResolvedAddress,
+  method: string,
+  headers: Record<string, string>,
+  policy: SafeFetchPolicy,
+  signal: AbortSignal,
+  pooled = true,
+): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const pool = POOLS[url.protocol as keyof typeof POOLS];
     const req = (url.protocol === 'https:' ? https : http).request({
@@ -75,7 +83,8 @@ function send(url: URL, checked: ResolvedAddress, method: string, headers: Recor
     // Stays attached after the response: a socket error mid-body is reported on the body, not as a crash here.
     let answered = false;
     req.on('error', (error) => {
-      if (!answered && !signal.aborted && closedWhileIdle(req, error)) resolve(send(url, checked, method, headers, policy, signal, false));
+      if (!answered && !signal.aborted && closedWhileIdle(req, error))
+        resolve(send(url, checked, method, headers, policy, signal, false));
       else reject(error);
     });
     req.once('response', (res) => {

@@ -70,12 +70,15 @@ describe('address checks (private networks refused)', () => {
     expect((await refusal('http://127.1.1.1:80#@x/')).code).toBe(ErrorCode.BlockedAddress);
   });
 
-  it.each(['file:///etc/passwd', 'gopher://example.test/', 'ftp://example.test/', 'javascript:alert(1)', 'data:text/plain,hi'])(
-    'refuses the scheme of %s',
-    async (url) => {
-      expect((await refusal(url)).code).toBe(ErrorCode.UnsupportedScheme);
-    },
-  );
+  it.each([
+    'file:///etc/passwd',
+    'gopher://example.test/',
+    'ftp://example.test/',
+    'javascript:alert(1)',
+    'data:text/plain,hi',
+  ])('refuses the scheme of %s', async (url) => {
+    expect((await refusal(url)).code).toBe(ErrorCode.UnsupportedScheme);
+  });
 
   it('refuses text that is not a URL', async () => {
     expect((await refusal('http://exa mple.test/')).code).toBe(ErrorCode.InvalidUrl);
@@ -97,7 +100,10 @@ describe('address checks (private networks refused)', () => {
   });
 
   it('refuses a name whose answer mixes public and private records', async () => {
-    const { resolver } = tableResolver({ 'mixed.test': [PUBLIC_IP, '10.0.0.7'], 'mixed6.test': ['2606:4700::1', 'fd00::7'] });
+    const { resolver } = tableResolver({
+      'mixed.test': [PUBLIC_IP, '10.0.0.7'],
+      'mixed6.test': ['2606:4700::1', 'fd00::7'],
+    });
     expect((await refusal('http://mixed.test/', testPolicy({ resolver }))).code).toBe(ErrorCode.BlockedAddress);
     expect((await refusal('http://mixed6.test/', testPolicy({ resolver }))).code).toBe(ErrorCode.BlockedAddress);
   });
@@ -117,15 +123,26 @@ describe('address checks (private networks refused)', () => {
   });
 
   it('bounds a resolver that never answers', async () => {
-    const policy = testPolicy({ resolver: () => new Promise(() => undefined), timeouts: { connectMs: 100, headersMs: 1_000, idleMs: 1_000, totalMs: 5_000 } });
-    await expect(resolveAndCheck(new URL('http://slow.test/'), policy)).rejects.toMatchObject({ code: ErrorCode.UpstreamTimeout, status: 504 });
+    const policy = testPolicy({
+      resolver: () => new Promise(() => undefined),
+      timeouts: { connectMs: 100, headersMs: 1_000, idleMs: 1_000, totalMs: 5_000 },
+    });
+    await expect(resolveAndCheck(new URL('http://slow.test/'), policy)).rejects.toMatchObject({
+      code: ErrorCode.UpstreamTimeout,
+      status: 504,
+    });
   });
 
   it('with private networks allowed, resolves to loopback but still refuses metadata', async () => {
     const { resolver } = tableResolver({ 'dev.test': ['127.0.0.1'], 'meta.test': ['169.254.169.254'] });
     const policy = testPolicy({ resolver, allowPrivateNetworks: true });
-    await expect(resolveAndCheck(new URL('http://dev.test:3000/'), policy)).resolves.toEqual({ address: '127.0.0.1', family: 4 });
-    await expect(resolveAndCheck(new URL('http://meta.test/'), policy)).rejects.toMatchObject({ code: ErrorCode.BlockedAddress });
+    await expect(resolveAndCheck(new URL('http://dev.test:3000/'), policy)).resolves.toEqual({
+      address: '127.0.0.1',
+      family: 4,
+    });
+    await expect(resolveAndCheck(new URL('http://meta.test/'), policy)).rejects.toMatchObject({
+      code: ErrorCode.BlockedAddress,
+    });
     expect(() => checkUrlSyntax('http://169.254.169.254/latest/meta-data/', policy)).toThrow(SafeFetchError);
   });
 });

@@ -37,10 +37,14 @@ export function checkUrlSyntax(url: string | URL, policy: SafeFetchPolicy): URL 
   } catch (cause) {
     throw new SafeFetchError(ErrorCode.InvalidUrl, { cause });
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new SafeFetchError(ErrorCode.UnsupportedScheme);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new SafeFetchError(ErrorCode.UnsupportedScheme);
   if (parsed.username || parsed.password) throw new SafeFetchError(ErrorCode.CredentialsInUrl);
   const literal = literalAddress(parsed);
-  if (isRefusedLocalName(parsed, policy) || (literal && isBlockedAddress(literal.address, policy.allowPrivateNetworks))) {
+  if (
+    isRefusedLocalName(parsed, policy) ||
+    (literal && isBlockedAddress(literal.address, policy.allowPrivateNetworks))
+  ) {
     throw new SafeFetchError(ErrorCode.BlockedAddress);
   }
   if (!policy.allowPrivateNetworks && !WEB_PORTS.has(parsed.port)) throw new SafeFetchError(ErrorCode.BlockedPort);
@@ -57,7 +61,9 @@ async function resolveName(hostname: string, policy: SafeFetchPolicy): Promise<R
   } catch (cause) {
     if (cause instanceof SafeFetchError) throw cause;
     const code = (cause as NodeJS.ErrnoException).code;
-    throw new SafeFetchError(code && !NOT_FOUND_CODES.has(code) ? ErrorCode.UpstreamFailed : ErrorCode.HostNotFound, { cause });
+    throw new SafeFetchError(code && !NOT_FOUND_CODES.has(code) ? ErrorCode.UpstreamFailed : ErrorCode.HostNotFound, {
+      cause,
+    });
   } finally {
     clearTimeout(timer);
   }

@@ -91,7 +91,10 @@ export function tableResolver(table: Record<string, Answer>) {
     calls.push(hostname);
     const answer = table[hostname];
     if (!answer) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-    return (typeof answer === 'function' ? answer() : answer).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    return (typeof answer === 'function' ? answer() : answer).map((address) => ({
+      address,
+      family: address.includes(':') ? 6 : 4,
+    }));
   };
   return { resolver, calls };
 }
@@ -99,13 +102,14 @@ export function tableResolver(table: Record<string, Answer>) {
 /** Private networks refused (production default), small timeouts, and PUBLIC_IP dialled to `publicServer`. */
 export function testPolicy(overrides: Partial<SafeFetchPolicy> & { publicServer?: LocalServer } = {}): SafeFetchPolicy {
   const { publicServer, ...rest } = overrides;
-  return safeFetchPolicy(
-    {
-      timeouts: { connectMs: 1_000, headersMs: 1_000, idleMs: 1_000, totalMs: 5_000 },
-      maxBytes: 1024 * 1024,
-      maxDecompressedBytes: 2 * 1024 * 1024,
-      dial: (checked, port) => (publicServer && checked.address === PUBLIC_IP ? { address: '127.0.0.1', port: publicServer.port } : { address: checked.address, port }),
-      ...rest,
-    },
-  );
+  return safeFetchPolicy({
+    timeouts: { connectMs: 1_000, headersMs: 1_000, idleMs: 1_000, totalMs: 5_000 },
+    maxBytes: 1024 * 1024,
+    maxDecompressedBytes: 2 * 1024 * 1024,
+    dial: (checked, port) =>
+      publicServer && checked.address === PUBLIC_IP
+        ? { address: '127.0.0.1', port: publicServer.port }
+        : { address: checked.address, port },
+    ...rest,
+  });
 }

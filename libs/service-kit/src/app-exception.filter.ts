@@ -42,7 +42,10 @@ export function toErrorBody(exception: unknown): ErrorBody {
     return { statusCode: status, code, message: ERROR_MESSAGES[code] };
   }
   if (isClientHttpError(exception)) {
-    const code = (exception.type ? CODE_BY_PARSER_ERROR[exception.type] : undefined) ?? CODE_BY_STATUS[exception.status] ?? ErrorCode.ValidationFailed;
+    const code =
+      (exception.type ? CODE_BY_PARSER_ERROR[exception.type] : undefined) ??
+      CODE_BY_STATUS[exception.status] ??
+      ErrorCode.ValidationFailed;
     return { statusCode: exception.status, code, message: ERROR_MESSAGES[code] };
   }
   return { statusCode: 500, code: ErrorCode.Internal, message: ERROR_MESSAGES.INTERNAL };

@@ -39,9 +39,17 @@ const MEDIA_TYPES: Record<Exclude<BodyFormat, 'unparsed'>, string[]> = {
  * `rawBodyPaths` are a service's own `unparsed` routes: a signed webhook (PayPal's) is checked over its exact bytes,
  * which parsing and re-encoding would change.
  */
-export function useBodyParsing(app: INestApplication, limit = DEFAULT_BODY_LIMIT, rawBodyPaths: readonly string[] = []): void {
+export function useBodyParsing(
+  app: INestApplication,
+  limit = DEFAULT_BODY_LIMIT,
+  rawBodyPaths: readonly string[] = [],
+): void {
   const readers: Record<BodyFormat, RequestHandler[]> = {
-    json: [requireMediaType(MEDIA_TYPES.json), json({ limit, type: MEDIA_TYPES.json, verify: refuseDeepNesting }), refuseNul],
+    json: [
+      requireMediaType(MEDIA_TYPES.json),
+      json({ limit, type: MEDIA_TYPES.json, verify: refuseDeepNesting }),
+      refuseNul,
+    ],
     'json-or-form': [
       requireMediaType(MEDIA_TYPES['json-or-form']),
       json({ limit, type: MEDIA_TYPES.json, verify: refuseDeepNesting }),
@@ -52,8 +60,12 @@ export function useBodyParsing(app: INestApplication, limit = DEFAULT_BODY_LIMIT
   };
   const router = Router();
   // A listed route's readers, then out of this router (`next('router')`): the JSON readers below are for the rest.
-  const formats: Array<[string, BodyFormat]> = [...BODY_FORMATS, ...rawBodyPaths.map((path): [string, BodyFormat] => [path, 'unparsed'])];
-  for (const [path, format] of formats) router.all(path, ...readers[format], (_req: Request, _res: Response, next: NextFunction) => next('router'));
+  const formats: Array<[string, BodyFormat]> = [
+    ...BODY_FORMATS,
+    ...rawBodyPaths.map((path): [string, BodyFormat] => [path, 'unparsed']),
+  ];
+  for (const [path, format] of formats)
+    router.all(path, ...readers[format], (_req: Request, _res: Response, next: NextFunction) => next('router'));
   router.use(readers.json);
   app.use(router, (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     const body = toErrorBody(isDecompressionFailure(error) ? new AppException(ErrorCode.UnreadableBody, 400) : error);
@@ -72,7 +84,8 @@ function requireMediaType(types: string[]): RequestHandler {
   return (req, _res, next) => {
     if (!hasContent(req)) return next();
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1]?.toLowerCase();
-    if (!req.is(types) || (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')) return next(new AppException(ErrorCode.UnsupportedMediaType, 415));
+    if (!req.is(types) || (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8'))
+      return next(new AppException(ErrorCode.UnsupportedMediaType, 415));
     next();
   };
 }
@@ -84,7 +97,8 @@ function hasContent(req: Request): boolean {
 
 /** body-parser's `verify`: runs on the raw (decompressed) bytes before JSON.parse. */
 function refuseDeepNesting(_req: unknown, _res: unknown, raw: Buffer): void {
-  if (jsonDepthExceeds(raw, MAX_BODY_DEPTH)) throw Object.assign(new Error('body nested too deeply'), { status: 400, type: 'entity.too.deep' });
+  if (jsonDepthExceeds(raw, MAX_BODY_DEPTH))
+    throw Object.assign(new Error('body nested too deeply'), { status: 400, type: 'entity.too.deep' });
 }
 
 /**
@@ -97,7 +111,8 @@ export function jsonDepthExceeds(raw: Buffer, max: number): boolean {
   for (let index = 0; index < raw.length; index++) {
     const byte = raw[index];
     if (inString) {
-      if (byte === 0x5c) index++; // backslash: the next byte is escaped
+      if (byte === 0x5c)
+        index++; // backslash: the next byte is escaped
       else if (byte === 0x22) inString = false;
     } else if (byte === 0x22) inString = true;
     else if (byte === 0x5b || byte === 0x7b) {

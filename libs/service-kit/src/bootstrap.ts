@@ -33,7 +33,10 @@ interface ServiceOptions {
 @Module({})
 class ServiceRootModule {
   static wrap(options: ServiceOptions): DynamicModule {
-    return { module: ServiceRootModule, imports: [MetricsModule.forRoot({ service: options.name, port: options.metrics?.port }), options.module] };
+    return {
+      module: ServiceRootModule,
+      imports: [MetricsModule.forRoot({ service: options.name, port: options.metrics?.port }), options.module],
+    };
   }
 }
 
@@ -60,7 +63,10 @@ export async function createService(options: ServiceOptions): Promise<INestAppli
 /** Entry-point wrapper: a bad config or a failed start prints one readable message and exits 1. */
 export function runService(start: () => Promise<unknown>): void {
   start().catch((error: unknown) => {
-    const message = error instanceof ConfigError ? error.message : `Failed to start: ${error instanceof Error ? error.stack : String(error)}`;
+    const message =
+      error instanceof ConfigError
+        ? error.message
+        : `Failed to start: ${error instanceof Error ? error.stack : String(error)}`;
     process.stderr.write(`${message}\n`);
     process.exit(1);
   });

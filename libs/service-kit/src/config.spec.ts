@@ -13,7 +13,8 @@ describe('loadConfig', () => {
   });
 
   it('lists every bad variable in one readable message', () => {
-    const load = () => loadConfig('gateway', schema, { PORT: 'eighty', REDIS_URL: 'http://x', PIXTRACT_ALLOW_PRIVATE_NETWORKS: 'yes' });
+    const load = () =>
+      loadConfig('gateway', schema, { PORT: 'eighty', REDIS_URL: 'http://x', PIXTRACT_ALLOW_PRIVATE_NETWORKS: 'yes' });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/Invalid configuration for gateway:\n {2}- PORT: expected a port number \(got "eighty"\)/);
     expect(load).toThrow(/- REDIS_URL: expected a redis: or rediss:\/\/ URL/);

@@ -11,7 +11,8 @@ export const envFlag = z
   .default('0')
   .transform((value) => value === '1' || value === 'true');
 
-export const envPort = (fallback: number) => z.coerce.number({ error: 'expected a port number' }).int().min(1).max(65535).default(fallback);
+export const envPort = (fallback: number) =>
+  z.coerce.number({ error: 'expected a port number' }).int().min(1).max(65535).default(fallback);
 
 const urlWithScheme = (schemes: string[], fallback: string) =>
   z
@@ -36,7 +37,11 @@ export const baseEnvShape = {
  * Validates the environment once at boot. Every problem is listed in one readable message so an
  * operator fixes them all in one go; the service refuses to start rather than fail later.
  */
-export function loadConfig<S extends z.ZodType>(service: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function loadConfig<S extends z.ZodType>(
+  service: string,
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
   const parsed = schema.safeParse(env);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {

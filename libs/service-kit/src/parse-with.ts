@@ -17,5 +17,9 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.inf
 }
 
 function valueAt(value: unknown, path: PropertyKey[]): unknown {
-  return path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), value);
+  return path.reduce<unknown>(
+    (node, key) =>
+      node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined,
+    value,
+  );
 }

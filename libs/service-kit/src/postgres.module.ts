@@ -5,9 +5,20 @@ import type { MixedList } from 'typeorm';
  * A service's own Postgres database: its entities, and its migrations run at start (each in its
  * own transaction), never `synchronize` — the schema only changes through reviewed migrations.
  */
-export function postgresModule(url: string, entities: MixedList<Function>, migrations: MixedList<Function>): DynamicModule {
+export function postgresModule(
+  url: string,
+  entities: MixedList<Function>,
+  migrations: MixedList<Function>,
+): DynamicModule {
   // Required on first use, not imported: services without a database (zipper, extractor) load this
   // kit too, and TypeORM alone costs them ~40 MB of resident memory.
   const { TypeOrmModule } = require('@nestjs/typeorm') as typeof import('@nestjs/typeorm');
-  return TypeOrmModule.forRoot({ type: 'postgres', url, entities, migrations, migrationsRun: true, migrationsTransactionMode: 'each' });
+  return TypeOrmModule.forRoot({
+    type: 'postgres',
+    url,
+    entities,
+    migrations,
+    migrationsRun: true,
+    migrationsTransactionMode: 'each',
+  });
 }

@@ -21,4 +21,3 @@ export const redisReadiness = (redis: Redis): ReadinessCheck => ({
     if ((await redis.ping()) !== 'PONG') throw new Error('unexpected PING answer');
   },
 });
-

@@ -11,6 +11,11 @@ describe('redisConnectionOptions', () => {
       tls: {},
       maxRetriesPerRequest: null,
     });
-    expect(redisConnectionOptions('redis://127.0.0.1:6379')).toMatchObject({ host: '127.0.0.1', port: 6379, db: 0, tls: undefined });
+    expect(redisConnectionOptions('redis://127.0.0.1:6379')).toMatchObject({
+      host: '127.0.0.1',
+      port: 6379,
+      db: 0,
+      tls: undefined,
+    });
   });
 });

@@ -33,7 +33,13 @@ const redisLogger = new Logger('Redis');
  * failed attempt is printed to the console as an unhandled error. Logged as warnings: /ready tells the outage.
  */
 export function logConnectionErrors(redis: Redis): Redis {
-  redis.on('error', (error: Error) => redisLogger.warn({ msg: 'Redis connection failed; reconnecting', connection: redis.options.connectionName, err: error.message }));
+  redis.on('error', (error: Error) =>
+    redisLogger.warn({
+      msg: 'Redis connection failed; reconnecting',
+      connection: redis.options.connectionName,
+      err: error.message,
+    }),
+  );
   return redis;
 }
 
@@ -47,7 +53,8 @@ const CLOSE_WAIT_MS = 1_000;
  * and PING would wait forever in its offline queue.
  */
 export async function closeRedis(redis: Redis): Promise<void> {
-  if (redis.status === 'connecting' || redis.status === 'connect') await withinTime(untilConnected(redis), CLOSE_WAIT_MS).catch(() => undefined);
+  if (redis.status === 'connecting' || redis.status === 'connect')
+    await withinTime(untilConnected(redis), CLOSE_WAIT_MS).catch(() => undefined);
   if (redis.status !== 'ready') return redis.disconnect();
   const answered = await withinTime(redis.ping(), CLOSE_WAIT_MS).then(
     () => true,

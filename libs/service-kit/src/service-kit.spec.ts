@@ -43,7 +43,12 @@ let redisUp = true;
     HealthModule.register({
       useFactory: () => [
         { name: 'postgres', check: async () => undefined },
-        { name: 'redis', check: async () => { if (!redisUp) throw new Error('connection refused'); } },
+        {
+          name: 'redis',
+          check: async () => {
+            if (!redisUp) throw new Error('connection refused');
+          },
+        },
       ],
     }),
   ],
@@ -72,13 +77,20 @@ describe('service kit over HTTP', () => {
   it('answers malformed JSON with 400 MALFORMED_BODY and no stack', async () => {
     const res = await post('/echo', '{"url": ');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ statusCode: 400, code: ErrorCode.MalformedBody, message: 'The request body is not valid JSON.' });
+    expect(await res.json()).toEqual({
+      statusCode: 400,
+      code: ErrorCode.MalformedBody,
+      message: 'The request body is not valid JSON.',
+    });
   });
 
   it('names the field when the body has the wrong type', async () => {
     const res = await post('/echo', '{"url": 42}');
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: ErrorCode.ValidationFailed, fields: { url: 'url must be a string' } });
+    expect(await res.json()).toMatchObject({
+      code: ErrorCode.ValidationFailed,
+      fields: { url: 'url must be a string' },
+    });
   });
 
   it('hides internal errors behind an errorId', async () => {
@@ -91,8 +103,14 @@ describe('service kit over HTTP', () => {
   });
 
   it('echoes a sane request id and mints one otherwise', async () => {
-    expect((await fetch(`${base}/health`, { headers: { 'x-request-id': 'abc-123' } })).headers.get('x-request-id')).toBe('abc-123');
-    expect((await fetch(`${base}/health`, { headers: { 'x-request-id': 'bad id with spaces' } })).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(
+      (await fetch(`${base}/health`, { headers: { 'x-request-id': 'abc-123' } })).headers.get('x-request-id'),
+    ).toBe('abc-123');
+    expect(
+      (await fetch(`${base}/health`, { headers: { 'x-request-id': 'bad id with spaces' } })).headers.get(
+        'x-request-id',
+      ),
+    ).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('reports readiness per dependency, 503 when one is down', async () => {
@@ -116,7 +134,11 @@ describe('service kit body limits', () => {
         body: JSON.stringify({ url: 'x'.repeat(5000) }),
       });
       expect(res.status).toBe(413);
-      expect(await res.json()).toEqual({ statusCode: 413, code: ErrorCode.PayloadTooLarge, message: 'The request body is too large.' });
+      expect(await res.json()).toEqual({
+        statusCode: 413,
+        code: ErrorCode.PayloadTooLarge,
+        message: 'The request body is too large.',
+      });
       // Counted after decompression: a small gzip of a large body is as large as the body.
       const bomb = await fetch(`http://127.0.0.1:${port}/echo`, {
         method: 'POST',
@@ -130,7 +152,7 @@ describe('service kit body limits', () => {
   });
 });
 
-describe('service kit refuses bad bytes and shapes in the catalogue\'s words', () => {
+describe("service kit refuses bad bytes and shapes in the catalogue's words", () => {
   let app: INestApplication;
   let base: string;
 
@@ -139,7 +161,8 @@ describe('service kit refuses bad bytes and shapes in the catalogue\'s words', (
   });
   afterAll(() => app.close());
 
-  const send = (path: string, body: string | Buffer | undefined, headers: Record<string, string> = {}) => fetch(base + path, { method: 'POST', headers, body });
+  const send = (path: string, body: string | Buffer | undefined, headers: Record<string, string> = {}) =>
+    fetch(base + path, { method: 'POST', headers, body });
 
   it.each([
     ['a form body', 'url=https%3A%2F%2Fexample.com', { 'content-type': 'application/x-www-form-urlencoded' }],
@@ -150,18 +173,29 @@ describe('service kit refuses bad bytes and shapes in the catalogue\'s words', (
   ])('answers %s where JSON is expected with 415', async (_label, body, headers) => {
     const res = await send('/echo', body, headers);
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ statusCode: 415, code: ErrorCode.UnsupportedMediaType, message: 'Send the request body as JSON (Content-Type: application/json).' });
+    expect(await res.json()).toEqual({
+      statusCode: 415,
+      code: ErrorCode.UnsupportedMediaType,
+      message: 'Send the request body as JSON (Content-Type: application/json).',
+    });
   });
 
   it('takes a POST without a body, and JSON with a charset of UTF-8 or a +json type', async () => {
     expect((await send('/echo', undefined)).status).toBe(400);
-    expect((await send('/echo', '{"url":"https://example.com"}', { 'content-type': 'application/json; charset=UTF-8' })).status).toBe(201);
-    expect((await send('/echo', '{"url":"https://example.com"}', { 'content-type': 'application/merge-patch+json' })).status).toBe(201);
+    expect(
+      (await send('/echo', '{"url":"https://example.com"}', { 'content-type': 'application/json; charset=UTF-8' }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await send('/echo', '{"url":"https://example.com"}', { 'content-type': 'application/merge-patch+json' })).status,
+    ).toBe(201);
   });
 
   it('reads a form body only where the route takes one, matched as routes are (case, trailing slash)', async () => {
     for (const path of ['/api/download-images', '/API/Download-Images/']) {
-      const res = await send(path, 'imageUrls=%5B%5D&sourceUrl=x', { 'content-type': 'application/x-www-form-urlencoded' });
+      const res = await send(path, 'imageUrls=%5B%5D&sourceUrl=x', {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
       expect(res.status).toBe(201);
       expect(await res.json()).toEqual({ imageUrls: '[]', sourceUrl: 'x' });
     }
@@ -170,7 +204,11 @@ describe('service kit refuses bad bytes and shapes in the catalogue\'s words', (
   it('reads gzip, deflate and br bodies, and refuses other encodings with 415', async () => {
     const { deflateSync, brotliCompressSync } = await import('node:zlib');
     const body = JSON.stringify({ url: 'https://example.com' });
-    for (const [encoding, bytes] of [['gzip', gzipSync(body)], ['deflate', deflateSync(body)], ['br', brotliCompressSync(body)]] as const) {
+    for (const [encoding, bytes] of [
+      ['gzip', gzipSync(body)],
+      ['deflate', deflateSync(body)],
+      ['br', brotliCompressSync(body)],
+    ] as const) {
       const res = await send('/echo', bytes, { 'content-type': 'application/json', 'content-encoding': encoding });
       expect(res.status).toBe(201);
     }
@@ -180,16 +218,27 @@ describe('service kit refuses bad bytes and shapes in the catalogue\'s words', (
   });
 
   it.each(['gzip', 'deflate', 'br'])('answers a body that is not valid %s with 400, not 500', async (encoding) => {
-    const res = await send('/echo', 'definitely not compressed', { 'content-type': 'application/json', 'content-encoding': encoding });
+    const res = await send('/echo', 'definitely not compressed', {
+      'content-type': 'application/json',
+      'content-encoding': encoding,
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ statusCode: 400, code: ErrorCode.UnreadableBody, message: 'The request body could not be decompressed.' });
+    expect(await res.json()).toEqual({
+      statusCode: 400,
+      code: ErrorCode.UnreadableBody,
+      message: 'The request body could not be decompressed.',
+    });
   });
 
   it('refuses JSON nested deeper than 32 levels with 400, whatever its size', async () => {
     for (const depth of [33, 5000, 200_000]) {
       const res = await send('/echo', '['.repeat(depth) + ']'.repeat(depth), { 'content-type': 'application/json' });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ statusCode: 400, code: ErrorCode.BodyTooDeep, message: 'The request body is nested too deeply.' });
+      expect(await res.json()).toEqual({
+        statusCode: 400,
+        code: ErrorCode.BodyTooDeep,
+        message: 'The request body is nested too deeply.',
+      });
     }
     const inString = JSON.stringify({ url: '['.repeat(100) });
     expect((await send('/echo', inString, { 'content-type': 'application/json' })).status).toBe(201);
@@ -202,16 +251,22 @@ describe('service kit refuses bad bytes and shapes in the catalogue\'s words', (
   ])('refuses a NUL character %s with 400', async (_label, body, type) => {
     const res = await send('/echo', body, { 'content-type': type });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ statusCode: 400, code: ErrorCode.NulCharacter, message: 'Text in the request may not contain NUL characters.' });
+    expect(await res.json()).toEqual({
+      statusCode: 400,
+      code: ErrorCode.NulCharacter,
+      message: 'Text in the request may not contain NUL characters.',
+    });
   });
 
   it('refuses a NUL character in a form body with 400', async () => {
-    const res = await send('/api/download-images', 'imageUrls=%00', { 'content-type': 'application/x-www-form-urlencoded' });
+    const res = await send('/api/download-images', 'imageUrls=%00', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: ErrorCode.NulCharacter });
   });
 
-  it('answers an unknown route with the catalogue\'s words, not the request echoed', async () => {
+  it("answers an unknown route with the catalogue's words, not the request echoed", async () => {
     const res = await fetch(`${base}/no/such/<route>`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ statusCode: 404, code: ErrorCode.NotFound, message: 'Not found.' });
@@ -228,9 +283,17 @@ describe('service kit raw body paths', () => {
     try {
       const port = (app.getHttpServer().address() as AddressInfo).port;
       const sent = '{\n  "b": 1,   "a": "\\u00e9"\n}';
-      const res = await fetch(`http://127.0.0.1:${port}/signed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: sent });
+      const res = await fetch(`http://127.0.0.1:${port}/signed`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: sent,
+      });
       expect(await res.json()).toEqual({ parsed: null, raw: sent });
-      const parsed = await fetch(`http://127.0.0.1:${port}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"url":"example.com"}' });
+      const parsed = await fetch(`http://127.0.0.1:${port}/echo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"url":"example.com"}',
+      });
       expect(parsed.status).toBe(201);
     } finally {
       await app.close();

@@ -16,7 +16,12 @@ export class CookieJar {
     const headers = new Headers(init.headers);
     if (this.cookies.size > 0) headers.set('cookie', this.header());
     if (init.json !== undefined) headers.set('content-type', 'application/json');
-    const res = await fetch(this.base + path, { ...init, headers, redirect: 'manual', body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+    const res = await fetch(this.base + path, {
+      ...init,
+      headers,
+      redirect: 'manual',
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+    });
     this.remember(res);
     return res;
   }

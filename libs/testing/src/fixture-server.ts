@@ -93,7 +93,9 @@ function generatedPng(width: number, height: number, colour: string | undefined)
   const key = `${width}x${height}:${colour ?? ''}`;
   let body = generatedImages.get(key);
   if (!body) {
-    const rgb = colour ? ([0, 2, 4].map((i) => parseInt(colour.slice(i, i + 2), 16)) as [number, number, number]) : undefined;
+    const rgb = colour
+      ? ([0, 2, 4].map((i) => parseInt(colour.slice(i, i + 2), 16)) as [number, number, number])
+      : undefined;
     body = solidPng(width, height, rgb);
     if (generatedImages.size >= MAX_GENERATED_IMAGES) generatedImages.clear();
     generatedImages.set(key, body);
@@ -114,14 +116,24 @@ async function serve(path: string, query: URLSearchParams, req: IncomingMessage,
   const image =
     /^\/images\/(\d{1,4})x(\d{1,4})\.png$/.exec(path) ??
     /^\/counter\/(\d{1,4})x(\d{1,4})\/[\w-]+\.html$/.exec(path) ??
-    (path === '/images/thumb.php' || path.startsWith('/stand-ins/') ? /^(\d{1,4})x(\d{1,4})$/.exec(query.get('size') ?? '') : null) ??
+    (path === '/images/thumb.php' || path.startsWith('/stand-ins/')
+      ? /^(\d{1,4})x(\d{1,4})$/.exec(query.get('size') ?? '')
+      : null) ??
     cmsSize(path, query);
   if (image) {
-    const body = generatedPng(Number(image[1]), Number(image[2]), /^[0-9a-f]{6}$/i.exec(query.get('c') ?? '')?.[0] ?? cmsColour(path));
+    const body = generatedPng(
+      Number(image[1]),
+      Number(image[2]),
+      /^[0-9a-f]{6}$/i.exec(query.get('c') ?? '')?.[0] ?? cmsColour(path),
+    );
     const headers = { 'content-type': 'image/png', 'accept-ranges': 'bytes', 'cache-control': 'max-age=60' };
     const range = byteRange(req.headers.range, body.length);
     if (range) {
-      res.writeHead(206, { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${body.length}`, 'content-length': range.end - range.start + 1 });
+      res.writeHead(206, {
+        ...headers,
+        'content-range': `bytes ${range.start}-${range.end}/${body.length}`,
+        'content-length': range.end - range.start + 1,
+      });
       res.end(body.subarray(range.start, range.end + 1));
       return;
     }
@@ -161,7 +173,8 @@ function cmsSize(path: string, query: URLSearchParams): string[] | null {
 
 /** Each upload its own colour (from its name), so two uploads of one size are not the same bytes. */
 function cmsColour(path: string): string | undefined {
-  if (!path.startsWith('/wp-content/') && !path.startsWith('/cdn/shop/') && !path.startsWith('/wiki/')) return undefined;
+  if (!path.startsWith('/wp-content/') && !path.startsWith('/cdn/shop/') && !path.startsWith('/wiki/'))
+    return undefined;
   const name = /\/([a-z]+)[^/]*$/i.exec(path)?.[1] ?? '';
   return createHash('sha1').update(name).digest('hex').slice(0, 6);
 }

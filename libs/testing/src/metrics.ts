@@ -4,7 +4,9 @@ type Labels = Record<string, string>;
 function parseSeries(line: string): { name: string; labels: Labels; value: number } | undefined {
   const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)/.exec(line);
   if (!match) return undefined;
-  const labels = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, value]) => [key, value]));
+  const labels = Object.fromEntries(
+    [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, value]) => [key, value]),
+  );
   return { name: match[1], labels, value: Number(match[3]) };
 }
 
@@ -15,7 +17,8 @@ function parseSeries(line: string): { name: string; labels: Labels; value: numbe
 export function metricValue(exposition: string, name: string, labels: Labels = {}): number | undefined {
   for (const line of exposition.split('\n')) {
     const series = parseSeries(line);
-    if (series?.name === name && Object.entries(labels).every(([key, value]) => series.labels[key] === value)) return series.value;
+    if (series?.name === name && Object.entries(labels).every(([key, value]) => series.labels[key] === value))
+      return series.value;
   }
   return undefined;
 }

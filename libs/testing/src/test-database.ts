@@ -39,7 +39,10 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
   return {
     name,
     url: withDatabase(serverUrl, name),
-    drop: () => admin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      admin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
+        () => undefined,
+      ),
   };
 }
 

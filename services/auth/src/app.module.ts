@@ -2,7 +2,17 @@ import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Inject, MiddlewareConsumer, Module, NestModule, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { HealthModule, REDIS, RedisModule, ServiceConfigModule, loggingModule, postgresModule, postgresReadiness, redisConnectionOptions, redisReadiness } from '@pixtract/service-kit';
+import {
+  HealthModule,
+  REDIS,
+  RedisModule,
+  ServiceConfigModule,
+  loggingModule,
+  postgresModule,
+  postgresReadiness,
+  redisConnectionOptions,
+  redisReadiness,
+} from '@pixtract/service-kit';
 import { QueueName } from '@pixtract/contracts';
 import { AccountController } from './account/account.controller';
 import { AccountService } from './account/account.service';
@@ -38,14 +48,36 @@ export class AppModule implements NestModule, OnModuleInit {
       imports: [
         ServiceConfigModule.forRoot(AUTH_CONFIG, config),
         loggingModule('auth', config.LOG_LEVEL),
-        postgresModule(config.DATABASE_URL, [UserEntity], [CreateUsers1763740100000, CreateQuotaLedger1763740200000, UniqueUsernamesAndEmails1764100000000, AddAccountRevision1764120000000]),
+        postgresModule(
+          config.DATABASE_URL,
+          [UserEntity],
+          [
+            CreateUsers1763740100000,
+            CreateQuotaLedger1763740200000,
+            UniqueUsernamesAndEmails1764100000000,
+            AddAccountRevision1764120000000,
+          ],
+        ),
         RedisModule.forRoot(config.REDIS_URL, 'auth'),
         BullModule.forRoot({ connection: redisConnectionOptions(config.REDIS_URL), prefix: config.QUEUE_PREFIX }),
         BullModule.registerQueue({ name: QueueName.AccountEvents }),
-        HealthModule.register({ inject: [getDataSourceToken(), REDIS], useFactory: (dataSource, redis) => [postgresReadiness(dataSource), redisReadiness(redis)] }),
+        HealthModule.register({
+          inject: [getDataSourceToken(), REDIS],
+          useFactory: (dataSource, redis) => [postgresReadiness(dataSource), redisReadiness(redis)],
+        }),
       ],
       controllers: [AccountController, ProfileController, GoogleSignInController, InternalQuotaController],
-      providers: [{ provide: CLOCK, useValue: clock }, PasswordService, UsersService, QuotaLedger, AccountService, GoogleSignInService, SessionMiddleware, AccountChanges, AccountEventsProcessor],
+      providers: [
+        { provide: CLOCK, useValue: clock },
+        PasswordService,
+        UsersService,
+        QuotaLedger,
+        AccountService,
+        GoogleSignInService,
+        SessionMiddleware,
+        AccountChanges,
+        AccountEventsProcessor,
+      ],
     };
   }
 

@@ -1,4 +1,12 @@
-import { ConfigError, baseEnvShape, envDatabaseUrl, envHttpUrl, envPort, envRedisUrl, loadConfig } from '@pixtract/service-kit';
+import {
+  ConfigError,
+  baseEnvShape,
+  envDatabaseUrl,
+  envHttpUrl,
+  envPort,
+  envRedisUrl,
+  loadConfig,
+} from '@pixtract/service-kit';
 import { DEFAULT_QUEUE_PREFIX, PlanQuota, Role, planQuotasFromEnv } from '@pixtract/contracts';
 import { z } from 'zod';
 
@@ -37,15 +45,25 @@ export const authConfigSchema = z
     ADMIN_USERNAMES: z
       .string()
       .default('')
-      .transform((list) => list.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean)),
+      .transform((list) =>
+        list
+          .split(',')
+          .map((name) => name.trim().toLowerCase())
+          .filter(Boolean),
+      ),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== 'production') return;
-    if (config.SESSION_SECRET === DEV_SESSION_SECRET) ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set in production' });
-    if (config.VISITOR_SECRET === DEV_VISITOR_SECRET) ctx.addIssue({ code: 'custom', path: ['VISITOR_SECRET'], message: 'must be set in production' });
+    if (config.SESSION_SECRET === DEV_SESSION_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set in production' });
+    if (config.VISITOR_SECRET === DEV_VISITOR_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['VISITOR_SECRET'], message: 'must be set in production' });
   });
 
-export type AuthConfig = z.infer<typeof authConfigSchema> & { planQuotas: Record<Role, PlanQuota>; addressDailyQuota: number };
+export type AuthConfig = z.infer<typeof authConfigSchema> & {
+  planQuotas: Record<Role, PlanQuota>;
+  addressDailyQuota: number;
+};
 
 export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig {
   const config = loadConfig('auth', authConfigSchema, env);

@@ -1,4 +1,12 @@
-import { JobName, QueueName, type AccountChanged, type AccountState, type AuthStatus, type Caller, type QuotaReservation } from '@pixtract/contracts';
+import {
+  JobName,
+  QueueName,
+  type AccountChanged,
+  type AccountState,
+  type AuthStatus,
+  type Caller,
+  type QuotaReservation,
+} from '@pixtract/contracts';
 import { redisConnectionOptions } from '@pixtract/service-kit';
 import { CookieJar } from '@pixtract/testing';
 import { Queue, QueueEvents } from 'bullmq';
@@ -18,7 +26,16 @@ const PREMIUM_HOBBY: AccountState = {
   lastPaymentDate: '2031-01-01T00:00:00.000Z',
   paypalSubscriptionId: 'I-HOBBY',
 };
-const REGISTERED: AccountState = { ...PREMIUM_HOBBY, role: 'registered', membershipPlan: 'registered', membershipStatus: 'expired', dailyLimit: null, maxImagesPerExtraction: null, subscriptionExpiresAt: null, nextBillingDate: null };
+const REGISTERED: AccountState = {
+  ...PREMIUM_HOBBY,
+  role: 'registered',
+  membershipPlan: 'registered',
+  membershipStatus: 'expired',
+  dailyLimit: null,
+  maxImagesPerExtraction: null,
+  subscriptionExpiresAt: null,
+  nextBillingDate: null,
+};
 
 describe('account events from billing (real Postgres, Redis and BullMQ)', () => {
   let auth: AuthHarness;
@@ -40,36 +57,75 @@ describe('account events from billing (real Postgres, Redis and BullMQ)', () => 
 
   async function member(username: string): Promise<{ browser: CookieJar; id: number }> {
     const browser = new CookieJar(auth.base);
-    await browser.fetch('/api/auth/register', { method: 'POST', json: { username, password: 'correct horse battery' } });
-    const login = await browser.fetch('/api/auth/login', { method: 'POST', json: { username, password: 'correct horse battery' } });
+    await browser.fetch('/api/auth/register', {
+      method: 'POST',
+      json: { username, password: 'correct horse battery' },
+    });
+    const login = await browser.fetch('/api/auth/login', {
+      method: 'POST',
+      json: { username, password: 'correct horse battery' },
+    });
     return { browser, id: ((await login.json()) as { id: number }).id };
   }
 
   /** Puts billing's event on the queue and waits for auth's worker to finish it; answers what the worker returned. */
-  async function send(userId: number, revision: number, account: AccountState, eventId: string = randomUUID()): Promise<{ changed: boolean }> {
+  async function send(
+    userId: number,
+    revision: number,
+    account: AccountState,
+    eventId: string = randomUUID(),
+  ): Promise<{ changed: boolean }> {
     const event: AccountChanged = { eventId, userId, revision, occurredAt: new Date().toISOString(), account };
-    const job = await queue.add(JobName.AccountChanged, event, { jobId: `${eventId}-${Math.random().toString(36).slice(2)}` });
+    const job = await queue.add(JobName.AccountChanged, event, {
+      jobId: `${eventId}-${Math.random().toString(36).slice(2)}`,
+    });
     return job.waitUntilFinished(events, 15_000);
   }
 
-  const statusOf = async (browser: CookieJar) => ((await (await browser.fetch('/api/auth/status')).json()) as AuthStatus).user!;
-  const callerOf = async (browser: CookieJar) => (await (await browser.fetch('/internal/callers', { method: 'POST' })).json()) as Caller;
+  const statusOf = async (browser: CookieJar) =>
+    ((await (await browser.fetch('/api/auth/status')).json()) as AuthStatus).user!;
+  const callerOf = async (browser: CookieJar) =>
+    (await (await browser.fetch('/internal/callers', { method: 'POST' })).json()) as Caller;
 
-  it('makes a member premium with the plan\'s own limits: status, caller and quota ledger', async () => {
+  it("makes a member premium with the plan's own limits: status, caller and quota ledger", async () => {
     const { browser, id } = await member('subscriber');
     expect(await send(id, 1, PREMIUM_HOBBY)).toEqual({ changed: true });
 
     const user = await statusOf(browser);
-    expect(user).toMatchObject({ role: 'premium', dailyLimit: 3000, maxImagesPerExtraction: 500, membershipPlan: 'hobby-monthly', membershipStatus: 'active', subscriptionExpiresAt: PREMIUM_HOBBY.subscriptionExpiresAt });
+    expect(user).toMatchObject({
+      role: 'premium',
+      dailyLimit: 3000,
+      maxImagesPerExtraction: 500,
+      membershipPlan: 'hobby-monthly',
+      membershipStatus: 'active',
+      subscriptionExpiresAt: PREMIUM_HOBBY.subscriptionExpiresAt,
+    });
     expect(user.usageStats.remainingToday).toBe(3000);
     const caller = await callerOf(browser);
     expect(caller).toMatchObject({ perExtraction: 500, limits: { role: 'premium', total: 3000, remaining: 3000 } });
 
     // A bigger plan: the ledger grants by the user's own limits, not the premium role's defaults.
-    await send(id, 2, { ...PREMIUM_HOBBY, membershipPlan: 'enterprise-monthly', dailyLimit: 30_000, maxImagesPerExtraction: 10_000 });
-    const reservation = (await (await fetch(`${auth.base}/internal/quota/reservations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ extractionId: randomUUID(), subject: `user:${id}`, found: 12_000 }) })).json()) as QuotaReservation;
-    expect(reservation).toMatchObject({ granted: 10_000, limits: { total: 30_000, used: 10_000, remaining: 20_000, role: 'premium', limitApplied: true } });
-    const profile = (await (await browser.fetch('/api/user/profile')).json()) as { dailyLimit: number; quarterlyStats: { q1: { total: number } } };
+    await send(id, 2, {
+      ...PREMIUM_HOBBY,
+      membershipPlan: 'enterprise-monthly',
+      dailyLimit: 30_000,
+      maxImagesPerExtraction: 10_000,
+    });
+    const reservation = (await (
+      await fetch(`${auth.base}/internal/quota/reservations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ extractionId: randomUUID(), subject: `user:${id}`, found: 12_000 }),
+      })
+    ).json()) as QuotaReservation;
+    expect(reservation).toMatchObject({
+      granted: 10_000,
+      limits: { total: 30_000, used: 10_000, remaining: 20_000, role: 'premium', limitApplied: true },
+    });
+    const profile = (await (await browser.fetch('/api/user/profile')).json()) as {
+      dailyLimit: number;
+      quarterlyStats: { q1: { total: number } };
+    };
     expect(profile.dailyLimit).toBe(30_000);
     expect(profile.quarterlyStats.q1.total % 30_000).toBe(0);
   });

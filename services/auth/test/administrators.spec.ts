@@ -12,8 +12,14 @@ describe('administrators named by ADMIN_USERNAMES (real Postgres and Redis)', ()
 
   async function signedIn(username: string): Promise<CookieJar> {
     const browser = new CookieJar(auth.base);
-    await browser.fetch('/api/auth/register', { method: 'POST', json: { username, password: 'correct horse battery' } });
-    const login = await browser.fetch('/api/auth/login', { method: 'POST', json: { username, password: 'correct horse battery' } });
+    await browser.fetch('/api/auth/register', {
+      method: 'POST',
+      json: { username, password: 'correct horse battery' },
+    });
+    const login = await browser.fetch('/api/auth/login', {
+      method: 'POST',
+      json: { username, password: 'correct horse battery' },
+    });
     expect(login.status).toBe(200);
     return browser;
   }

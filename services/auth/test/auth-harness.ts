@@ -15,11 +15,19 @@ export interface AuthHarness {
 }
 
 /** One auth service on its own database and queue prefix, listening on env.PORT or a free port. */
-export async function startAuth(label: string, env: NodeJS.ProcessEnv = {}, clock: Clock = systemClock): Promise<AuthHarness> {
+export async function startAuth(
+  label: string,
+  env: NodeJS.ProcessEnv = {},
+  clock: Clock = systemClock,
+): Promise<AuthHarness> {
   const database = await createTestDatabase(label);
   const queuePrefix = env.QUEUE_PREFIX ?? uniqueQueuePrefix(label);
   const config = loadAuthConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', QUEUE_PREFIX: queuePrefix, ...env });
-  const app = await createService({ name: 'auth', module: AppModule.forRoot(config, clock), port: Number(env.PORT ?? 0) });
+  const app = await createService({
+    name: 'auth',
+    module: AppModule.forRoot(config, clock),
+    port: Number(env.PORT ?? 0),
+  });
   return {
     app,
     base: baseUrlOf(app.getHttpServer()),

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { AuthHarness, startAuth } from './auth-harness';
 
 function startProvider(port: number, redirectUri: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(__dirname, 'oidc/local-provider.mjs'), String(port), redirectUri], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [join(__dirname, 'oidc/local-provider.mjs'), String(port), redirectUri], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   return new Promise((resolve, reject) => {
     child.stdout!.once('data', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`the local OpenID provider exited with ${code}`)));
@@ -13,7 +15,12 @@ function startProvider(port: number, redirectUri: string): Promise<ChildProcess>
 }
 
 /** Plays the person at the provider: logs in as `login`, consents, and returns the redirect back to us. */
-async function signInAtProvider(provider: CookieJar, providerBase: string, authorizationUrl: string, login: string): Promise<URL> {
+async function signInAtProvider(
+  provider: CookieJar,
+  providerBase: string,
+  authorizationUrl: string,
+  login: string,
+): Promise<URL> {
   let next = new URL(authorizationUrl);
   for (let step = 0; step < 12; step += 1) {
     if (next.origin !== providerBase) return next;
@@ -28,7 +35,11 @@ async function signInAtProvider(provider: CookieJar, providerBase: string, autho
     const prompt = /name="prompt" value="([^"]+)"/.exec(html)?.[1];
     if (!action || !prompt) throw new Error(`unexpected provider page: ${html.slice(0, 200)}`);
     const form = new URLSearchParams({ prompt, login, password: 'any' });
-    const posted = await provider.fetch(new URL(action, providerBase).pathname, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    const posted = await provider.fetch(new URL(action, providerBase).pathname, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
     next = new URL(posted.headers.get('location')!, providerBase);
   }
   throw new Error('the provider never redirected back');
@@ -74,12 +85,23 @@ describe('Google sign-in (OpenID Connect, state + PKCE) against a local OpenID p
     expect(done.status).toBe(302);
     expect(done.headers.get('location')).toBe('/');
     const status = (await (await browser.fetch('/api/auth/status')).json()) as AuthStatus;
-    expect(status).toMatchObject({ isAuthenticated: true, user: { username: 'alice@example.com', email: 'alice@example.com', displayName: 'Test alice', role: 'registered' } });
+    expect(status).toMatchObject({
+      isAuthenticated: true,
+      user: {
+        username: 'alice@example.com',
+        email: 'alice@example.com',
+        displayName: 'Test alice',
+        role: 'registered',
+      },
+    });
   });
 
   it('links Google to the signed-in account, which then signs in with Google alone', async () => {
     const browser = new CookieJar(auth.base);
-    const registered = await browser.fetch('/api/auth/register', { method: 'POST', json: { username: 'bob', password: 'long enough pass', email: 'bob@example.com' } });
+    const registered = await browser.fetch('/api/auth/register', {
+      method: 'POST',
+      json: { username: 'bob', password: 'long enough pass', email: 'bob@example.com' },
+    });
     const { id } = (await registered.json()) as { id: number };
     await browser.fetch('/api/auth/login', { method: 'POST', json: { username: 'bob', password: 'long enough pass' } });
     const link = await callbackFor(browser, 'bob');
@@ -93,7 +115,10 @@ describe('Google sign-in (OpenID Connect, state + PKCE) against a local OpenID p
   });
 
   it('never hands a password account to whoever signs in with Google under its (unverified) email', async () => {
-    await new CookieJar(auth.base).fetch('/api/auth/register', { method: 'POST', json: { username: 'squatter', password: 'long enough pass', email: 'erin@example.com' } });
+    await new CookieJar(auth.base).fetch('/api/auth/register', {
+      method: 'POST',
+      json: { username: 'squatter', password: 'long enough pass', email: 'erin@example.com' },
+    });
     const browser = new CookieJar(auth.base);
     const callback = await callbackFor(browser, 'erin');
     const res = await browser.fetch(callback.pathname + callback.search);
@@ -106,7 +131,10 @@ describe('Google sign-in (OpenID Connect, state + PKCE) against a local OpenID p
     const callback = await callbackFor(browser, 'carol');
     const stateCookie = `pixtract.oidc=${browser.get('pixtract.oidc')}`;
     expect((await browser.fetch(callback.pathname + callback.search)).status).toBe(302);
-    const replay = await fetch(auth.base + callback.pathname + callback.search, { headers: { cookie: stateCookie }, redirect: 'manual' });
+    const replay = await fetch(auth.base + callback.pathname + callback.search, {
+      headers: { cookie: stateCookie },
+      redirect: 'manual',
+    });
     expectBackToSignIn(replay, 'GOOGLE_SIGN_IN_FAILED');
   });
 
@@ -126,7 +154,11 @@ describe('Google sign-in (OpenID Connect, state + PKCE) against a local OpenID p
     expect(attacker.get('pixtract.oidc')).toBeDefined();
     const victimState = `pixtract.oidc=${victim.get('pixtract.oidc')}`;
     const attackerState = `pixtract.oidc=${attacker.get('pixtract.oidc')}`;
-    for (const [cookie, url] of [[victimState, withoutState], [victimState, altered], [attackerState, callback]] as const) {
+    for (const [cookie, url] of [
+      [victimState, withoutState],
+      [victimState, altered],
+      [attackerState, callback],
+    ] as const) {
       const res = await fetch(auth.base + url.pathname + url.search, { headers: { cookie }, redirect: 'manual' });
       expectBackToSignIn(res, 'GOOGLE_SIGN_IN_FAILED');
       expect(res.headers.getSetCookie().some((line) => line.startsWith('pixtract.sid='))).toBe(false);

@@ -17,8 +17,13 @@ describe('one account per username and per email address (audit row 10)', () => 
   afterAll(() => auth.close());
 
   const register = (body: Record<string, unknown>) =>
-    fetch(`${auth.base}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: 'long enough pass', ...body }) });
-  const login = (username: string, password = 'long enough pass') => new CookieJar(auth.base).fetch('/api/auth/login', { method: 'POST', json: { username, password } });
+    fetch(`${auth.base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: 'long enough pass', ...body }),
+    });
+  const login = (username: string, password = 'long enough pass') =>
+    new CookieJar(auth.base).fetch('/api/auth/login', { method: 'POST', json: { username, password } });
 
   it.each([
     ['letter case', 'Alice', 'alice'],
@@ -29,7 +34,11 @@ describe('one account per username and per email address (audit row 10)', () => 
     expect((await register({ username: first })).status).toBe(201);
     const again = await register({ username: second });
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ statusCode: 409, code: 'USERNAME_TAKEN', message: 'That username is already taken. Please choose another one.' });
+    expect(await again.json()).toEqual({
+      statusCode: 409,
+      code: 'USERNAME_TAKEN',
+      message: 'That username is already taken. Please choose another one.',
+    });
   });
 
   it.each([
@@ -39,7 +48,10 @@ describe('one account per username and per email address (audit row 10)', () => 
   ])('refuses a name with %s in it with 400', async (_label, username) => {
     const res = await register({ username });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { username: 'username must not contain control or invisible characters' } });
+    expect(await res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { username: 'username must not contain control or invisible characters' },
+    });
   });
 
   it('refuses a name with a NUL in it with 400 before it reaches Postgres (audit row 4)', async () => {
@@ -59,7 +71,7 @@ describe('one account per username and per email address (audit row 10)', () => 
     });
   });
 
-  it('refuses someone else\'s email address as a username', async () => {
+  it("refuses someone else's email address as a username", async () => {
     expect((await register({ username: 'erin', email: 'erin@example.com' })).status).toBe(201);
     expect((await register({ username: 'erin@example.com', email: 'mallory@example.com' })).status).toBe(400);
     expect((await register({ username: 'ERIN@example.com', email: 'erin@example.com' })).status).toBe(409);
@@ -83,7 +95,10 @@ describe('one account per username and per email address (audit row 10)', () => 
   it('makes only the holder of a listed name an administrator', async () => {
     expect((await register({ username: 'Root' })).status).toBe(201);
     const browser = new CookieJar(auth.base);
-    await browser.fetch('/api/auth/login', { method: 'POST', json: { username: 'ROOT', password: 'long enough pass' } });
+    await browser.fetch('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'ROOT', password: 'long enough pass' },
+    });
     expect(((await (await browser.fetch('/api/auth/status')).json()) as AuthStatus).user?.role).toBe('admin');
   });
 });
@@ -91,7 +106,11 @@ describe('one account per username and per email address (audit row 10)', () => 
 describe('the migration to unique keys, over accounts that already collide', () => {
   it('keeps every row; the oldest holds each key and the others still sign in by their exact name', async () => {
     const database = await createTestDatabase('auth_username_migration');
-    const before = new DataSource({ type: 'postgres', url: database.url, migrations: [CreateUsers1763740100000, CreateQuotaLedger1763740200000] });
+    const before = new DataSource({
+      type: 'postgres',
+      url: database.url,
+      migrations: [CreateUsers1763740100000, CreateQuotaLedger1763740200000],
+    });
     await before.initialize();
     await before.runMigrations();
     const rows: Array<[string, string | null]> = [
@@ -101,7 +120,11 @@ describe('the migration to unique keys, over accounts that already collide', () 
       ['bob', 'alice@example.com'],
       ['carol', null],
     ];
-    for (const [username, email] of rows) await before.query(`INSERT INTO users ("username", "email", "password") VALUES ($1, $2, NULL)`, [username, email]);
+    for (const [username, email] of rows)
+      await before.query(`INSERT INTO users ("username", "email", "password") VALUES ($1, $2, NULL)`, [
+        username,
+        email,
+      ]);
     await before.destroy();
 
     const auth = await startAuth('unused', { DATABASE_URL: database.url });
@@ -116,10 +139,20 @@ describe('the migration to unique keys, over accounts that already collide', () 
         { username: 'bob', usernameKey: 'bob', emailKey: null },
         { username: 'carol', usernameKey: 'carol', emailKey: null },
       ]);
-      const taken = await fetch(`${auth.base}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'ALICE', password: 'long enough pass' }) });
+      const taken = await fetch(`${auth.base}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'ALICE', password: 'long enough pass' }),
+      });
       expect(taken.status).toBe(409);
-      await auth.app.get(DataSource).query(`UPDATE users SET "password" = $1 WHERE "username" = 'Alice'`, [await hash('legacy password')]);
-      const legacy = await fetch(`${auth.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'Alice', password: 'legacy password' }) });
+      await auth.app
+        .get(DataSource)
+        .query(`UPDATE users SET "password" = $1 WHERE "username" = 'Alice'`, [await hash('legacy password')]);
+      const legacy = await fetch(`${auth.base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'Alice', password: 'legacy password' }),
+      });
       expect(legacy.status).toBe(200);
       expect(await legacy.json()).toMatchObject({ username: 'Alice' });
     } finally {

@@ -2,7 +2,17 @@ import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { QueueName } from '@pixtract/contracts';
-import { HealthModule, REDIS, RedisModule, ServiceConfigModule, loggingModule, postgresModule, postgresReadiness, redisConnectionOptions, redisReadiness } from '@pixtract/service-kit';
+import {
+  HealthModule,
+  REDIS,
+  RedisModule,
+  ServiceConfigModule,
+  loggingModule,
+  postgresModule,
+  postgresReadiness,
+  redisConnectionOptions,
+  redisReadiness,
+} from '@pixtract/service-kit';
 import { AccountEventsPublisher } from './account/account-events.publisher';
 import { AccountEventsRepository } from './account/account-events.repository';
 import { BILLING_CONFIG, BillingConfig } from './billing.config';
@@ -41,14 +51,27 @@ export class AppModule {
         postgresModule(
           config.DATABASE_URL,
           [SubscriptionPlanEntity, UserSubscriptionEntity, DonationEntity],
-          [CreateSubscriptionPlans1763740200000, SeedSubscriptionPlans1764100000000, CreateSubscriptionsDonationsWebhooks1764100100000],
+          [
+            CreateSubscriptionPlans1763740200000,
+            SeedSubscriptionPlans1764100000000,
+            CreateSubscriptionsDonationsWebhooks1764100100000,
+          ],
         ),
         RedisModule.forRoot(config.REDIS_URL, 'billing'),
         BullModule.forRoot({ connection: redisConnectionOptions(config.REDIS_URL), prefix: config.QUEUE_PREFIX }),
         BullModule.registerQueue({ name: QueueName.AccountEvents }),
-        HealthModule.register({ inject: [getDataSourceToken(), REDIS], useFactory: (dataSource, redis) => [postgresReadiness(dataSource), redisReadiness(redis)] }),
+        HealthModule.register({
+          inject: [getDataSourceToken(), REDIS],
+          useFactory: (dataSource, redis) => [postgresReadiness(dataSource), redisReadiness(redis)],
+        }),
       ],
-      controllers: [PlansController, SubscriptionsController, DonationsController, PayPalWebhookController, ...(config.BILLING_TEST_CLOCK ? [TestClockController] : [])],
+      controllers: [
+        PlansController,
+        SubscriptionsController,
+        DonationsController,
+        PayPalWebhookController,
+        ...(config.BILLING_TEST_CLOCK ? [TestClockController] : []),
+      ],
       providers: [
         { provide: CLOCK, useValue: clock },
         PayPalClient,

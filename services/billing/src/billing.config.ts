@@ -29,15 +29,26 @@ export const billingConfigSchema = z
     PAYPAL_CERT_HOSTS: z
       .string()
       .default(PAYPAL_CERT_HOSTS)
-      .transform((list) => list.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean)),
+      .transform((list) =>
+        list
+          .split(',')
+          .map((entry) => entry.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     /** How often cancelled subscriptions whose paid period ended, and due downgrades, are applied. */
     SUBSCRIPTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
     /** Test payments only: POST /internal/test-clock moves billing's clock forward (never in production). */
     BILLING_TEST_CLOCK: envFlag,
   })
   .superRefine((config, ctx) => {
-    if (config.NODE_ENV === 'production' && config.BILLING_TEST_CLOCK) ctx.addIssue({ code: 'custom', path: ['BILLING_TEST_CLOCK'], message: 'must be off in production' });
-    if (Boolean(config.PAYPAL_CLIENT_ID) !== Boolean(config.PAYPAL_CLIENT_SECRET)) ctx.addIssue({ code: 'custom', path: ['PAYPAL_CLIENT_SECRET'], message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together' });
+    if (config.NODE_ENV === 'production' && config.BILLING_TEST_CLOCK)
+      ctx.addIssue({ code: 'custom', path: ['BILLING_TEST_CLOCK'], message: 'must be off in production' });
+    if (Boolean(config.PAYPAL_CLIENT_ID) !== Boolean(config.PAYPAL_CLIENT_SECRET))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYPAL_CLIENT_SECRET'],
+        message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together',
+      });
   });
 
 export type BillingConfig = z.infer<typeof billingConfigSchema>;

@@ -5,5 +5,10 @@ import { billingConfigSchema } from './billing.config';
 
 runService(async () => {
   const config = loadConfig('billing', billingConfigSchema);
-  await createService({ name: 'billing', module: AppModule.forRoot(config), port: config.PORT, rawBodyPaths: [PAYPAL_WEBHOOK_PATH] });
+  await createService({
+    name: 'billing',
+    module: AppModule.forRoot(config),
+    port: config.PORT,
+    rawBodyPaths: [PAYPAL_WEBHOOK_PATH],
+  });
 });

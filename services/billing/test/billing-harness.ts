@@ -51,7 +51,12 @@ export async function startBilling(label: string, env: NodeJS.ProcessEnv = {}): 
     BILLING_TEST_CLOCK: '1',
     ...env,
   });
-  const app = await createService({ name: 'billing', module: AppModule.forRoot(config, clock), port: 0, rawBodyPaths: [PAYPAL_WEBHOOK_PATH] });
+  const app = await createService({
+    name: 'billing',
+    module: AppModule.forRoot(config, clock),
+    port: 0,
+    rawBodyPaths: [PAYPAL_WEBHOOK_PATH],
+  });
   const base = baseUrlOf(app.getHttpServer());
   sim.deliverTo(`${base}${PAYPAL_WEBHOOK_PATH}`);
 
@@ -78,7 +83,10 @@ export async function startBilling(label: string, env: NodeJS.ProcessEnv = {}): 
     call: (userId, method, path, body) =>
       fetch(base + path, {
         method,
-        headers: { ...(userId === null ? {} : { [BILLING_USER_HEADER]: String(userId) }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...(userId === null ? {} : { [BILLING_USER_HEADER]: String(userId) }),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     decide: async (approvalUrl, decision) => {
@@ -87,7 +95,11 @@ export async function startBilling(label: string, env: NodeJS.ProcessEnv = {}): 
       expect(await page.text()).toContain('Approve');
       const token = url.searchParams.get('ba_token') ?? url.searchParams.get('token')!;
       const field = url.searchParams.has('ba_token') ? 'ba_token' : 'token';
-      const answer = await fetch(`${url.origin}${url.pathname}`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ [field]: token, decision }) });
+      const answer = await fetch(`${url.origin}${url.pathname}`, {
+        method: 'POST',
+        redirect: 'manual',
+        body: new URLSearchParams({ [field]: token, decision }),
+      });
       return new URL(answer.headers.get('location')!);
     },
     accountEventWhere: (check) =>

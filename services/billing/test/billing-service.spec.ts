@@ -19,31 +19,62 @@ describe('billing service (real Postgres and Redis)', () => {
 
   it('keeps the seed defaults of subscription_plans (USD, monthly, 500/day, 25 per extraction) and refuses a negative price', async () => {
     const db = billing.app.get(DataSource);
-    const [plan] = await db.query(`INSERT INTO subscription_plans ("planId", name, price) VALUES ('premium-monthly', 'Premium', 999) RETURNING *`);
-    expect(plan).toMatchObject({ currency: 'USD', interval: 'month', dailyLimit: 500, maxImagesPerExtraction: 25, isActive: true, features: [] });
-    await expect(db.query(`INSERT INTO subscription_plans ("planId", name, price) VALUES ('bad', 'Bad', -1)`)).rejects.toThrow(/check/);
+    const [plan] = await db.query(
+      `INSERT INTO subscription_plans ("planId", name, price) VALUES ('premium-monthly', 'Premium', 999) RETURNING *`,
+    );
+    expect(plan).toMatchObject({
+      currency: 'USD',
+      interval: 'month',
+      dailyLimit: 500,
+      maxImagesPerExtraction: 25,
+      isActive: true,
+      features: [],
+    });
+    await expect(
+      db.query(`INSERT INTO subscription_plans ("planId", name, price) VALUES ('bad', 'Bad', -1)`),
+    ).rejects.toThrow(/check/);
   });
 
   it('created each live plan at PayPal at start-up, once', async () => {
     const db = billing.app.get(DataSource);
-    const live = ['hobby-monthly', 'hobby-annual', 'startup-monthly', 'startup-annual', 'enterprise-monthly', 'enterprise-annual'];
-    const rows: Array<{ planId: string; paypalPlanId: string | null }> = await db.query(`SELECT "planId", "paypalPlanId" FROM subscription_plans WHERE "planId" = ANY($1)`, [live]);
+    const live = [
+      'hobby-monthly',
+      'hobby-annual',
+      'startup-monthly',
+      'startup-annual',
+      'enterprise-monthly',
+      'enterprise-annual',
+    ];
+    const rows: Array<{ planId: string; paypalPlanId: string | null }> = await db.query(
+      `SELECT "planId", "paypalPlanId" FROM subscription_plans WHERE "planId" = ANY($1)`,
+      [live],
+    );
     expect(rows).toHaveLength(6);
     expect(rows.every((row) => row.paypalPlanId?.startsWith('P-'))).toBe(true);
   });
 
-  it('asks PayPal\'s verify-webhook-signature when the certificate cannot be fetched, and believes its SUCCESS', async () => {
+  it("asks PayPal's verify-webhook-signature when the certificate cannot be fetched, and believes its SUCCESS", async () => {
     billing.sim.holdWebhooks(true);
     billing.sim.certificateOutage(true);
     try {
-      const approval = (await (await billing.call(41, 'POST', '/api/subscriptions/create', { planId: 'hobby-monthly' })).json()) as SubscriptionApproval;
+      const approval = (await (
+        await billing.call(41, 'POST', '/api/subscriptions/create', { planId: 'hobby-monthly' })
+      ).json()) as SubscriptionApproval;
       await billing.decide(approval.approvalUrl, 'approve');
       const activated = billing.sim.events.find((event) => event.resource.id === approval.paypalSubscriptionId)!;
       const delivery = billing.sim.signedDelivery(activated.id);
-      const answer = await fetch(`${billing.base}${PAYPAL_WEBHOOK_PATH}`, { method: 'POST', headers: delivery.headers, body: delivery.body });
+      const answer = await fetch(`${billing.base}${PAYPAL_WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: delivery.headers,
+        body: delivery.body,
+      });
       expect(answer.status).toBe(200);
       expect(await answer.json()).toEqual({ received: true, duplicate: false });
-      const forged = await fetch(`${billing.base}${PAYPAL_WEBHOOK_PATH}`, { method: 'POST', headers: delivery.headers, body: delivery.body.replace('ACTIVATED', 'EXPIRED') });
+      const forged = await fetch(`${billing.base}${PAYPAL_WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: delivery.headers,
+        body: delivery.body.replace('ACTIVATED', 'EXPIRED'),
+      });
       expect(forged.status).toBe(400);
     } finally {
       billing.sim.certificateOutage(false);
@@ -53,7 +84,9 @@ describe('billing service (real Postgres and Redis)', () => {
 
   it('sets the plans up again when PayPal no longer knows them (another REST app, a simulator started afresh)', async () => {
     const db = billing.app.get(DataSource);
-    await db.query(`UPDATE subscription_plans SET "paypalPlanId" = 'P-GONE' || "planId" WHERE "paypalPlanId" IS NOT NULL`);
+    await db.query(
+      `UPDATE subscription_plans SET "paypalPlanId" = 'P-GONE' || "planId" WHERE "paypalPlanId" IS NOT NULL`,
+    );
     const answer = await billing.call(42, 'POST', '/api/subscriptions/create', { planId: 'startup-monthly' });
     expect(answer.status).toBe(201);
     const [plan] = await db.query(`SELECT "paypalPlanId" FROM subscription_plans WHERE "planId" = 'startup-monthly'`);
@@ -61,8 +94,12 @@ describe('billing service (real Postgres and Redis)', () => {
   });
 
   it('refuses the test clock in production and PayPal credentials given by halves', () => {
-    expect(() => loadConfig('billing', billingConfigSchema, { NODE_ENV: 'production', BILLING_TEST_CLOCK: '1' })).toThrow(/BILLING_TEST_CLOCK: must be off in production/);
-    expect(() => loadConfig('billing', billingConfigSchema, { PAYPAL_CLIENT_ID: 'id' })).toThrow(/PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together/);
+    expect(() =>
+      loadConfig('billing', billingConfigSchema, { NODE_ENV: 'production', BILLING_TEST_CLOCK: '1' }),
+    ).toThrow(/BILLING_TEST_CLOCK: must be off in production/);
+    expect(() => loadConfig('billing', billingConfigSchema, { PAYPAL_CLIENT_ID: 'id' })).toThrow(
+      /PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together/,
+    );
   });
 
   it('has no test clock unless BILLING_TEST_CLOCK is on', async () => {

@@ -16,11 +16,21 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
   afterAll(() => billing.close());
 
   const db = () => billing.app.get(DataSource);
-  const post = (headers: Record<string, string>, body: string) => fetch(`${billing.base}${PAYPAL_WEBHOOK_PATH}`, { method: 'POST', headers, body });
+  const post = (headers: Record<string, string>, body: string) =>
+    fetch(`${billing.base}${PAYPAL_WEBHOOK_PATH}`, { method: 'POST', headers, body });
   const subscriptionRow = async (paypalSubscriptionId: string) =>
-    (await db().query(`SELECT "status", "failedPaymentCount", "endDate", "updatedAt" FROM "user_subscriptions" WHERE "paypalSubscriptionId" = $1`, [paypalSubscriptionId]))[0];
+    (
+      await db().query(
+        `SELECT "status", "failedPaymentCount", "endDate", "updatedAt" FROM "user_subscriptions" WHERE "paypalSubscriptionId" = $1`,
+        [paypalSubscriptionId],
+      )
+    )[0];
   const storedEvents = async () => Number((await db().query(`SELECT count(*) FROM "paypal_webhook_events"`))[0].count);
-  const eventsOf = (paypalSubscriptionId: string) => billing.sim.events.filter((event) => event.resource.id === paypalSubscriptionId || event.resource.billing_agreement_id === paypalSubscriptionId);
+  const eventsOf = (paypalSubscriptionId: string) =>
+    billing.sim.events.filter(
+      (event) =>
+        event.resource.id === paypalSubscriptionId || event.resource.billing_agreement_id === paypalSubscriptionId,
+    );
   const accountEventsOf = (userId: number) => billing.accountEvents.filter((event) => event.userId === userId);
 
   /** Until `check` passes (webhooks are delivered asynchronously, like PayPal's). */
@@ -34,12 +44,14 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
 
   /** A subscription approved on the simulator; its webhooks are delivered unless held. */
   async function approvedSubscription(userId: number): Promise<string> {
-    const approval = (await (await billing.call(userId, 'POST', '/api/subscriptions/create', { planId: 'hobby-monthly' })).json()) as SubscriptionApproval;
+    const approval = (await (
+      await billing.call(userId, 'POST', '/api/subscriptions/create', { planId: 'hobby-monthly' })
+    ).json()) as SubscriptionApproval;
     await billing.decide(approval.approvalUrl, 'approve');
     return approval.paypalSubscriptionId;
   }
 
-  it('activates a subscription from PayPal\'s own webhooks alone (no return page)', async () => {
+  it("activates a subscription from PayPal's own webhooks alone (no return page)", async () => {
     const userId = newUser();
     const id = await approvedSubscription(userId);
     await billing.sim.webhooksSettled();
@@ -58,8 +70,14 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
     const tampered = JSON.stringify({ ...JSON.parse(genuine.body), event_type: 'BILLING.SUBSCRIPTION.CANCELLED' });
     const forged = await post(genuine.headers, tampered);
     expect(forged.status).toBe(400);
-    expect(await forged.json()).toMatchObject({ code: 'WEBHOOK_UNVERIFIED', message: 'The webhook signature could not be verified.' });
-    const wrongSignature = await post({ ...genuine.headers, 'paypal-transmission-sig': Buffer.from('not a signature').toString('base64') }, genuine.body);
+    expect(await forged.json()).toMatchObject({
+      code: 'WEBHOOK_UNVERIFIED',
+      message: 'The webhook signature could not be verified.',
+    });
+    const wrongSignature = await post(
+      { ...genuine.headers, 'paypal-transmission-sig': Buffer.from('not a signature').toString('base64') },
+      genuine.body,
+    );
     expect(wrongSignature.status).toBe(400);
     const missingHeaders = await post({ 'content-type': 'application/json' }, genuine.body);
     expect(missingHeaders.status).toBe(400);
@@ -70,11 +88,25 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
 
   it('refuses a body larger than any PayPal event with 413 in the catalogue’s words, and its connection stays usable', async () => {
     const before = await storedEvents();
-    const huge = await post({ 'content-type': 'application/json' }, JSON.stringify({ id: 'WH-HUGE', event_type: 'PAYMENT.SALE.COMPLETED', resource: { note: 'x'.repeat(600 * 1024) } }));
+    const huge = await post(
+      { 'content-type': 'application/json' },
+      JSON.stringify({
+        id: 'WH-HUGE',
+        event_type: 'PAYMENT.SALE.COMPLETED',
+        resource: { note: 'x'.repeat(600 * 1024) },
+      }),
+    );
     expect(huge.status).toBe(413);
-    expect(await huge.json()).toEqual({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' });
+    expect(await huge.json()).toEqual({
+      statusCode: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The request body is too large.',
+    });
     // The next requests go on the same kept-alive connections.
-    for (let attempt = 0; attempt < 3; attempt++) expect(await (await post({ 'content-type': 'application/json' }, '{}')).json()).toMatchObject({ code: 'WEBHOOK_UNVERIFIED' });
+    for (let attempt = 0; attempt < 3; attempt++)
+      expect(await (await post({ 'content-type': 'application/json' }, '{}')).json()).toMatchObject({
+        code: 'WEBHOOK_UNVERIFIED',
+      });
     expect(await storedEvents()).toBe(before);
   });
 
@@ -95,10 +127,23 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
       const before = await storedEvents();
       // A genuine event re-signed by the attacker, whose certificate lives on another host.
       const ownDelivery = billing.sim.signedDelivery(activated.id);
-      const attackerEvent = { ...JSON.parse(ownDelivery.body), id: 'WH-FORGED1', event_type: 'BILLING.SUBSCRIPTION.SUSPENDED' };
-      const answer = await post({ ...ownDelivery.headers, 'paypal-cert-url': attacker.certUrl }, JSON.stringify(attackerEvent));
+      const attackerEvent = {
+        ...JSON.parse(ownDelivery.body),
+        id: 'WH-FORGED1',
+        event_type: 'BILLING.SUBSCRIPTION.SUSPENDED',
+      };
+      const answer = await post(
+        { ...ownDelivery.headers, 'paypal-cert-url': attacker.certUrl },
+        JSON.stringify(attackerEvent),
+      );
       expect(answer.status).toBe(400);
-      const elsewhere = await post({ ...ownDelivery.headers, 'paypal-cert-url': `http://127.0.0.1:${(spy.address() as AddressInfo).port}/v1/notifications/certs/CERT-1` }, ownDelivery.body);
+      const elsewhere = await post(
+        {
+          ...ownDelivery.headers,
+          'paypal-cert-url': `http://127.0.0.1:${(spy.address() as AddressInfo).port}/v1/notifications/certs/CERT-1`,
+        },
+        ownDelivery.body,
+      );
       expect(elsewhere.status).toBe(400);
       expect(certificateRequests).toBe(0);
       expect(await storedEvents()).toBe(before);
@@ -109,10 +154,14 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
     }
   });
 
-  it('a replay through PayPal\'s resend changes nothing', async () => {
+  it("a replay through PayPal's resend changes nothing", async () => {
     const userId = newUser();
     const id = await approvedSubscription(userId);
-    await fetch(`${billing.sim.origin}/simulator/subscriptions/${id}/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"outcome":"FAILED"}' });
+    await fetch(`${billing.sim.origin}/simulator/subscriptions/${id}/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"outcome":"FAILED"}',
+    });
     await billing.sim.webhooksSettled();
     expect(await subscriptionRow(id)).toMatchObject({ status: 'active', failedPaymentCount: 1 });
     const events = accountEventsOf(userId).length;
@@ -134,11 +183,17 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
     const userId = newUser();
     const id = await approvedSubscription(userId);
     for (let attempt = 0; attempt < 3; attempt++) {
-      await fetch(`${billing.sim.origin}/simulator/subscriptions/${id}/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"outcome":"FAILED"}' });
+      await fetch(`${billing.sim.origin}/simulator/subscriptions/${id}/payments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"outcome":"FAILED"}',
+      });
     }
     await billing.sim.webhooksSettled();
     expect(await subscriptionRow(id)).toMatchObject({ status: 'suspended', failedPaymentCount: 3 });
-    const suspended = await billing.accountEventWhere((event) => event.userId === userId && event.account.membershipStatus === 'suspended');
+    const suspended = await billing.accountEventWhere(
+      (event) => event.userId === userId && event.account.membershipStatus === 'suspended',
+    );
     expect(suspended.account).toMatchObject({ role: 'registered', dailyLimit: null });
   });
 
@@ -148,7 +203,9 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
     await fetch(`${billing.sim.origin}/simulator/subscriptions/${id}/expire`, { method: 'POST' });
     await billing.sim.webhooksSettled();
     expect(await subscriptionRow(id)).toMatchObject({ status: 'expired' });
-    const expired = await billing.accountEventWhere((event) => event.userId === userId && event.account.role === 'registered');
+    const expired = await billing.accountEventWhere(
+      (event) => event.userId === userId && event.account.role === 'registered',
+    );
     expect(expired.account.membershipStatus).toBe('expired');
   });
 
@@ -157,32 +214,52 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
     const id = await approvedSubscription(userId);
     await billing.sim.webhooksSettled();
     const first = (await (await billing.call(userId, 'GET', '/api/user/subscription')).json()) as UserSubscription;
-    await fetch(`${billing.sim.origin}/simulator/subscriptions/${id}/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"outcome":"COMPLETED"}' });
+    await fetch(`${billing.sim.origin}/simulator/subscriptions/${id}/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"outcome":"COMPLETED"}',
+    });
     await billing.sim.webhooksSettled();
     const renewed = (await (await billing.call(userId, 'GET', '/api/user/subscription')).json()) as UserSubscription;
     expect(renewed.subscription!.lastPaymentDate).toBe(first.subscription!.nextBillingDate);
-    expect(new Date(renewed.subscription!.nextBillingDate!).getTime()).toBeGreaterThan(new Date(first.subscription!.nextBillingDate!).getTime() + 27 * 86_400_000);
-    await billing.accountEventWhere((event) => event.userId === userId && event.account.nextBillingDate === renewed.subscription!.nextBillingDate);
+    expect(new Date(renewed.subscription!.nextBillingDate!).getTime()).toBeGreaterThan(
+      new Date(first.subscription!.nextBillingDate!).getTime() + 27 * 86_400_000,
+    );
+    await billing.accountEventWhere(
+      (event) => event.userId === userId && event.account.nextBillingDate === renewed.subscription!.nextBillingDate,
+    );
   });
 
-  it('CANCELLED before ACTIVATED: PayPal\'s state wins, premium until the paid period ends', async () => {
+  it("CANCELLED before ACTIVATED: PayPal's state wins, premium until the paid period ends", async () => {
     billing.sim.holdWebhooks(true);
     const userId = newUser();
     let id: string;
     try {
       id = await approvedSubscription(userId);
       const token = await simulatorToken(billing.sim);
-      const cancel = await fetch(`${billing.sim.origin}/v1/billing/subscriptions/${id}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"reason":"changed my mind on PayPal"}' });
+      const cancel = await fetch(`${billing.sim.origin}/v1/billing/subscriptions/${id}/cancel`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{"reason":"changed my mind on PayPal"}',
+      });
       expect(cancel.status).toBe(204);
     } finally {
       billing.sim.holdWebhooks(false);
     }
     const byType = (type: string) => eventsOf(id).find((event) => event.event_type === type)!;
     const token = await simulatorToken(billing.sim);
-    const resend = (eventId: string) => fetch(`${billing.sim.origin}/v1/notifications/webhooks-events/${eventId}/resend`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    const resend = (eventId: string) =>
+      fetch(`${billing.sim.origin}/v1/notifications/webhooks-events/${eventId}/resend`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
     await resend(byType('BILLING.SUBSCRIPTION.CANCELLED').id);
     await billing.sim.webhooksSettled();
-    const cancelled = await eventually(() => subscriptionRow(id), (row) => row?.status === 'cancelled');
+    const cancelled = await eventually(
+      () => subscriptionRow(id),
+      (row) => row?.status === 'cancelled',
+    );
     await resend(byType('BILLING.SUBSCRIPTION.ACTIVATED').id);
     await resend(byType('PAYMENT.SALE.COMPLETED').id);
     await billing.sim.webhooksSettled();
@@ -190,19 +267,29 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
     expect(cancelled.endDate.getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
     const account = accountEventsOf(userId).map((event) => event.account);
     expect(account).toHaveLength(1);
-    expect(account[0]).toMatchObject({ role: 'premium', membershipStatus: 'cancelled', subscriptionExpiresAt: cancelled.endDate.toISOString() });
+    expect(account[0]).toMatchObject({
+      role: 'premium',
+      membershipStatus: 'cancelled',
+      subscriptionExpiresAt: cancelled.endDate.toISOString(),
+    });
   });
 
   it('two concurrent copies of one event are applied once', async () => {
     const userId = newUser();
     const id = await approvedSubscription(userId);
     await billing.sim.webhooksSettled();
-    await fetch(`${billing.sim.origin}/simulator/subscriptions/${id}/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"outcome":"FAILED"}' });
+    await fetch(`${billing.sim.origin}/simulator/subscriptions/${id}/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"outcome":"FAILED"}',
+    });
     await billing.sim.webhooksSettled();
     const failed = eventsOf(id).find((event) => event.event_type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED')!;
     // Stored already by its first delivery: forget it, then deliver two copies at once.
     await db().query(`DELETE FROM "paypal_webhook_events" WHERE "id" = $1`, [failed.id]);
-    await db().query(`UPDATE "user_subscriptions" SET "failedPaymentCount" = 0 WHERE "paypalSubscriptionId" = $1`, [id]);
+    await db().query(`UPDATE "user_subscriptions" SET "failedPaymentCount" = 0 WHERE "paypalSubscriptionId" = $1`, [
+      id,
+    ]);
     const copies = [billing.sim.signedDelivery(failed.id), billing.sim.signedDelivery(failed.id)];
     const answers = await Promise.all(copies.map((copy) => post(copy.headers, copy.body)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
@@ -211,7 +298,7 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
     expect(await subscriptionRow(id)).toMatchObject({ failedPaymentCount: 1 });
   });
 
-  it('asks PayPal\'s verify API when it cannot check the signature itself, and believes its FAILURE', async () => {
+  it("asks PayPal's verify API when it cannot check the signature itself, and believes its FAILURE", async () => {
     const userId = newUser();
     const id = await approvedSubscription(userId);
     await billing.sim.webhooksSettled();
@@ -224,7 +311,10 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
 async function simulatorToken(sim: PayPalSimulator): Promise<string> {
   const answer = await fetch(`${sim.origin}/v1/oauth2/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${SIMULATOR_CREDENTIALS.clientId}:${SIMULATOR_CREDENTIALS.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${SIMULATOR_CREDENTIALS.clientId}:${SIMULATOR_CREDENTIALS.clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: 'grant_type=client_credentials',
   });
   return ((await answer.json()) as { access_token: string }).access_token;

@@ -1,6 +1,13 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
-import { HealthModule, loggingModule, REDIS, RedisModule, redisConnectionOptions, redisReadiness } from '@pixtract/service-kit';
+import {
+  HealthModule,
+  loggingModule,
+  REDIS,
+  RedisModule,
+  redisConnectionOptions,
+  redisReadiness,
+} from '@pixtract/service-kit';
 import type { Redis } from 'ioredis';
 import { BrowserModule } from './browser/browser.module';
 import { BrowserPoolService } from './browser/browser-pool.service';
@@ -24,7 +31,10 @@ export class AppModule {
         HealthModule.register({
           imports: [BrowserModule],
           inject: [REDIS, BrowserPoolService],
-          useFactory: (redis: Redis, browsers: BrowserPoolService) => [redisReadiness(redis), browserReadiness(browsers)],
+          useFactory: (redis: Redis, browsers: BrowserPoolService) => [
+            redisReadiness(redis),
+            browserReadiness(browsers),
+          ],
         }),
         ExtractionModule.forRoot(config),
         ScreenshotModule.forRoot(config),

@@ -13,7 +13,8 @@ function defaultChromiumPath(): string {
   return existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : chromium.executablePath();
 }
 
-const positiveInt = (fallback: number, max: number) => z.coerce.number({ error: 'expected a whole number' }).int().min(1).max(max).default(fallback);
+const positiveInt = (fallback: number, max: number) =>
+  z.coerce.number({ error: 'expected a whole number' }).int().min(1).max(max).default(fallback);
 
 /**
  * The worker's tuning table, each row overridable by env (novu's workers.ts habit). A lock shorter than a
@@ -43,7 +44,12 @@ const workerSettingsShape = {
   EXTRACTOR_LAZY_ATTRIBUTES: z
     .string()
     .default('')
-    .transform((list) => list.split(',').map((name) => name.trim().toLowerCase()).filter((name) => /^data-[a-z0-9-]+$/.test(name))),
+    .transform((list) =>
+      list
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter((name) => /^data-[a-z0-9-]+$/.test(name)),
+    ),
   SCREENSHOT_CONCURRENCY: positiveInt(1, 16),
   SCREENSHOT_MAX_HEIGHT_PX: positiveInt(10_000, 16_384),
   SCREENSHOT_JPEG_QUALITY: positiveInt(70, 100),
@@ -74,7 +80,10 @@ export function fetchPolicy(config: ExtractorConfig): SafeFetchPolicy {
 
 const MAX_STALLED_COUNT = 2;
 
-export function extractionWorkerOptions(config: ExtractorConfig, concurrency = config.EXTRACTOR_CONCURRENCY): Pick<WorkerOptions, 'concurrency' | 'lockDuration' | 'stalledInterval' | 'maxStalledCount'> {
+export function extractionWorkerOptions(
+  config: ExtractorConfig,
+  concurrency = config.EXTRACTOR_CONCURRENCY,
+): Pick<WorkerOptions, 'concurrency' | 'lockDuration' | 'stalledInterval' | 'maxStalledCount'> {
   return {
     concurrency,
     lockDuration: config.EXTRACTOR_LOCK_DURATION_MS,

@@ -28,7 +28,8 @@ describe('activity probe', () => {
 
   it('counts each step of a short sequence of timers (a gallery that appears after 200 ms, then 400 ms)', async () => {
     await page.evaluate(() => {
-      const probe = (window as unknown as { __pixtractActivity: { shortTimers: Map<number, unknown> } }).__pixtractActivity;
+      const probe = (window as unknown as { __pixtractActivity: { shortTimers: Map<number, unknown> } })
+        .__pixtractActivity;
       const record: Seen = { pending: [probe.shortTimers.size], done: false };
       (window as unknown as { seen: Seen }).seen = record;
       setTimeout(() => {
@@ -47,7 +48,8 @@ describe('activity probe', () => {
 
   it('does not wait for a loop (a poll or a ticker repeating its delay), nor for a timer beyond the limit', async () => {
     await page.evaluate((beyond) => {
-      const probe = (window as unknown as { __pixtractActivity: { shortTimers: Map<number, unknown> } }).__pixtractActivity;
+      const probe = (window as unknown as { __pixtractActivity: { shortTimers: Map<number, unknown> } })
+        .__pixtractActivity;
       const record: Seen = { pending: [], done: false };
       (window as unknown as { seen: Seen }).seen = record;
       setTimeout(() => undefined, beyond);
@@ -73,7 +75,10 @@ describe('activity probe', () => {
         order.push('first step');
         onTime.push(Date.now() - start >= 600, new Date().getTime() - start >= 600);
         // Date() names whole seconds: at 1.8 s on, it reads at least 0.8 s on.
-        setTimeout(() => onTime.push(+new Date() - start >= 1_800, Date.parse(Date()) - start >= 800) && order.push('gallery'), 1_200);
+        setTimeout(
+          () => onTime.push(+new Date() - start >= 1_800, Date.parse(Date()) - start >= 800) && order.push('gallery'),
+          1_200,
+        );
       }, 600);
       setTimeout(() => order.push('earlier'), 300);
       clearTimeout(setTimeout(() => order.push('cleared'), 100));
@@ -81,13 +86,21 @@ describe('activity probe', () => {
       const counts = [probe.runTimersNow(), probe.runTimersNow(), probe.runTimersNow()];
       return { order, counts, onTime };
     }, SHORT_TIMER_MS + 1_000);
-    expect(ran).toEqual({ order: ['earlier', 'first step', 'gallery'], counts: [2, 1, 0], onTime: [true, true, true, true] });
+    expect(ran).toEqual({
+      order: ['earlier', 'first step', 'gallery'],
+      counts: [2, 1, 0],
+      onTime: [true, true, true, true],
+    });
   });
 
   it("says when the page's own requests have ended (an infinite loader's batch), and gives up at its time limit without a timer of the page's", async () => {
     await page.goto(fixture.url('/pages/basic.html'));
     const waited = await page.evaluate(async () => {
-      type Probe = { requestsEnded(stuckMs: number, timeoutMs: number): Promise<boolean>; requestStarts: Set<number[]>; shortTimers: Map<number, unknown> };
+      type Probe = {
+        requestsEnded(stuckMs: number, timeoutMs: number): Promise<boolean>;
+        requestStarts: Set<number[]>;
+        shortTimers: Map<number, unknown>;
+      };
       const probe = (window as unknown as { __pixtractActivity: Probe }).__pixtractActivity;
       const nothingPending = await probe.requestsEnded(2_500, 1_000);
       const started = performance.now();
@@ -102,7 +115,15 @@ describe('activity probe', () => {
       const stuck = await probe.requestsEnded(0, 1_000);
       return { nothingPending, batch, batchMs, pendingAfterBatch, hanging, stuck, pageTimers: probe.shortTimers.size };
     });
-    expect(waited).toEqual({ nothingPending: true, batch: true, batchMs: expect.any(Number), pendingAfterBatch: 0, hanging: false, stuck: true, pageTimers: 0 });
+    expect(waited).toEqual({
+      nothingPending: true,
+      batch: true,
+      batchMs: expect.any(Number),
+      pendingAfterBatch: 0,
+      hanging: false,
+      stuck: true,
+      pageTimers: 0,
+    });
     expect(waited.batchMs).toBeGreaterThanOrEqual(290);
   });
 });

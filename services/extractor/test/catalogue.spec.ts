@@ -13,18 +13,19 @@ jest.setTimeout(30_000);
 
 /** [path and query, how it was found, width, height] of each distinct image, in page order. */
 type Expected = [string, SourceNode, number | undefined, number | undefined];
-const EXPECTED = JSON.parse(readFileSync(join(FIXTURE_PAGES_DIR, 'catalogue', 'expected.json'), 'utf8')) as { pages: Record<string, Expected[]>; anyOrder: Record<string, Expected[]> };
+const EXPECTED = JSON.parse(readFileSync(join(FIXTURE_PAGES_DIR, 'catalogue', 'expected.json'), 'utf8')) as {
+  pages: Record<string, Expected[]>;
+  anyOrder: Record<string, Expected[]>;
+};
 
 const JOB_TIMEOUT_MS = 20_000;
 
 /** Pages served from here rather than from fixture files: each a line of HTML, by path (a query string aside). */
 const INLINE_PAGES: Record<string, string> = {
-  '/pages/drip.html':
-    '<img src="/drip/photo.png" alt="Slow"><script>document.title = "drip"</script>',
+  '/pages/drip.html': '<img src="/drip/photo.png" alt="Slow"><script>document.title = "drip"</script>',
   '/pages/moves-on.html':
     '<img src="/images/111x111.png?c=f80001" alt="Leaving"><script>setTimeout(() => location.replace("/pages/landed.html"), 300)</script>',
-  '/pages/landed.html':
-    '<img src="/images/444x333.png?c=f80002" alt="Landed">',
+  '/pages/landed.html': '<img src="/images/444x333.png?c=f80002" alt="Landed">',
   '/pages/hops.html':
     '<img src="/images/112x112.png?c=f80003"><script>setTimeout(() => location.replace("/pages/hops.html?" + Math.random()), 50)</script>',
   '/pages/slow-sheet.html':
@@ -73,18 +74,25 @@ beforeAll(async () => {
         // A slow CDN: the whole file to a browser a byte at a time, its first bytes at once to a Range request.
         const photo = solidPng(640, 480);
         if (req.headers.range) {
-          res.writeHead(206, { 'content-type': 'image/png', 'content-range': `bytes 0-63/${photo.length}` }).end(photo.subarray(0, 64));
+          res
+            .writeHead(206, { 'content-type': 'image/png', 'content-range': `bytes 0-63/${photo.length}` })
+            .end(photo.subarray(0, 64));
           return true;
         }
         res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(photo.length) });
         res.write(photo.subarray(0, 64));
         let sent = 64;
-        const drip = setInterval(() => (sent < photo.length ? res.write(photo.subarray(sent, (sent += 1))) : clearInterval(drip)), 200);
+        const drip = setInterval(
+          () => (sent < photo.length ? res.write(photo.subarray(sent, (sent += 1))) : clearInterval(drip)),
+          200,
+        );
         res.once('close', () => clearInterval(drip));
         return true;
       }
       if (req.url === '/download/photo.png') {
-        res.writeHead(200, { 'content-type': 'image/png', 'content-disposition': 'attachment; filename="photo.png"' }).end(solidPng(300, 200));
+        res
+          .writeHead(200, { 'content-type': 'image/png', 'content-disposition': 'attachment; filename="photo.png"' })
+          .end(solidPng(300, 200));
         return true;
       }
       if (req.url?.startsWith('/hang/')) {
@@ -107,10 +115,13 @@ beforeAll(async () => {
         const first = !slowSiteAsked.has(req.url!);
         slowSiteAsked.add(req.url!);
         events.push('page asked');
-        const wait = setTimeout(() => {
-          events.push('page answered');
-          res.writeHead(200, { 'content-type': 'text/html' }).end(SLOW_SITE_PAGES[slow[1]]);
-        }, slow[1] !== 'cold' ? SLOW_SITE_MS : first ? COLD_FIRST_ANSWER_MS : 0);
+        const wait = setTimeout(
+          () => {
+            events.push('page answered');
+            res.writeHead(200, { 'content-type': 'text/html' }).end(SLOW_SITE_PAGES[slow[1]]);
+          },
+          slow[1] !== 'cold' ? SLOW_SITE_MS : first ? COLD_FIRST_ANSWER_MS : 0,
+        );
         res.once('close', () => clearTimeout(wait));
         return true;
       }
@@ -134,14 +145,33 @@ afterAll(async () => {
   await fixture?.close();
 });
 
-async function extract(path: string, mode: ExtractionMode = 'browser', fileTypes?: string[]): Promise<ExtractJobResult> {
-  return app.get(ExtractionService).extract({ extractionId: `catalogue-${path}`, url: fixture.url(path), mode, fileTypes }, { extractionId: `catalogue-${path}` }, async () => undefined);
+async function extract(
+  path: string,
+  mode: ExtractionMode = 'browser',
+  fileTypes?: string[],
+): Promise<ExtractJobResult> {
+  return app
+    .get(ExtractionService)
+    .extract(
+      { extractionId: `catalogue-${path}`, url: fixture.url(path), mode, fileTypes },
+      { extractionId: `catalogue-${path}` },
+      async () => undefined,
+    );
 }
 
 /** Fixture URLs without the origin; data: URIs as their media type (the markup is checked separately). */
-const local = (url: string) => (url.startsWith(fixture.origin) ? url.slice(fixture.origin.length) : url.startsWith('data:') ? url.slice(0, url.indexOf(',')) : url);
-const fileKinds = (files: ExtractedFile[]) => Object.fromEntries(files.filter((file) => !file.duplicate).map((file) => [local(file.fileUrl), file.kind]));
-const distinct = (files: ExtractedFile[]): Expected[] => files.filter((file) => !file.duplicate).map((file) => [local(file.fileUrl), file.sourceNode!, file.width, file.height]);
+const local = (url: string) =>
+  url.startsWith(fixture.origin)
+    ? url.slice(fixture.origin.length)
+    : url.startsWith('data:')
+      ? url.slice(0, url.indexOf(','))
+      : url;
+const fileKinds = (files: ExtractedFile[]) =>
+  Object.fromEntries(files.filter((file) => !file.duplicate).map((file) => [local(file.fileUrl), file.kind]));
+const distinct = (files: ExtractedFile[]): Expected[] =>
+  files
+    .filter((file) => !file.duplicate)
+    .map((file) => [local(file.fileUrl), file.sourceNode!, file.width, file.height]);
 
 describe('every source of images (browser path), exact results', () => {
   it.each(Object.entries(EXPECTED.pages) as [string, Expected[]][])('%s', async (page, expected) => {
@@ -159,7 +189,10 @@ describe('every source of images (browser path), exact results', () => {
       ['/images/800x600.png?c=110000', 800, 600],
       ['/images/400x300.png?c=110000', 400, 300],
     ]);
-    expect(densities.variants?.map(({ fileUrl }) => local(fileUrl))).toEqual(['/images/150x100.png?c=220000', '/images/300x200.png?c=220000']);
+    expect(densities.variants?.map(({ fileUrl }) => local(fileUrl))).toEqual([
+      '/images/150x100.png?c=220000',
+      '/images/300x200.png?c=220000',
+    ]);
     expect(widths).toMatchObject({ mimeType: 'image/png', extension: 'png', alt: 'Widths' });
     expect(widths.size).toBeGreaterThan(0);
     expect(widths.box).toEqual({ x: expect.any(Number), y: expect.any(Number), width: 400, height: 300 });
@@ -173,13 +206,18 @@ describe('every source of images (browser path), exact results', () => {
   it('exports an inline <svg> drawing as a standalone SVG file', async () => {
     const svg = (await extract('/pages/catalogue/svg.html')).files.find((file) => file.sourceNode === 'inline-svg');
     expect(svg).toMatchObject({ width: 64, height: 32, mimeType: 'image/svg+xml', extension: 'svg' });
-    expect(Buffer.from(svg!.fileUrl.split(',')[1], 'base64').toString()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]*>.*<rect/);
+    expect(Buffer.from(svg!.fileUrl.split(',')[1], 'base64').toString()).toMatch(
+      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]*>.*<rect/,
+    );
   });
 
-  it.each(Object.entries(EXPECTED.anyOrder) as [string, Expected[]][])('%s (order of arrival aside)', async (page, expected) => {
-    const result = await extract(`/pages/catalogue/${page}`);
-    expect(distinct(result.files).sort()).toEqual(expected);
-  });
+  it.each(Object.entries(EXPECTED.anyOrder) as [string, Expected[]][])(
+    '%s (order of arrival aside)',
+    async (page, expected) => {
+      const result = await extract(`/pages/catalogue/${page}`);
+      expect(distinct(result.files).sort()).toEqual(expected);
+    },
+  );
 
   it('says how many sizes could not be read in time, and keeps those images', async () => {
     const result = await extract('/pages/slow-image.html', 'static');
@@ -193,7 +231,14 @@ describe('every source of images (browser path), exact results', () => {
 
   it('follows a feed whose batches take longer than a scroll step waits', async () => {
     const result = await extract('/pages/slow-feed.html');
-    expect(result.files.map((file) => file.alt)).toEqual(['Slow batch 0', 'Slow batch 0', 'Slow batch 1', 'Slow batch 1', 'Slow batch 2', 'Slow batch 2']);
+    expect(result.files.map((file) => file.alt)).toEqual([
+      'Slow batch 0',
+      'Slow batch 0',
+      'Slow batch 1',
+      'Slow batch 1',
+      'Slow batch 2',
+      'Slow batch 2',
+    ]);
     expect(result.warnings).toEqual([]);
   });
 
@@ -219,7 +264,12 @@ describe('every source of images (browser path), exact results', () => {
   it('measures images the browser did not load with a Range request, not a download', async () => {
     rangeRequests.length = 0;
     await extract('/pages/catalogue/amp.html');
-    expect(rangeRequests).toEqual(expect.arrayContaining(['/images/720x480.png?c=bb0001 bytes=0-65535', '/images/1080x720.png?c=bb0002 bytes=0-65535']));
+    expect(rangeRequests).toEqual(
+      expect.arrayContaining([
+        '/images/720x480.png?c=bb0001 bytes=0-65535',
+        '/images/1080x720.png?c=bb0002 bytes=0-65535',
+      ]),
+    );
   });
 
   it('measures a picture the browser is still receiving by a Range request, not by waiting for its copy', async () => {
@@ -228,7 +278,9 @@ describe('every source of images (browser path), exact results', () => {
     expect(result.warnings).toEqual([]);
     // Waiting for the browser's copy lasts until the job's time limit (20 s here) closes the page: a hang, not a speed.
     expect(result.performanceInfo.timeMs).toBeLessThan(JOB_TIMEOUT_MS / 2);
-    expect(result.files.map((file) => [local(file.fileUrl), file.width, file.height])).toEqual([['/drip/photo.png', 640, 480]]);
+    expect(result.files.map((file) => [local(file.fileUrl), file.width, file.height])).toEqual([
+      ['/drip/photo.png', 640, 480],
+    ]);
   });
 
   it('blocks fonts and media in the browser', async () => {
@@ -237,7 +289,7 @@ describe('every source of images (browser path), exact results', () => {
     expect(fixture.requests.filter((path) => /icons\.woff2|clip\.mp4/.test(path))).toEqual([]);
   });
 
-  it('applies the request\'s fileTypes', async () => {
+  it("applies the request's fileTypes", async () => {
     const result = await extract('/pages/catalogue/svg.html', 'browser', ['svg']);
     const svgFiles = EXPECTED.pages['svg.html'].filter(([url]) => !url.includes('.png'));
     expect(result.files.map((file) => file.extension)).toEqual(svgFiles.map(() => 'svg'));
@@ -246,66 +298,93 @@ describe('every source of images (browser path), exact results', () => {
 
 describe('every size of a picture is one file, the others its variants (issues 19.1, 17.7)', () => {
   /** A file's variants as [path, width, height], largest first. */
-  const variantsOf = (file: ExtractedFile | undefined) => file?.variants?.map(({ fileUrl, width, height }) => [local(fileUrl), width, height]);
-  const fileAt = (files: ExtractedFile[], path: string) => files.find((file) => !file.duplicate && local(file.fileUrl) === path);
+  const variantsOf = (file: ExtractedFile | undefined) =>
+    file?.variants?.map(({ fileUrl, width, height }) => [local(fileUrl), width, height]);
+  const fileAt = (files: ExtractedFile[], path: string) =>
+    files.find((file) => !file.duplicate && local(file.fileUrl) === path);
 
-  it.each(['browser', 'static'] as const)('favicons, a wiki thumbnail beside its file, WordPress sizes, a linked thumbnail, a srcset and a <picture> (%s)', async (mode) => {
-    const { files } = await extract('/pages/catalogue/renditions.html', mode);
-    expect(variantsOf(fileAt(files, '/images/192x192.png?c=ea0003'))).toEqual([
-      ['/images/180x180.png?c=ea0002', 180, 180],
-      ['/images/32x32.png?c=ea0001', 32, 32],
-    ]);
-    expect(variantsOf(fileAt(files, '/wiki/a/ab/Bridge.png'))).toEqual([
-      ['/wiki/thumb/a/ab/Bridge.png/125px-Bridge.png', 125, 83],
-      ['/wiki/thumb/a/ab/Bridge.png/32px-Bridge.png', 32, 21],
-    ]);
-    expect(variantsOf(fileAt(files, '/wp-content/uploads/2024/06/harbour.png?w=640'))).toEqual([['/wp-content/uploads/2024/06/harbour-300x188.png', 300, 188]]);
-    expect(variantsOf(fileAt(files, '/images/1600x1200.png?c=ea0010'))).toEqual([['/images/160x120.png?c=ea0011', 160, 120]]);
-    expect(variantsOf(fileAt(files, '/images/1200x900.png?c=ea0022'))).toEqual([
-      ['/images/800x600.png?c=ea0021', 800, 600],
-      ['/images/400x300.png?c=ea0020', 400, 300],
-    ]);
-    expect(variantsOf(fileAt(files, '/images/900x600.png?c=ea0030&f=webp'))).toEqual([
-      ['/images/450x300.png?c=ea0031&f=webp', 450, 300],
-      ['/images/450x300.png?c=ea0032', 450, 300],
-    ]);
-  });
+  it.each(['browser', 'static'] as const)(
+    'favicons, a wiki thumbnail beside its file, WordPress sizes, a linked thumbnail, a srcset and a <picture> (%s)',
+    async (mode) => {
+      const { files } = await extract('/pages/catalogue/renditions.html', mode);
+      expect(variantsOf(fileAt(files, '/images/192x192.png?c=ea0003'))).toEqual([
+        ['/images/180x180.png?c=ea0002', 180, 180],
+        ['/images/32x32.png?c=ea0001', 32, 32],
+      ]);
+      expect(variantsOf(fileAt(files, '/wiki/a/ab/Bridge.png'))).toEqual([
+        ['/wiki/thumb/a/ab/Bridge.png/125px-Bridge.png', 125, 83],
+        ['/wiki/thumb/a/ab/Bridge.png/32px-Bridge.png', 32, 21],
+      ]);
+      expect(variantsOf(fileAt(files, '/wp-content/uploads/2024/06/harbour.png?w=640'))).toEqual([
+        ['/wp-content/uploads/2024/06/harbour-300x188.png', 300, 188],
+      ]);
+      expect(variantsOf(fileAt(files, '/images/1600x1200.png?c=ea0010'))).toEqual([
+        ['/images/160x120.png?c=ea0011', 160, 120],
+      ]);
+      expect(variantsOf(fileAt(files, '/images/1200x900.png?c=ea0022'))).toEqual([
+        ['/images/800x600.png?c=ea0021', 800, 600],
+        ['/images/400x300.png?c=ea0020', 400, 300],
+      ]);
+      expect(variantsOf(fileAt(files, '/images/900x600.png?c=ea0030&f=webp'))).toEqual([
+        ['/images/450x300.png?c=ea0031&f=webp', 450, 300],
+        ['/images/450x300.png?c=ea0032', 450, 300],
+      ]);
+    },
+  );
 
   it('never loses a rendition the page shows: each is a file or a variant of one', async () => {
     const { files } = await extract('/pages/catalogue/renditions.html');
-    const offered = new Set(files.filter((file) => !file.duplicate).flatMap((file) => [file.fileUrl, ...(file.variants ?? []).map((variant) => variant.fileUrl)]).map(local));
+    const offered = new Set(
+      files
+        .filter((file) => !file.duplicate)
+        .flatMap((file) => [file.fileUrl, ...(file.variants ?? []).map((variant) => variant.fileUrl)])
+        .map(local),
+    );
     for (const file of files) expect(offered).toContain(local(file.fileUrl));
   });
 });
 
 describe('what each picture is (issues 19.3, 17.8)', () => {
-  it.each(['browser', 'static'] as const)('icons, graphics and photos; a sprite sheet is no image (%s)', async (mode) => {
-    const { files } = await extract('/pages/catalogue/kinds.html', mode);
-    expect(files.filter((file) => !file.duplicate).map((file) => [local(file.fileUrl), file.kind])).toEqual([
-      ['/images/48x48.png?c=eb0001', 'icon'],
-      ['/images/240x80.png?c=eb0002', 'graphic'],
-      ['data:image/svg+xml;base64', 'icon'],
-      ['/images/24x24.png?c=eb0003', 'icon'],
-      ['/images/1200x800.png?c=eb0004', 'photo'],
-      ['/pages/catalogue/diagram.svg', 'graphic'],
-      ['data:image/svg+xml;base64', 'graphic'],
-      ['/counter/88x31/entry.html', 'graphic'],
-    ]);
-  });
+  it.each(['browser', 'static'] as const)(
+    'icons, graphics and photos; a sprite sheet is no image (%s)',
+    async (mode) => {
+      const { files } = await extract('/pages/catalogue/kinds.html', mode);
+      expect(files.filter((file) => !file.duplicate).map((file) => [local(file.fileUrl), file.kind])).toEqual([
+        ['/images/48x48.png?c=eb0001', 'icon'],
+        ['/images/240x80.png?c=eb0002', 'graphic'],
+        ['data:image/svg+xml;base64', 'icon'],
+        ['/images/24x24.png?c=eb0003', 'icon'],
+        ['/images/1200x800.png?c=eb0004', 'photo'],
+        ['/pages/catalogue/diagram.svg', 'graphic'],
+        ['data:image/svg+xml;base64', 'graphic'],
+        ['/counter/88x31/entry.html', 'graphic'],
+      ]);
+    },
+  );
 
   it('gives every file a kind, repeats and renditions included', async () => {
     const { files } = await extract('/pages/catalogue/renditions.html');
     expect(files.filter((file) => file.kind === undefined)).toEqual([]);
-    expect(fileKinds(files)).toEqual(expect.objectContaining({ '/images/192x192.png?c=ea0003': 'icon', '/wiki/a/ab/Bridge.png': 'photo' }));
+    expect(fileKinds(files)).toEqual(
+      expect.objectContaining({ '/images/192x192.png?c=ea0003': 'icon', '/wiki/a/ab/Bridge.png': 'photo' }),
+    );
   });
 });
 
 describe('a picture is what the browser decoded, not what its address looks like (issue 19.2)', () => {
-  it.each(['browser', 'static'] as const)('an <img> named like a page that answers a picture is one; one that answers a page is not (%s)', async (mode) => {
-    const { files } = await extract('/pages/catalogue/kinds.html', mode);
-    expect(files.find((file) => local(file.fileUrl) === '/counter/88x31/entry.html')).toMatchObject({ width: 88, height: 31, mimeType: 'image/png', duplicate: false });
-    expect(files.map((file) => local(file.fileUrl))).not.toContain('/pages/catalogue/renditions.html');
-  });
+  it.each(['browser', 'static'] as const)(
+    'an <img> named like a page that answers a picture is one; one that answers a page is not (%s)',
+    async (mode) => {
+      const { files } = await extract('/pages/catalogue/kinds.html', mode);
+      expect(files.find((file) => local(file.fileUrl) === '/counter/88x31/entry.html')).toMatchObject({
+        width: 88,
+        height: 31,
+        mimeType: 'image/png',
+        duplicate: false,
+      });
+      expect(files.map((file) => local(file.fileUrl))).not.toContain('/pages/catalogue/renditions.html');
+    },
+  );
 });
 
 describe('stand-ins shown until late content arrives (issue 19.4)', () => {
@@ -322,8 +401,29 @@ describe('static path and auto mode', () => {
     expect(distinct(result.files)).toEqual(distinct((await extract('/pages/catalogue/head.html')).files));
   });
 
-  it.each(['img.html', 'srcset.html', 'picture.html', 'lazy.html', 'svg.html', 'amp.html', 'links.html', 'carousel.html', 'base.html', 'noise.html', 'media.html', 'real-world.html', 'galleries.html', 'cms-sizes.html', 'stand-ins.html', 'renditions.html', 'kinds.html'])('static finds what the browser finds on %s', async (page) => {
-    const [fromStatic, fromBrowser] = [await extract(`/pages/catalogue/${page}`, 'static'), await extract(`/pages/catalogue/${page}`, 'browser')];
+  it.each([
+    'img.html',
+    'srcset.html',
+    'picture.html',
+    'lazy.html',
+    'svg.html',
+    'amp.html',
+    'links.html',
+    'carousel.html',
+    'base.html',
+    'noise.html',
+    'media.html',
+    'real-world.html',
+    'galleries.html',
+    'cms-sizes.html',
+    'stand-ins.html',
+    'renditions.html',
+    'kinds.html',
+  ])('static finds what the browser finds on %s', async (page) => {
+    const [fromStatic, fromBrowser] = [
+      await extract(`/pages/catalogue/${page}`, 'static'),
+      await extract(`/pages/catalogue/${page}`, 'browser'),
+    ];
     expect(fromStatic.performanceInfo.method).toBe('static');
     expect(distinct(fromStatic.files).sort()).toEqual(distinct(fromBrowser.files).sort());
   });
@@ -331,10 +431,15 @@ describe('static path and auto mode', () => {
   it('static reads linked and embedded stylesheets, only the rules for elements the page has, as the browser does', async () => {
     const result = await extract('/pages/catalogue/css.html', 'static');
     const urls = distinct(result.files).map(([url]) => url);
-    expect(urls.sort()).toEqual(distinct((await extract('/pages/catalogue/css.html')).files).map(([url]) => url).sort());
+    expect(urls.sort()).toEqual(
+      distinct((await extract('/pages/catalogue/css.html')).files)
+        .map(([url]) => url)
+        .sort(),
+    );
     // .sidebar .promo, .banner:hover, .modal-backdrop and .checkout-hero name pictures no element of this page
     // shows, and no declaration reads --unused-logo; var(--picture) and each card's --card-picture are found.
-    for (const colour of ['660010', '660011', '660012', '660013', '660015', '660024']) expect(urls.join(' ')).not.toContain(`c=${colour}`);
+    for (const colour of ['660010', '660011', '660012', '660013', '660015', '660024'])
+      expect(urls.join(' ')).not.toContain(`c=${colour}`);
     for (const colour of ['660014', '660016', '660017']) expect(urls.join(' ')).toContain(`c=${colour}`);
   });
 
@@ -352,11 +457,22 @@ describe('static path and auto mode', () => {
   it('auto shows what the HTML names while the browser renders a page with scripts', async () => {
     const reports: ExtractionProgress[] = [];
     const url = fixture.url('/pages/script-and-img.html');
-    const result = await app.get(ExtractionService).extract({ extractionId: 'streamed', url, mode: 'auto' }, { extractionId: 'streamed' }, async (progress) => reports.push(progress));
+    const result = await app
+      .get(ExtractionService)
+      .extract({ extractionId: 'streamed', url, mode: 'auto' }, { extractionId: 'streamed' }, async (progress) =>
+        reports.push(progress),
+      );
     expect(result.performanceInfo.method).toBe('auto:browser');
-    expect(distinct(result.files).map(([path]) => path)).toEqual(['/images/321x123.png?c=f70001', '/images/322x124.png?c=f70002']);
+    expect(distinct(result.files).map(([path]) => path)).toEqual([
+      '/images/321x123.png?c=f70001',
+      '/images/322x124.png?c=f70002',
+    ]);
     const firstPreview = reports.findIndex((report) => report.files?.length);
-    expect(reports[firstPreview]).toMatchObject({ stage: 'loading', imagesFound: 1, files: [{ fileUrl: fixture.url('/images/321x123.png?c=f70001') }] });
+    expect(reports[firstPreview]).toMatchObject({
+      stage: 'loading',
+      imagesFound: 1,
+      files: [{ fileUrl: fixture.url('/images/321x123.png?c=f70001') }],
+    });
     // Before the browser's own preview (sent when it starts measuring the rendered page).
     expect(firstPreview).toBeLessThan(reports.findIndex((report) => report.stage === 'measuring'));
   });
@@ -399,12 +515,21 @@ describe('static path and auto mode', () => {
 describe('stand-ins a page replaces itself', () => {
   it("leaves out a low-res first picture swapped while blurred (by a class's filter, or with a blur class taken off), not a picture a script rotates", async () => {
     const result = await extract('/pages/blur-up.html');
-    expect(distinct(result.files).map(([path]) => path).sort()).toEqual(['/images/1200x900.png?c=fa0004', '/images/1600x1200.png?c=fa0002', '/images/500x300.png?c=fa0005', '/images/501x300.png?c=fa0006']);
+    expect(
+      distinct(result.files)
+        .map(([path]) => path)
+        .sort(),
+    ).toEqual([
+      '/images/1200x900.png?c=fa0004',
+      '/images/1600x1200.png?c=fa0002',
+      '/images/500x300.png?c=fa0005',
+      '/images/501x300.png?c=fa0006',
+    ]);
   });
 });
 
 describe('hidden interface', () => {
-  it('leaves out an inline icon a stylesheet hides until hover (GitHub\'s heading anchors), not one shown', async () => {
+  it("leaves out an inline icon a stylesheet hides until hover (GitHub's heading anchors), not one shown", async () => {
     const result = await extract('/pages/anchor-icons.html');
     expect(distinct(result.files)).toEqual([['data:image/svg+xml;base64', 'inline-svg', 20, 20]]);
   });
@@ -462,7 +587,9 @@ describe('hostile pages end within the limits with a clear word', () => {
   });
 
   it('alert, confirm and prompt are dismissed', async () => {
-    expect(distinct((await extract('/pages/hostile/dialogs.html')).files)).toEqual([['/images/320x220.png?c=f20001', 'img', 320, 220]]);
+    expect(distinct((await extract('/pages/hostile/dialogs.html')).files)).toEqual([
+      ['/images/320x220.png?c=f20001', 'img', 320, 220],
+    ]);
   });
 
   it('a window.open storm is closed as it comes', async () => {

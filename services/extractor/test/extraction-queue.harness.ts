@@ -22,17 +22,35 @@ export async function openExtractionQueue(prefix: string) {
     queue,
     events,
     progressOf: (job: Job) => progress.get(job.id!) ?? [],
-    add: (url: string, options: { attempts?: number; mode?: ExtractJobPayload['mode']; fileTypes?: string[]; previewLimit?: number } = {}) =>
+    add: (
+      url: string,
+      options: {
+        attempts?: number;
+        mode?: ExtractJobPayload['mode'];
+        fileTypes?: string[];
+        previewLimit?: number;
+      } = {},
+    ) =>
       queue.add(
         JobName.Extract,
-        { extractionId: `test-${Date.now()}-${Math.random()}`, url, mode: options.mode ?? 'auto', fileTypes: options.fileTypes, previewLimit: options.previewLimit, requestId: 'req-test' },
+        {
+          extractionId: `test-${Date.now()}-${Math.random()}`,
+          url,
+          mode: options.mode ?? 'auto',
+          fileTypes: options.fileTypes,
+          previewLimit: options.previewLimit,
+          requestId: 'req-test',
+        },
         { attempts: options.attempts },
       ),
     finished: (job: Job, timeoutMs: number) => job.waitUntilFinished(events, timeoutMs) as Promise<ExtractJobResult>,
     /** Resolves once the worker reported `stage` for the job (it is active and got that far). */
     reached: (job: Job, stage: ExtractionProgress['stage'], timeoutMs: number) =>
       new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`job ${job.id} did not reach "${stage}" within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`job ${job.id} did not reach "${stage}" within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         const check = () => {
           if (!(progress.get(job.id!) ?? []).some((event) => event.stage === stage)) return;
           clearTimeout(timer);

@@ -14,14 +14,23 @@ jest.setTimeout(30_000);
 const JOB_TIMEOUT_MS = 6000;
 
 async function startWorker(prefix: string, env: Record<string, string>): Promise<INestApplication> {
-  const config = loadExtractorConfig({ REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: prefix, LOG_LEVEL: 'silent', EXTRACTOR_JOB_TIMEOUT_MS: String(JOB_TIMEOUT_MS), ...env });
+  const config = loadExtractorConfig({
+    REDIS_URL: TEST_REDIS_URL,
+    QUEUE_PREFIX: prefix,
+    LOG_LEVEL: 'silent',
+    EXTRACTOR_JOB_TIMEOUT_MS: String(JOB_TIMEOUT_MS),
+    ...env,
+  });
   return createService({ name: 'extractor', module: AppModule.forRoot(config), port: 0 });
 }
 
 /** Chromium processes this jest worker launched (Playwright spawns the browser as our direct child). */
 function ourChromiumPids(): number[] {
   try {
-    return execFileSync('pgrep', ['-P', String(process.pid), 'chrom'], { encoding: 'utf8' }).trim().split('\n').map(Number);
+    return execFileSync('pgrep', ['-P', String(process.pid), 'chrom'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map(Number);
   } catch {
     return [];
   }
@@ -54,7 +63,9 @@ beforeAll(async () => {
       }
       if (req.url === '/runaway.html') {
         // Loads fine, then its script never yields: only closing the context stops it.
-        res.writeHead(200, { 'content-type': 'text/html' }).end('<img src="/images/10x10.png"><script>setTimeout(() => { for (;;) {} }, 50)</script>');
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end('<img src="/images/10x10.png"><script>setTimeout(() => { for (;;) {} }, 50)</script>');
         return true;
       }
       return false;
@@ -87,13 +98,18 @@ describe('extraction worker (private networks allowed for the fixture)', () => {
   it('exports its metrics on its port: each attempt by method and outcome, images found, queue wait, browser restarts', async () => {
     const scrape = async () => (await fetch(`${baseUrlOf(app.getHttpServer())}/metrics`)).text();
     const before = await scrape();
-    const count = (text: string, labels: Record<string, string>) => metricValue(text, 'pixtract_extraction_duration_seconds_count', labels) ?? 0;
+    const count = (text: string, labels: Record<string, string>) =>
+      metricValue(text, 'pixtract_extraction_duration_seconds_count', labels) ?? 0;
     await queue.finished(await queue.add(fixture.url('/pages/basic.html'), { mode: 'static' }), 20_000);
     await queue.finished(await queue.add(fixture.url('/redirect-to-metadata'), { mode: 'static' }), 20_000);
 
     const after = await scrape();
-    expect(count(after, { method: 'static', outcome: 'success' })).toBe(count(before, { method: 'static', outcome: 'success' }) + 1);
-    expect(count(after, { method: 'static', outcome: 'page_error' })).toBe(count(before, { method: 'static', outcome: 'page_error' }) + 1);
+    expect(count(after, { method: 'static', outcome: 'success' })).toBe(
+      count(before, { method: 'static', outcome: 'success' }) + 1,
+    );
+    expect(count(after, { method: 'static', outcome: 'page_error' })).toBe(
+      count(before, { method: 'static', outcome: 'page_error' }) + 1,
+    );
     expect(metricValue(after, 'pixtract_extraction_images_found_sum', { method: 'static' })).toBeGreaterThanOrEqual(3);
     expect(metricValue(after, 'pixtract_extraction_queue_wait_seconds_count')).toBeGreaterThanOrEqual(2);
     expect(metricValue(after, 'pixtract_browser_restarts_total', { reason: 'crashed' })).toBe(0);
@@ -109,10 +125,44 @@ describe('extraction worker (private networks allowed for the fixture)', () => {
     expect(result.sourceUrl).toBe(fixture.url('/pages/basic.html'));
     expect(result.totalImagesFound).toBe(3);
     expect(result.performanceInfo.method).toBe('browser');
-    expect(result.files.map(({ fileUrl, width, height, sourceNode, position, extension, fileType }) => ({ fileUrl, width, height, sourceNode, position, extension, fileType }))).toEqual([
-      { fileUrl: fixture.url('/images/640x480.png?c=4682b4'), width: 640, height: 480, sourceNode: 'img', position: 0, extension: 'png', fileType: 'image' },
-      { fileUrl: fixture.url('/images/300x200.png?c=b44646'), width: 300, height: 200, sourceNode: 'img', position: 1, extension: 'png', fileType: 'image' },
-      { fileUrl: fixture.url('/images/400x200.png?c=46b446'), width: 400, height: 200, sourceNode: 'srcset', position: 2, extension: 'png', fileType: 'image' },
+    expect(
+      result.files.map(({ fileUrl, width, height, sourceNode, position, extension, fileType }) => ({
+        fileUrl,
+        width,
+        height,
+        sourceNode,
+        position,
+        extension,
+        fileType,
+      })),
+    ).toEqual([
+      {
+        fileUrl: fixture.url('/images/640x480.png?c=4682b4'),
+        width: 640,
+        height: 480,
+        sourceNode: 'img',
+        position: 0,
+        extension: 'png',
+        fileType: 'image',
+      },
+      {
+        fileUrl: fixture.url('/images/300x200.png?c=b44646'),
+        width: 300,
+        height: 200,
+        sourceNode: 'img',
+        position: 1,
+        extension: 'png',
+        fileType: 'image',
+      },
+      {
+        fileUrl: fixture.url('/images/400x200.png?c=46b446'),
+        width: 400,
+        height: 200,
+        sourceNode: 'srcset',
+        position: 2,
+        extension: 'png',
+        fileType: 'image',
+      },
     ]);
     expect(result.files.map((file) => file.alt)).toEqual(['Blue lake', 'Red barn', undefined]);
     expect(Number.isNaN(Date.parse(result.files[0].extractedTime ?? ''))).toBe(false);
@@ -126,9 +176,17 @@ describe('extraction worker (private networks allowed for the fixture)', () => {
     // (The same percent again is the bar's tick on a loaded machine: the time and bytes moved, the stage did not.)
     const measuring = [...new Set(events.filter((event) => event.stage === 'measuring').map((event) => event.percent))];
     expect(measuring).toEqual([75, 83, 92]);
-    expect(queue.progressOf(job).at(-1)).toEqual({ stage: 'done', percent: 100, imagesFound: 3, elapsedMs: expect.any(Number), bytesReceived: expect.any(Number) });
+    expect(queue.progressOf(job).at(-1)).toEqual({
+      stage: 'done',
+      percent: 100,
+      imagesFound: 3,
+      elapsedMs: expect.any(Number),
+      bytesReceived: expect.any(Number),
+    });
     // Every event says how long the job has run and how many bytes the page brought so far.
-    expect(events.map((event) => event.elapsedMs)).toEqual([...events.map((event) => event.elapsedMs!)].sort((a, b) => a - b));
+    expect(events.map((event) => event.elapsedMs)).toEqual(
+      [...events.map((event) => event.elapsedMs!)].sort((a, b) => a - b),
+    );
     expect(events.at(-1)!.bytesReceived).toBeGreaterThan(0);
   });
 
@@ -137,14 +195,22 @@ describe('extraction worker (private networks allowed for the fixture)', () => {
     await queue.finished(job, 30_000);
     const measuring = queue.progressOf(job).find((event) => event.stage === 'measuring');
     expect(measuring?.imagesFound).toBe(3);
-    expect(measuring?.files?.map((file) => file.fileUrl)).toEqual([fixture.url('/images/640x480.png?c=4682b4'), fixture.url('/images/300x200.png?c=b44646')]);
+    expect(measuring?.files?.map((file) => file.fileUrl)).toEqual([
+      fixture.url('/images/640x480.png?c=4682b4'),
+      fixture.url('/images/300x200.png?c=b44646'),
+    ]);
     expect(measuring?.files?.[0]).toMatchObject({ alt: 'Blue lake', sourceNode: 'img', position: 0 });
   });
 
   it('reports a redirect to the metadata address as the refusal, without its content', async () => {
     const job = await queue.add(fixture.url('/redirect-to-metadata'), { mode: 'browser' });
     const result = await queue.finished(job, 20_000);
-    expect(result).toMatchObject({ error: ERROR_MESSAGES.BLOCKED_ADDRESS, errorCode: 'BLOCKED_ADDRESS', files: [], totalImagesFound: 0 });
+    expect(result).toMatchObject({
+      error: ERROR_MESSAGES.BLOCKED_ADDRESS,
+      errorCode: 'BLOCKED_ADDRESS',
+      files: [],
+      totalImagesFound: 0,
+    });
   });
 
   it.each(['browser', 'static'] as const)('words a 404 page as a warning with its code (%s path)', async (mode) => {
@@ -169,7 +235,9 @@ describe('extraction worker (private networks allowed for the fixture)', () => {
     const job = await queue.add(fixture.url('/streaming.html'), { mode: 'browser' });
     const result = await queue.finished(job, JOB_TIMEOUT_MS + 10_000);
     expect(result.error).toBeUndefined();
-    expect(result.files.map((file) => [file.fileUrl, file.width, file.height])).toEqual([[fixture.url('/images/200x100.png?c=5a5a5a'), 200, 100]]);
+    expect(result.files.map((file) => [file.fileUrl, file.width, file.height])).toEqual([
+      [fixture.url('/images/200x100.png?c=5a5a5a'), 200, 100],
+    ]);
     // Loading may use half the job's time (3 s here): the page is taken as it stands then.
     const [warning] = result.warningDetails ?? [];
     expect(warning).toEqual({ code: 'STILL_LOADING', values: { seconds: expect.any(Number) } });
@@ -193,7 +261,12 @@ describe('extraction worker (private networks allowed for the fixture)', () => {
   it('stops a runaway page at the job time limit', async () => {
     const job = await queue.add(fixture.url('/runaway.html'), { mode: 'browser' });
     const result = await queue.finished(job, JOB_TIMEOUT_MS + 10_000);
-    expect(result).toMatchObject({ error: ERROR_MESSAGES.PAGE_TIMEOUT, errorCode: 'PAGE_TIMEOUT', files: [], warningDetails: [] });
+    expect(result).toMatchObject({
+      error: ERROR_MESSAGES.PAGE_TIMEOUT,
+      errorCode: 'PAGE_TIMEOUT',
+      files: [],
+      warningDetails: [],
+    });
     expect(result.performanceInfo.timeMs).toBeGreaterThanOrEqual(JOB_TIMEOUT_MS);
     expect(result.performanceInfo.timeMs).toBeLessThan(JOB_TIMEOUT_MS + 3000);
   });
@@ -211,7 +284,9 @@ describe('extraction worker (private networks allowed for the fixture)', () => {
     expect(app.get(BrowserPoolService).isConnected()).toBe(true);
     const metrics = await (await fetch(`${baseUrlOf(app.getHttpServer())}/metrics`)).text();
     expect(metricValue(metrics, 'pixtract_browser_restarts_total', { reason: 'crashed' })).toBe(1);
-    expect(metricValue(metrics, 'pixtract_extraction_duration_seconds_count', { method: 'browser', outcome: 'failed' })).toBe(1);
+    expect(
+      metricValue(metrics, 'pixtract_extraction_duration_seconds_count', { method: 'browser', outcome: 'failed' }),
+    ).toBe(1);
   });
 });
 
@@ -237,7 +312,12 @@ describe('extraction worker (default policy: private networks refused)', () => {
     // Browser mode: in auto mode the static fetch would refuse the address too, and no page would open either way.
     const job = await queue.add(target.startsWith('/') ? fixture.url(target) : target, { mode: 'browser' });
     const result = await queue.finished(job, 10_000);
-    expect(result).toMatchObject({ error: ERROR_MESSAGES.BLOCKED_ADDRESS, errorCode: 'BLOCKED_ADDRESS', files: [], totalImagesFound: 0 });
+    expect(result).toMatchObject({
+      error: ERROR_MESSAGES.BLOCKED_ADDRESS,
+      errorCode: 'BLOCKED_ADDRESS',
+      files: [],
+      totalImagesFound: 0,
+    });
     expect(openPage).not.toHaveBeenCalled();
     openPage.mockRestore();
   });

@@ -24,7 +24,10 @@ export interface ExtractorProcess {
 function descendants(pid: number): number[] {
   let children: number[] = [];
   try {
-    children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split('\n').map(Number);
+    children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map(Number);
   } catch {
     return [];
   }
@@ -64,10 +67,21 @@ export class ExtractorProcesses {
     const port = await freePort();
     const child = spawn(process.execPath, [WORKER_ENTRY], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1', ...FAST_STALL_ENV, ...this.env, ...env, PORT: String(port) },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1',
+        ...FAST_STALL_ENV,
+        ...this.env,
+        ...env,
+        PORT: String(port),
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
     const worker: ExtractorProcess = {
       child,
       base: `http://127.0.0.1:${port}`,
@@ -128,7 +142,8 @@ export async function untilStatus(url: string, status: number, timeoutMs: number
       () => undefined,
     );
     if (answered === status) return;
-    if (Date.now() > until) throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms (last: ${answered ?? 'no answer'})`);
+    if (Date.now() > until)
+      throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms (last: ${answered ?? 'no answer'})`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

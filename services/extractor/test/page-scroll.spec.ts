@@ -26,7 +26,12 @@ describe('scrolling a feed', () => {
       const activity = new PageActivity(page);
       await page.goto(fixture.url('/pages/catalogue/infinite.html'), { waitUntil: 'domcontentloaded' });
       await waitUntilQuiet(page, activity, 5_000, { contentOnly: true });
-      const scrolled = await scrollUntilStable(page, activity, { maxSteps: 60, maxHeight: 60_000, deadline: Date.now() + 15_000, stepSettleMs: 1_500 });
+      const scrolled = await scrollUntilStable(page, activity, {
+        maxSteps: 60,
+        maxHeight: 60_000,
+        deadline: Date.now() + 15_000,
+        stepSettleMs: 1_500,
+      });
       // Five batches of four cards, each batch fetched as the reader nears the end.
       expect(await page.locator('.card img').count()).toBe(20);
       expect(scrolled.cappedBy).toBeUndefined();

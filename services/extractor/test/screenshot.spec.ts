@@ -1,5 +1,14 @@
 import { INestApplication } from '@nestjs/common';
-import { JobName, QueueName, SCREENSHOT_CACHE_SECONDS, screenshotBoxesKey, screenshotBoxesSchema, screenshotCacheKey, ScreenshotJobPayload, ScreenshotJobResult } from '@pixtract/contracts';
+import {
+  JobName,
+  QueueName,
+  SCREENSHOT_CACHE_SECONDS,
+  screenshotBoxesKey,
+  screenshotBoxesSchema,
+  screenshotCacheKey,
+  ScreenshotJobPayload,
+  ScreenshotJobResult,
+} from '@pixtract/contracts';
 import { createService, redisConnectionOptions } from '@pixtract/service-kit';
 import { FixtureServer, startFixtureServer, uniqueQueuePrefix } from '@pixtract/testing';
 import { Queue, QueueEvents } from 'bullmq';
@@ -23,7 +32,14 @@ describe('screenshot jobs', () => {
 
   beforeAll(async () => {
     fixture = await startFixtureServer();
-    const config = loadExtractorConfig({ REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: prefix, LOG_LEVEL: 'silent', PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1', SCREENSHOT_MAX_HEIGHT_PX: '2000', SCREENSHOT_JPEG_QUALITY: '50' });
+    const config = loadExtractorConfig({
+      REDIS_URL: TEST_REDIS_URL,
+      QUEUE_PREFIX: prefix,
+      LOG_LEVEL: 'silent',
+      PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1',
+      SCREENSHOT_MAX_HEIGHT_PX: '2000',
+      SCREENSHOT_JPEG_QUALITY: '50',
+    });
     app = await createService({ name: 'extractor', module: AppModule.forRoot(config), port: 0 });
     queue = new Queue(QueueName.Screenshot, { connection, prefix });
     events = new QueueEvents(QueueName.Screenshot, { connection, prefix });
@@ -46,7 +62,13 @@ describe('screenshot jobs', () => {
     const job = await queue.add(JobName.Screenshot, { url, requestId: 'req-shot' });
     const result = await job.waitUntilFinished(events, 25_000);
 
-    expect(result).toEqual({ cacheKey: screenshotCacheKey(url), contentType: 'image/jpeg', bytes: expect.any(Number), width: 1366, height: 2000 });
+    expect(result).toEqual({
+      cacheKey: screenshotCacheKey(url),
+      contentType: 'image/jpeg',
+      bytes: expect.any(Number),
+      width: 1366,
+      height: 2000,
+    });
     const stored = await redis.getBuffer(result.cacheKey);
     expect(stored?.length).toBe(result.bytes);
     expect(readImageHeader(stored!)).toEqual({ mimeType: 'image/jpeg', width: 1366, height: 2000 });
@@ -64,7 +86,12 @@ describe('screenshot jobs', () => {
     const { boxes } = screenshotBoxesSchema.parse(JSON.parse((await redis.get(screenshotBoxesKey(url))) ?? 'null'));
     const image = (path: string) => boxes[fixture.url(path)];
     // Found by the lazy attributes, as the extraction finds them: the first image sits at the top left.
-    expect(image('/images/640x360.png?c=440001')).toEqual({ x: 8, y: expect.any(Number), width: expect.any(Number), height: expect.any(Number) });
+    expect(image('/images/640x360.png?c=440001')).toEqual({
+      x: 8,
+      y: expect.any(Number),
+      width: expect.any(Number),
+      height: expect.any(Number),
+    });
     expect(image('/images/640x360.png?c=440001').y).toBeLessThan(100);
     expect(image('/images/640x360.png?c=440002')).toBeDefined();
     expect(image('/images/320x180.png?c=440002')).toEqual(image('/images/640x360.png?c=440002'));
@@ -84,7 +111,11 @@ describe('screenshot jobs', () => {
   });
 
   it('fails a screenshot of a refused address without retrying', async () => {
-    const job = await queue.add(JobName.Screenshot, { url: 'http://169.254.169.254/latest/meta-data/' }, { attempts: 3 });
+    const job = await queue.add(
+      JobName.Screenshot,
+      { url: 'http://169.254.169.254/latest/meta-data/' },
+      { attempts: 3 },
+    );
     await expect(job.waitUntilFinished(events, 10_000)).rejects.toThrow(/private or local network/);
     expect((await queue.getJob(job.id!))?.attemptsMade).toBe(1);
   });

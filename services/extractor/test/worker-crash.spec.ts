@@ -31,7 +31,13 @@ describe('worker processes', () => {
 
   // A load is a run of 'loading' events: the stage ticks every 500 ms, and a new attempt starts its clock again.
   const loads = (job: Job) =>
-    queue.progressOf(job).filter((event, i, all) => event.stage === 'loading' && (i === 0 || all[i - 1].stage !== 'loading' || event.elapsedMs! < all[i - 1].elapsedMs!)).length;
+    queue
+      .progressOf(job)
+      .filter(
+        (event, i, all) =>
+          event.stage === 'loading' &&
+          (i === 0 || all[i - 1].stage !== 'loading' || event.elapsedMs! < all[i - 1].elapsedMs!),
+      ).length;
 
   it('a worker killed mid-job: another worker takes over the same job and completes it', async () => {
     const first = await workers.start();
@@ -57,9 +63,15 @@ describe('worker processes', () => {
 
   it('SIGTERM: the worker finishes its running jobs, takes no new one, closes Chromium and exits', async () => {
     const worker = await workers.start({ EXTRACTOR_CONCURRENCY: '2' });
-    const running = [await queue.add(fixture.url('/delay/2000/pages/basic.html?running=1'), { mode: 'browser' }), await queue.add(fixture.url('/delay/2000/pages/basic.html?running=2'), { mode: 'browser' })];
+    const running = [
+      await queue.add(fixture.url('/delay/2000/pages/basic.html?running=1'), { mode: 'browser' }),
+      await queue.add(fixture.url('/delay/2000/pages/basic.html?running=2'), { mode: 'browser' }),
+    ];
     await Promise.all(running.map((job) => queue.reached(job, 'loading', 20_000)));
-    const waiting = [await queue.add(fixture.url('/pages/basic.html?waiting=1'), { mode: 'static' }), await queue.add(fixture.url('/pages/basic.html?waiting=2'), { mode: 'static' })];
+    const waiting = [
+      await queue.add(fixture.url('/pages/basic.html?waiting=1'), { mode: 'static' }),
+      await queue.add(fixture.url('/pages/basic.html?waiting=2'), { mode: 'static' }),
+    ];
     const browserProcesses = worker.browserPids();
     expect(browserProcesses.length).toBeGreaterThan(0);
 
@@ -70,7 +82,8 @@ describe('worker processes', () => {
     expect(await worker.exited).toEqual({ code: null, signal: 'SIGTERM' });
     expect(await stillAliveAfter(browserProcesses, 3000)).toEqual([]);
     // The jobs that were waiting were never started by the worker that was stopping...
-    for (const job of waiting) expect([job.id, await job.getState(), queue.progressOf(job)]).toEqual([job.id, 'waiting', []]);
+    for (const job of waiting)
+      expect([job.id, await job.getState(), queue.progressOf(job)]).toEqual([job.id, 'waiting', []]);
     expect(running.map(loads)).toEqual([1, 1]);
 
     // ...and are done by the next one.

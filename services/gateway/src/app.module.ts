@@ -1,7 +1,17 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { HealthModule, REDIS, RedisModule, ServiceConfigModule, loggingModule, postgresModule, postgresReadiness, redisConnectionOptions, redisReadiness } from '@pixtract/service-kit';
+import {
+  HealthModule,
+  REDIS,
+  RedisModule,
+  ServiceConfigModule,
+  loggingModule,
+  postgresModule,
+  postgresReadiness,
+  redisConnectionOptions,
+  redisReadiness,
+} from '@pixtract/service-kit';
 import { BlogModule } from './blog/blog.module';
 import { CommentsModule, CreateComments1764100000000 } from './comments/comments.module';
 import { BillingModule } from './billing/billing.module';
@@ -28,10 +38,25 @@ export class AppModule {
       imports: [
         ServiceConfigModule.forRoot(GATEWAY_CONFIG, config),
         loggingModule('gateway', config.LOG_LEVEL),
-        postgresModule(config.DATABASE_URL, [ExtractionEntity, ExtractedFileEntity], [CreateExtractions1763740000000, CreateNewsletterSubscribers1763900000000, AddExtractionOwner1763950000000, AddExtractionNoticeCodes1764000000000, CreateComments1764100000000, AddExtractionAddressAndOptions1764110000000, AddFileVariantsAndKind1764200000000]),
+        postgresModule(
+          config.DATABASE_URL,
+          [ExtractionEntity, ExtractedFileEntity],
+          [
+            CreateExtractions1763740000000,
+            CreateNewsletterSubscribers1763900000000,
+            AddExtractionOwner1763950000000,
+            AddExtractionNoticeCodes1764000000000,
+            CreateComments1764100000000,
+            AddExtractionAddressAndOptions1764110000000,
+            AddFileVariantsAndKind1764200000000,
+          ],
+        ),
         RedisModule.forRoot(config.REDIS_URL, 'gateway'),
         BullModule.forRoot({ connection: redisConnectionOptions(config.REDIS_URL), prefix: config.QUEUE_PREFIX }),
-        HealthModule.register({ inject: [getDataSourceToken(), REDIS], useFactory: (dataSource, redis) => [postgresReadiness(dataSource), redisReadiness(redis)] }),
+        HealthModule.register({
+          inject: [getDataSourceToken(), REDIS],
+          useFactory: (dataSource, redis) => [postgresReadiness(dataSource), redisReadiness(redis)],
+        }),
         ExtractionModule,
         NewsletterModule,
         MediaModule,

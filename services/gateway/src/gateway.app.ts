@@ -11,7 +11,14 @@ import { serveSpa } from './spa/serve-spa';
 import { SITE_FILES } from './spa/spa.module';
 
 /** Paths middleware answers rather than routes: the latency metric labels them by these prefixes. */
-const MIDDLEWARE_MOUNTS = ['/api/auth', '/api/user/profile', '/api/docs', QUEUE_DASHBOARD_PATH, '/assets', '/socket.io'];
+const MIDDLEWARE_MOUNTS = [
+  '/api/auth',
+  '/api/user/profile',
+  '/api/docs',
+  QUEUE_DASHBOARD_PATH,
+  '/assets',
+  '/socket.io',
+];
 
 /**
  * The public origin, the same in production and in tests. Before any body is read: security headers on every answer

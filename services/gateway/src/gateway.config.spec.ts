@@ -6,10 +6,14 @@ describe('PUBLIC_URL', () => {
   });
 
   it('keeps the origin of the address given', () => {
-    expect(loadGatewayConfig({ PUBLIC_URL: 'https://Pixtract.example/some/path/' }).PUBLIC_URL).toBe('https://pixtract.example');
+    expect(loadGatewayConfig({ PUBLIC_URL: 'https://Pixtract.example/some/path/' }).PUBLIC_URL).toBe(
+      'https://pixtract.example',
+    );
   });
 
   it.each(['ftp://pixtract.example', 'pixtract.example'])('refuses %s at boot', (value) => {
-    expect(() => loadGatewayConfig({ PUBLIC_URL: value })).toThrow(/PUBLIC_URL: expected an http:\/\/ or https:\/\/ URL/);
+    expect(() => loadGatewayConfig({ PUBLIC_URL: value })).toThrow(
+      /PUBLIC_URL: expected an http:\/\/ or https:\/\/ URL/,
+    );
   });
 });

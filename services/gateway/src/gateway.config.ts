@@ -1,4 +1,12 @@
-import { envDatabaseUrl, envFlag, envHttpUrl, envPort, envRedisUrl, baseEnvShape, loadConfig } from '@pixtract/service-kit';
+import {
+  envDatabaseUrl,
+  envFlag,
+  envHttpUrl,
+  envPort,
+  envRedisUrl,
+  baseEnvShape,
+  loadConfig,
+} from '@pixtract/service-kit';
 import { DEFAULT_QUEUE_PREFIX } from '@pixtract/contracts';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -41,7 +49,9 @@ const gatewayConfigSchema = z.object({
    */
   PUBLIC_URL: z
     .string()
-    .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), { error: 'expected an http:// or https:// URL' })
+    .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), {
+      error: 'expected an http:// or https:// URL',
+    })
     .transform((value) => new URL(value).origin)
     .optional(),
   /** The blog's Markdown articles (front matter + body) and their images/ folder. */
@@ -65,7 +75,9 @@ const gatewayConfigSchema = z.object({
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((value): boolean | number | string => (value === 'false' || value === '0' ? false : /^\d+$/.test(value) ? Number(value) : value)),
+    .transform((value): boolean | number | string =>
+      value === 'false' || value === '0' ? false : /^\d+$/.test(value) ? Number(value) : value,
+    ),
 });
 
 /** Plan quotas are the auth service's (it owns the ledger); the gateway only asks it. */

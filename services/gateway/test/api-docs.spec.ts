@@ -27,7 +27,11 @@ function routesOf(app: INestApplication): string[] {
 /** Whether the gateway relays an auth route (`auth/{*path}` covers everything below /api/auth/). */
 function isRelayed(route: string): boolean {
   const path = route.split(' ')[1];
-  return AUTH_RELAYED_ROUTES.some((relayed) => (relayed.endsWith('/{*path}') ? path.startsWith(`/api/${relayed.slice(0, -'{*path}'.length)}`) : path === `/api/${relayed}`));
+  return AUTH_RELAYED_ROUTES.some((relayed) =>
+    relayed.endsWith('/{*path}')
+      ? path.startsWith(`/api/${relayed.slice(0, -'{*path}'.length)}`)
+      : path === `/api/${relayed}`,
+  );
 }
 
 describe('API documentation (real gateway and auth)', () => {
@@ -40,8 +44,12 @@ describe('API documentation (real gateway and auth)', () => {
 
   it('documents exactly the routes the gateway serves: its own and those it relays to auth', async () => {
     const served = [...routesOf(gateway.app), ...routesOf(gateway.authApp!).filter(isRelayed)];
-    const document = (await (await fetch(`${gateway.base}/api/openapi.json`)).json()) as ReturnType<typeof openApiDocument>;
-    const documented = Object.entries(document.paths ?? {}).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    const document = (await (await fetch(`${gateway.base}/api/openapi.json`)).json()) as ReturnType<
+      typeof openApiDocument
+    >;
+    const documented = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
 
     // Enumerated from the running routers: a route added to any controller (or to auth under a relayed prefix)
     // without its entry in libs/contracts/src/openapi fails here, and so does an entry for a route that went.
@@ -61,8 +69,15 @@ describe('API documentation (real gateway and auth)', () => {
     const page = await fetch(`${gateway.base}/api/docs`);
     expect(page.status).toBe(200);
     const html = await page.text();
-    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]).filter((url) => url.startsWith('/api/docs/'));
-    expect(assets.sort()).toEqual(['/api/docs/api-docs.js', '/api/docs/favicon-32x32.png', '/api/docs/swagger-ui-bundle.js', '/api/docs/swagger-ui.css']);
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)]
+      .map((match) => match[1])
+      .filter((url) => url.startsWith('/api/docs/'));
+    expect(assets.sort()).toEqual([
+      '/api/docs/api-docs.js',
+      '/api/docs/favicon-32x32.png',
+      '/api/docs/swagger-ui-bundle.js',
+      '/api/docs/swagger-ui.css',
+    ]);
     expect(html).not.toMatch(/<script>|<style|style="|https?:\/\//);
     for (const asset of assets) expect([asset, (await fetch(gateway.base + asset)).status]).toEqual([asset, 200]);
     expect((await fetch(`${gateway.base}/api/docs/swagger-initializer.js`)).status).toBe(404);

@@ -16,8 +16,20 @@ describe('gateway refuses bad extraction input with a clear 4xx (private network
     ['ftp:', { url: 'ftp://example.com/x.png' }, 400, 'UNSUPPORTED_SCHEME', /Only http:\/\/ and https:\/\//],
     ['file:', { url: 'file:///etc/passwd' }, 400, 'UNSUPPORTED_SCHEME', /Only http/],
     ['javascript:', { url: 'javascript:alert(1)' }, 400, 'UNSUPPORTED_SCHEME', /Only http/],
-    ['a URL over 2,048 characters', { url: `https://example.com/${'a'.repeat(2100)}` }, 400, 'URL_TOO_LONG', /at most 2,048/],
-    ['credentials in the URL', { url: 'http://user:pw@example.com/' }, 400, 'CREDENTIALS_IN_URL', /user name or password/],
+    [
+      'a URL over 2,048 characters',
+      { url: `https://example.com/${'a'.repeat(2100)}` },
+      400,
+      'URL_TOO_LONG',
+      /at most 2,048/,
+    ],
+    [
+      'credentials in the URL',
+      { url: 'http://user:pw@example.com/' },
+      400,
+      'CREDENTIALS_IN_URL',
+      /user name or password/,
+    ],
   ];
 
   it.each(cases)('refuses %s', async (_label, body, status, code, message) => {
@@ -28,17 +40,22 @@ describe('gateway refuses bad extraction input with a clear 4xx (private network
     expect(answer.message).toMatch(message);
   });
 
-  it.each(['http://127.0.0.1/page', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'http://localhost:3000/'])(
-    'refuses the private address %s with a 4xx and a clear message',
-    async (url) => {
-      for (const path of ['/api/extractions', '/api/extract-images']) {
-        const res = await gateway.post(path, { url });
-        expect(res.status).toBeGreaterThanOrEqual(400);
-        expect(res.status).toBeLessThan(500);
-        expect(await res.json()).toMatchObject({ code: 'BLOCKED_ADDRESS', message: 'This address points to a private or local network and cannot be fetched.' });
-      }
-    },
-  );
+  it.each([
+    'http://127.0.0.1/page',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[::1]/',
+    'http://localhost:3000/',
+  ])('refuses the private address %s with a 4xx and a clear message', async (url) => {
+    for (const path of ['/api/extractions', '/api/extract-images']) {
+      const res = await gateway.post(path, { url });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(await res.json()).toMatchObject({
+        code: 'BLOCKED_ADDRESS',
+        message: 'This address points to a private or local network and cannot be fetched.',
+      });
+    }
+  });
 
   it('refuses a host that does not resolve with a 4xx, without hanging', async () => {
     const res = await gateway.post('/api/extract-images', { url: 'http://no-such-host.invalid/' });

@@ -13,7 +13,11 @@ const TOPICS = [
   'using-the-pixtract-api',
 ];
 
-const words = (html: string) => html.replace(/<[^>]+>/g, ' ').split(/\s+/).filter((word) => /\w/.test(word)).length;
+const words = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .split(/\s+/)
+    .filter((word) => /\w/.test(word)).length;
 
 describe('the blog API over the articles in content/blog', () => {
   let gateway: GatewayHarness;

@@ -27,39 +27,58 @@ describe('comment moderation by administrators named in ADMIN_USERNAMES (real au
   async function signedIn(username: string): Promise<CookieJar> {
     const jar = new CookieJar(gateway.base);
     await jar.fetch('/api/auth/register', { method: 'POST', json: { username, password: 'long enough pass' } });
-    expect((await jar.fetch('/api/auth/login', { method: 'POST', json: { username, password: 'long enough pass' } })).status).toBe(200);
+    expect(
+      (await jar.fetch('/api/auth/login', { method: 'POST', json: { username, password: 'long enough pass' } })).status,
+    ).toBe(200);
     return jar;
   }
 
   const visitorComment = async (content: string): Promise<Comment> => {
-    const res = await new CookieJar(gateway.base).fetch('/api/comments', { method: 'POST', json: { content, sourceUrl: page, username: 'Visitor' } });
+    const res = await new CookieJar(gateway.base).fetch('/api/comments', {
+      method: 'POST',
+      json: { content, sourceUrl: page, username: 'Visitor' },
+    });
     expect(res.status).toBe(201);
     return (await res.json()) as Comment;
   };
-  const publicList = async () => (await (await fetch(`${gateway.base}/api/comments?url=${encodeURIComponent(page)}`)).json()) as Comment[];
+  const publicList = async () =>
+    (await (await fetch(`${gateway.base}/api/comments?url=${encodeURIComponent(page)}`)).json()) as Comment[];
 
-  it.each(ADMIN_ROUTES)('$method $path answers 401 signed out and 403 to a registered user, changing nothing', async ({ method, path }) => {
-    const held = await visitorComment(`untouched by ${method}`);
-    const route = path.replace('/1', `/${held.id}`);
+  it.each(ADMIN_ROUTES)(
+    '$method $path answers 401 signed out and 403 to a registered user, changing nothing',
+    async ({ method, path }) => {
+      const held = await visitorComment(`untouched by ${method}`);
+      const route = path.replace('/1', `/${held.id}`);
 
-    const signedOut = await fetch(gateway.base + route, { method });
-    expect(signedOut.status).toBe(401);
-    expect(await signedOut.json()).toEqual({ statusCode: 401, code: 'AUTHENTICATION_REQUIRED', message: 'Please log in or create an account.' });
+      const signedOut = await fetch(gateway.base + route, { method });
+      expect(signedOut.status).toBe(401);
+      expect(await signedOut.json()).toEqual({
+        statusCode: 401,
+        code: 'AUTHENTICATION_REQUIRED',
+        message: 'Please log in or create an account.',
+      });
 
-    const refused = await member.fetch(route, { method });
-    expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ statusCode: 403, code: 'ADMIN_ONLY', message: 'Only administrators can open this page.' });
+      const refused = await member.fetch(route, { method });
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({
+        statusCode: 403,
+        code: 'ADMIN_ONLY',
+        message: 'Only administrators can open this page.',
+      });
 
-    const pending = (await (await admin.fetch('/api/admin/comments')).json()) as Comment[];
-    expect(pending).toContainEqual(held);
-  });
+      const pending = (await (await admin.fetch('/api/admin/comments')).json()) as Comment[];
+      expect(pending).toContainEqual(held);
+    },
+  );
 
   it('lists the comments that wait, oldest first; approving one shows it to everyone, deleting one removes it', async () => {
     const first = await visitorComment('first to wait');
     const second = await visitorComment('second to wait');
     const queue = (await (await admin.fetch('/api/admin/comments')).json()) as Comment[];
     expect(queue.map((comment) => comment.id)).toEqual(expect.arrayContaining([first.id, second.id]));
-    expect(queue.findIndex((comment) => comment.id === first.id)).toBeLessThan(queue.findIndex((comment) => comment.id === second.id));
+    expect(queue.findIndex((comment) => comment.id === first.id)).toBeLessThan(
+      queue.findIndex((comment) => comment.id === second.id),
+    );
     expect(await publicList()).not.toContainEqual(expect.objectContaining({ id: first.id }));
 
     const approved = await admin.fetch(`/api/admin/comments/${first.id}/approve`, { method: 'POST' });
@@ -89,7 +108,10 @@ describe('comment moderation by administrators named in ADMIN_USERNAMES (real au
 
   it("refuses an administrator's cross-site request with 403 CROSS_SITE_REQUEST", async () => {
     const held = await visitorComment('forged approval');
-    const res = await admin.fetch(`/api/admin/comments/${held.id}/approve`, { method: 'POST', headers: { origin: 'https://evil.example' } });
+    const res = await admin.fetch(`/api/admin/comments/${held.id}/approve`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: 'CROSS_SITE_REQUEST' });
     expect(await publicList()).not.toContainEqual(expect.objectContaining({ id: held.id }));

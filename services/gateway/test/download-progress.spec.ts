@@ -9,13 +9,16 @@ describe('ZIP progress over socket.io (real zipper, Redis pub/sub, gateway socke
   const web = new TestWeb();
   // The zipper publishes on its queue prefix's channel; the gateway listens on its own: one deployment, one prefix.
   const queuePrefix = uniqueQueuePrefix('gateway_download_progress');
-  const images = Array.from({ length: 12 }, (_, i) => (i === 4 ? 'http://images.example/missing.png' : `http://images.example/img/${i}.png`));
+  const images = Array.from({ length: 12 }, (_, i) =>
+    i === 4 ? 'http://images.example/missing.png' : `http://images.example/img/${i}.png`,
+  );
   let zipper: ZipperHarness;
   let gateway: GatewayHarness;
 
   beforeAll(async () => {
     await web.site('images.example', (req, res) => {
-      if (req.url?.startsWith('/img/')) return void res.writeHead(200, { 'content-type': 'image/png' }).end(solidPng(8, 8));
+      if (req.url?.startsWith('/img/'))
+        return void res.writeHead(200, { 'content-type': 'image/png' }).end(solidPng(8, 8));
       res.writeHead(404).end();
     });
     zipper = await startZipper(web, { QUEUE_PREFIX: queuePrefix });
@@ -35,11 +38,16 @@ describe('ZIP progress over socket.io (real zipper, Redis pub/sub, gateway socke
     const overheard: ArchiveProgress[] = [];
     socket.on('download:progress', (event) => events.push(event));
     bystander.on('download:progress', (event) => overheard.push(event));
-    const finished = new Promise<void>((resolve) => socket.on('download:progress', (event) => event.finished && resolve()));
+    const finished = new Promise<void>((resolve) =>
+      socket.on('download:progress', (event) => event.finished && resolve()),
+    );
     await expect(socket.emitWithAck('download:follow', downloadId)).resolves.toEqual({ ok: true });
 
     // The seed's form post, as the page sends it, with the download's id.
-    const res = await fetch(`${gateway.base}/api/download-images`, { method: 'POST', body: new URLSearchParams({ imageUrls: JSON.stringify(images), downloadId }) });
+    const res = await fetch(`${gateway.base}/api/download-images`, {
+      method: 'POST',
+      body: new URLSearchParams({ imageUrls: JSON.stringify(images), downloadId }),
+    });
     expect(res.status).toBe(200);
     const archive = await openArchive(Buffer.from(await res.arrayBuffer()));
     await archive.dispose();

@@ -1,9 +1,16 @@
-import { ExtractJobResult, ExtractedFile, ExtractionAccepted, ExtractionHistoryItem, ExtractionView } from '@pixtract/contracts';
+import {
+  ExtractJobResult,
+  ExtractedFile,
+  ExtractionAccepted,
+  ExtractionHistoryItem,
+  ExtractionView,
+} from '@pixtract/contracts';
 import { CookieJar, FixtureServer, startFixtureServer } from '@pixtract/testing';
 import { DataSource } from 'typeorm';
 import { GatewayHarness, startGateway } from './gateway-harness';
 
-const imagesOf = (page: string, count: number): ExtractedFile[] => Array.from({ length: count }, (_, i) => ({ fileUrl: `${page}/img/${i}.png`, position: i }));
+const imagesOf = (page: string, count: number): ExtractedFile[] =>
+  Array.from({ length: count }, (_, i) => ({ fileUrl: `${page}/img/${i}.png`, position: i }));
 
 /** Three distinct images, and the first one again further down the page. */
 const withDuplicate = (page: string): ExtractJobResult => ({
@@ -14,7 +21,7 @@ const withDuplicate = (page: string): ExtractJobResult => ({
   totalImagesFound: 4,
 });
 
-describe('an extraction is its owner\'s: read, followed and reused by them alone', () => {
+describe("an extraction is its owner's: read, followed and reused by them alone", () => {
   let gateway: GatewayHarness;
   let fixtures: FixtureServer;
   let jobs = 0;
@@ -33,7 +40,10 @@ describe('an extraction is its owner\'s: read, followed and reused by them alone
   });
 
   const start = async (browser: CookieJar, page: string, extra: object = {}) => {
-    const res = await browser.fetch('/api/extractions', { method: 'POST', json: { url: fixtures.url(page), ...extra } });
+    const res = await browser.fetch('/api/extractions', {
+      method: 'POST',
+      json: { url: fixtures.url(page), ...extra },
+    });
     return { status: res.status, body: (await res.json()) as ExtractionAccepted };
   };
   const settled = async (browser: CookieJar, extractionId: string): Promise<ExtractionView> => {
@@ -60,23 +70,37 @@ describe('an extraction is its owner\'s: read, followed and reused by them alone
     for (const stranger of strangers) {
       const res = await stranger.fetch(`/api/extractions/${body.extractionId}`);
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ statusCode: 404, code: 'EXTRACTION_NOT_FOUND', message: 'No extraction with that id.' });
+      expect(await res.json()).toEqual({
+        statusCode: 404,
+        code: 'EXTRACTION_NOT_FOUND',
+        message: 'No extraction with that id.',
+      });
       const socket = await gateway.connectSocket(stranger);
       await expect(socket.emitWithAck('extraction:follow', body.extractionId)).resolves.toEqual({ ok: false });
     }
-    const forged = await fetch(`${gateway.base}/api/extractions/${body.extractionId}`, { headers: { cookie: 'pixtract.visitor=s%3Aaaaaaaaaaaaaaaaaaaaaaa.forged; pixtract.sid=s%3Aforged.forged' } });
+    const forged = await fetch(`${gateway.base}/api/extractions/${body.extractionId}`, {
+      headers: { cookie: 'pixtract.visitor=s%3Aaaaaaaaaaaaaaaaaaaaaaa.forged; pixtract.sid=s%3Aforged.forged' },
+    });
     expect(forged.status).toBe(404);
 
     const ownSocket = await gateway.connectSocket(owner);
     await expect(ownSocket.emitWithAck('extraction:follow', body.extractionId)).resolves.toEqual({ ok: true });
   });
 
-  it('stays the browser\'s after it signs in', async () => {
+  it("stays the browser's after it signs in", async () => {
     const browser = gateway.browser();
     const { body } = await start(browser, '/pages/before-sign-in.html');
     await settled(browser, body.extractionId);
-    await gateway.browser().fetch('/api/auth/register', { method: 'POST', json: { username: 'later-member', password: 'long enough pass' } });
-    await browser.fetch('/api/auth/login', { method: 'POST', json: { username: 'later-member', password: 'long enough pass' } });
+    await gateway
+      .browser()
+      .fetch('/api/auth/register', {
+        method: 'POST',
+        json: { username: 'later-member', password: 'long enough pass' },
+      });
+    await browser.fetch('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'later-member', password: 'long enough pass' },
+    });
     expect((await browser.fetch(`/api/extractions/${body.extractionId}`)).status).toBe(200);
   });
 
@@ -104,7 +128,10 @@ describe('an extraction is its owner\'s: read, followed and reused by them alone
     expect(jobs - jobsBefore).toBe(2);
     expect(rerunView.result?.limits).toMatchObject({ used: 9 });
     // After Run again, a repeat is answered with the newest one.
-    expect((await start(member, '/pages/reload.html')).body).toEqual({ extractionId: rerun.body.extractionId, reused: true });
+    expect((await start(member, '/pages/reload.html')).body).toEqual({
+      extractionId: rerun.body.extractionId,
+      reused: true,
+    });
     // Someone else asking for the same page gets their own extraction.
     expect((await start(await signedIn('neighbour'), '/pages/reload.html')).status).toBe(202);
   });
@@ -113,21 +140,32 @@ describe('an extraction is its owner\'s: read, followed and reused by them alone
     const browser = gateway.browser();
     const first = await start(browser, '/pages/old.html');
     await settled(browser, first.body.extractionId);
-    await gateway.app.get(DataSource).query(`UPDATE extractions SET "createdAt" = now() - interval '6 minutes' WHERE id = $1`, [first.body.extractionId]);
+    await gateway.app
+      .get(DataSource)
+      .query(`UPDATE extractions SET "createdAt" = now() - interval '6 minutes' WHERE id = $1`, [
+        first.body.extractionId,
+      ]);
     expect((await start(browser, '/pages/old.html')).status).toBe(202);
 
     const failing = await start(browser, '/pages/failing.html');
     await settled(browser, failing.body.extractionId);
-    await gateway.app.get(DataSource).query(`UPDATE extractions SET status = 'failed' WHERE id = $1`, [failing.body.extractionId]);
+    await gateway.app
+      .get(DataSource)
+      .query(`UPDATE extractions SET status = 'failed' WHERE id = $1`, [failing.body.extractionId]);
     expect((await start(browser, '/pages/failing.html')).status).toBe(202);
   });
 
-  it('reuses an extraction even at the day\'s limit, where a new one is refused', async () => {
-    const tight = await startGateway('gateway_access_tight', { PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1', PIXTRACT_QUOTA_FREE_DAILY: '3', PIXTRACT_QUOTA_ADDRESS_DAILY: '1000' });
+  it("reuses an extraction even at the day's limit, where a new one is refused", async () => {
+    const tight = await startGateway('gateway_access_tight', {
+      PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1',
+      PIXTRACT_QUOTA_FREE_DAILY: '3',
+      PIXTRACT_QUOTA_ADDRESS_DAILY: '1000',
+    });
     tight.startWorker(async (job) => withDuplicate(job.data.url));
     try {
       const browser = tight.browser();
-      const post = (page: string) => browser.fetch('/api/extractions', { method: 'POST', json: { url: fixtures.url(page) } });
+      const post = (page: string) =>
+        browser.fetch('/api/extractions', { method: 'POST', json: { url: fixtures.url(page) } });
       const { extractionId } = (await (await post('/pages/limit.html')).json()) as ExtractionAccepted;
       for (;;) {
         const view = (await (await browser.fetch(`/api/extractions/${extractionId}`)).json()) as ExtractionView;

@@ -1,5 +1,14 @@
 import { getQueueToken } from '@nestjs/bullmq';
-import { ERROR_MESSAGES, ExtractJobResult, ExtractedFile, ExtractionResponse, ExtractionView, ExtractionWarning, QueueName, extractionWarningText } from '@pixtract/contracts';
+import {
+  ERROR_MESSAGES,
+  ExtractJobResult,
+  ExtractedFile,
+  ExtractionResponse,
+  ExtractionView,
+  ExtractionWarning,
+  QueueName,
+  extractionWarningText,
+} from '@pixtract/contracts';
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { CookieJar, startFixtureServer, FixtureServer } from '@pixtract/testing';
@@ -55,7 +64,8 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
       if (job.data.url.includes('racing')) await raceReleased;
       for (const stage of ['loading', 'scrolling', 'collecting', 'measuring'] as const) {
         // Like the real worker: before measuring, the images found so far, up to the preview limit.
-        const preview = stage === 'measuring' ? { files: imagesOf(job.data.url, Math.min(30, job.data.previewLimit ?? 0)) } : {};
+        const preview =
+          stage === 'measuring' ? { files: imagesOf(job.data.url, Math.min(30, job.data.previewLimit ?? 0)) } : {};
         await job.updateProgress({ stage, percent: 20, imagesFound: 3, ...preview });
       }
       if (job.data.url.includes('explode')) throw new Error('browser crashed');
@@ -63,10 +73,23 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
       const count = job.data.url.includes('many') ? 30 : job.data.url.includes('twice') ? 4 : 3;
       const files = imagesOf(job.data.url, count);
       if (job.data.url.includes('malformed')) files[1] = { ...files[1], width: -1 };
-      if (job.data.url.includes('warned')) return { ...resultFor(job.data.url, files), warnings: WARNINGS.map(extractionWarningText), warningDetails: WARNINGS };
-      if (job.data.url.includes('vanished')) return { ...resultFor(job.data.url, []), error: ERROR_MESSAGES.HOST_NOT_FOUND, errorCode: 'HOST_NOT_FOUND' };
+      if (job.data.url.includes('warned'))
+        return {
+          ...resultFor(job.data.url, files),
+          warnings: WARNINGS.map(extractionWarningText),
+          warningDetails: WARNINGS,
+        };
+      if (job.data.url.includes('vanished'))
+        return { ...resultFor(job.data.url, []), error: ERROR_MESSAGES.HOST_NOT_FOUND, errorCode: 'HOST_NOT_FOUND' };
       // A worker newer than this gateway, with codes the gateway does not know yet.
-      if (job.data.url.includes('newer')) return { ...resultFor(job.data.url, files), error: 'Some new trouble.', errorCode: 'NEW_TROUBLE', warnings: ['A new warning.'], warningDetails: [{ code: 'NEW_WARNING' }] } as unknown as ExtractJobResult;
+      if (job.data.url.includes('newer'))
+        return {
+          ...resultFor(job.data.url, files),
+          error: 'Some new trouble.',
+          errorCode: 'NEW_TROUBLE',
+          warnings: ['A new warning.'],
+          warningDetails: [{ code: 'NEW_WARNING' }],
+        } as unknown as ExtractJobResult;
       return resultFor(job.data.url, files);
     });
   });
@@ -84,7 +107,9 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
       stages.push(event.stage);
       if (event.files) previewed = event.files.length;
     });
-    const completed = new Promise<ExtractionResponse>((resolve) => socket.on('extraction:completed', (event) => resolve(event.result)));
+    const completed = new Promise<ExtractionResponse>((resolve) =>
+      socket.on('extraction:completed', (event) => resolve(event.result)),
+    );
 
     expect(res.status).toBe(202);
     const { extractionId } = (await res.json()) as { extractionId: string };
@@ -93,22 +118,45 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
 
     const result = await completed;
     expect(result.files).toHaveLength(25);
-    expect(result.limits).toEqual({ total: 500, used: 25, remaining: 475, role: 'free', limitApplied: true, totalImagesFound: 30 });
+    expect(result.limits).toEqual({
+      total: 500,
+      used: 25,
+      remaining: 475,
+      role: 'free',
+      limitApplied: true,
+      totalImagesFound: 30,
+    });
     // The live preview never shows more than the visitor can be granted: the free plan's 25.
     expect(previewed).toBe(25);
     expect(stages.length).toBeGreaterThan(0);
-    expect(stages).toEqual([...stages].sort((a, b) => ['loading', 'scrolling', 'collecting', 'measuring'].indexOf(a) - ['loading', 'scrolling', 'collecting', 'measuring'].indexOf(b)));
+    expect(stages).toEqual(
+      [...stages].sort(
+        (a, b) =>
+          ['loading', 'scrolling', 'collecting', 'measuring'].indexOf(a) -
+          ['loading', 'scrolling', 'collecting', 'measuring'].indexOf(b),
+      ),
+    );
 
     const view = (await (await get(`/api/extractions/${extractionId}`)).json()) as ExtractionView;
     expect(view.status).toBe('completed');
     expect(view.result?.files.map((file) => file.fileUrl)).toEqual(result.files.map((file) => file.fileUrl));
     // Read back from Postgres: the renditions and the kind are stored with the file.
-    expect(view.result?.files[0]).toMatchObject({ alt: 'Image 0', width: 100, height: 50, position: 0, sourceNode: 'img', kind: 'photo', variants: result.files[0].variants });
+    expect(view.result?.files[0]).toMatchObject({
+      alt: 'Image 0',
+      width: 100,
+      height: 50,
+      position: 0,
+      sourceNode: 'img',
+      kind: 'photo',
+      variants: result.files[0].variants,
+    });
   });
 
   it('refuses to follow an extraction that does not exist', async () => {
     const socket = await gateway.connectSocket(visitor);
-    await expect(socket.emitWithAck('extraction:follow', '00000000-0000-4000-8000-000000000000')).resolves.toEqual({ ok: false });
+    await expect(socket.emitWithAck('extraction:follow', '00000000-0000-4000-8000-000000000000')).resolves.toEqual({
+      ok: false,
+    });
     await expect(socket.emitWithAck('extraction:follow', 'not-an-id')).resolves.toEqual({ ok: false });
   });
 
@@ -133,9 +181,16 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
     const { extractionId } = (await res.json()) as { extractionId: string };
     const failed = new Promise<{ message: string; code: string }>((resolve) => socket.on('extraction:failed', resolve));
     await socket.emitWithAck('extraction:follow', extractionId);
-    await expect(failed).resolves.toMatchObject({ message: 'Could not extract images from the provided URL. Please try a different URL.', code: 'EXTRACTION_FAILED' });
+    await expect(failed).resolves.toMatchObject({
+      message: 'Could not extract images from the provided URL. Please try a different URL.',
+      code: 'EXTRACTION_FAILED',
+    });
     const view = (await (await get(`/api/extractions/${extractionId}`)).json()) as ExtractionView;
-    expect(view).toMatchObject({ status: 'failed', error: 'Could not extract images from the provided URL. Please try a different URL.', errorCode: 'EXTRACTION_FAILED' });
+    expect(view).toMatchObject({
+      status: 'failed',
+      error: 'Could not extract images from the provided URL. Please try a different URL.',
+      errorCode: 'EXTRACTION_FAILED',
+    });
   }, 20_000);
 
   it('finalises an extraction once however many times it is asked, concurrently', async () => {
@@ -144,7 +199,9 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
     const finaliser = gateway.app.get(ExtractionFinaliser);
     const result = resultFor('http://x/', imagesOf('http://x', 4));
     await Promise.all([1, 2, 3, 4, 5].map(() => finaliser.complete(extractionId, result)));
-    const rows = await gateway.app.get(DataSource).query('SELECT count(*)::int AS n FROM extracted_files WHERE "extractionId" = $1', [extractionId]);
+    const rows = await gateway.app
+      .get(DataSource)
+      .query('SELECT count(*)::int AS n FROM extracted_files WHERE "extractionId" = $1', [extractionId]);
     expect(rows[0].n).toBe(4);
   });
 
@@ -196,18 +253,29 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
   it('stores the warnings with their codes and returns both, on completion and on GET', async () => {
     const res = await post('/api/extract-images', { url: fixtures.url('/pages/warned.html') });
     const body = (await res.json()) as ExtractionResponse & { extractionId?: string };
-    expect(body.warnings).toEqual(['The page answered with HTTP status 404.', '2 requests of this page went to private or local addresses and were refused.']);
+    expect(body.warnings).toEqual([
+      'The page answered with HTTP status 404.',
+      '2 requests of this page went to private or local addresses and were refused.',
+    ]);
     expect(body.warningDetails).toEqual(WARNINGS);
     expect(body).not.toHaveProperty('errorCode');
-    const [row] = await gateway.app.get(DataSource).query(`SELECT id FROM extractions WHERE url = $1`, [fixtures.url('/pages/warned.html')]);
+    const [row] = await gateway.app
+      .get(DataSource)
+      .query(`SELECT id FROM extractions WHERE url = $1`, [fixtures.url('/pages/warned.html')]);
     const view = (await (await get(`/api/extractions/${row.id}`)).json()) as ExtractionView;
     expect(view.result).toMatchObject({ warnings: body.warnings, warningDetails: WARNINGS });
   });
 
   it("stores a page's catalogue error with its code", async () => {
     const res = await post('/api/extract-images', { url: fixtures.url('/pages/vanished.html') });
-    expect(await res.json()).toMatchObject({ files: [], error: ERROR_MESSAGES.HOST_NOT_FOUND, errorCode: 'HOST_NOT_FOUND' });
-    const [row] = await gateway.app.get(DataSource).query(`SELECT id FROM extractions WHERE url = $1`, [fixtures.url('/pages/vanished.html')]);
+    expect(await res.json()).toMatchObject({
+      files: [],
+      error: ERROR_MESSAGES.HOST_NOT_FOUND,
+      errorCode: 'HOST_NOT_FOUND',
+    });
+    const [row] = await gateway.app
+      .get(DataSource)
+      .query(`SELECT id FROM extractions WHERE url = $1`, [fixtures.url('/pages/vanished.html')]);
     const view = (await (await get(`/api/extractions/${row.id}`)).json()) as ExtractionView;
     expect(view.result).toMatchObject({ error: ERROR_MESSAGES.HOST_NOT_FOUND, errorCode: 'HOST_NOT_FOUND' });
   });
@@ -227,7 +295,12 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
     await gateway.app.get(DataSource).query(
       `INSERT INTO extractions (id, url, "ownerSubject", status, "sourceUrl", error, warnings, limits, "performanceInfo", "completedAt")
        VALUES ($1, 'https://example.com/', $4, 'completed', 'https://example.com/', 'Old error.', '["Old words."]', $2, $3, now())`,
-      [id, JSON.stringify({ total: 500, used: 1, remaining: 499, role: 'free' }), JSON.stringify({ timeMs: 5, method: 'static' }), visitorSubjectOf(visitor)],
+      [
+        id,
+        JSON.stringify({ total: 500, used: 1, remaining: 499, role: 'free' }),
+        JSON.stringify({ timeMs: 5, method: 'static' }),
+        visitorSubjectOf(visitor),
+      ],
     );
     const res = await get(`/api/extractions/${id}`);
     expect(res.status).toBe(200);
@@ -252,7 +325,10 @@ describe('gateway extraction flow (real Postgres, Redis, BullMQ, socket.io)', ()
 
   it('is healthy and ready', async () => {
     expect((await fetch(`${gateway.base}/health`)).status).toBe(200);
-    expect(await (await fetch(`${gateway.base}/ready`)).json()).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
+    expect(await (await fetch(`${gateway.base}/ready`)).json()).toEqual({
+      status: 'ready',
+      checks: { postgres: 'ok', redis: 'ok' },
+    });
   });
 });
 

@@ -1,5 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
-import { ClientToServerEvents, ExtractJobPayload, ExtractJobResult, QueueName, SOCKET_PATH, ServerToClientEvents } from '@pixtract/contracts';
+import {
+  ClientToServerEvents,
+  ExtractJobPayload,
+  ExtractJobResult,
+  QueueName,
+  SOCKET_PATH,
+  ServerToClientEvents,
+} from '@pixtract/contracts';
 import { MetricsListener, redisConnectionOptions } from '@pixtract/service-kit';
 import { CookieJar, createTestDatabase, TestDatabase, uniqueQueuePrefix } from '@pixtract/testing';
 import { Job, Worker } from 'bullmq';
@@ -50,7 +57,11 @@ interface SharedInfrastructure {
  * `env` is the gateway's, and also carries auth's quota and admin settings (PIXTRACT_QUOTA_*, ADMIN_USERNAMES)
  * and REDIS_URL for both.
  */
-export async function startGateway(label: string, env: NodeJS.ProcessEnv = {}, shared?: SharedInfrastructure): Promise<GatewayHarness> {
+export async function startGateway(
+  label: string,
+  env: NodeJS.ProcessEnv = {},
+  shared?: SharedInfrastructure,
+): Promise<GatewayHarness> {
   const database = shared?.database ?? (await createTestDatabase(label));
   const queuePrefix = shared?.queuePrefix ?? uniqueQueuePrefix(label);
   const auth = shared ? undefined : await acquireAuth(authEnvOf(env));
@@ -79,7 +90,11 @@ export async function startGateway(label: string, env: NodeJS.ProcessEnv = {}, s
     authApp: auth?.app,
     metricsUrl: app.get(MetricsListener).url,
     post: (path, body, raw = false) =>
-      fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw ? (body as string) : JSON.stringify(body) }),
+      fetch(base + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: raw ? (body as string) : JSON.stringify(body),
+      }),
     browser: () => new CookieJar(base),
     returningVisitor: async () => {
       const jar = new CookieJar(base);
@@ -88,7 +103,12 @@ export async function startGateway(label: string, env: NodeJS.ProcessEnv = {}, s
     },
     connectSocket: async (browser) => {
       const extraHeaders = browser ? { cookie: browser.header() } : undefined;
-      const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(base, { path: SOCKET_PATH, transports: ['websocket'], forceNew: true, extraHeaders });
+      const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(base, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        forceNew: true,
+        extraHeaders,
+      });
       sockets.push(socket);
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', resolve);
@@ -138,5 +158,9 @@ async function releaseAuth(env: NodeJS.ProcessEnv): Promise<void> {
 
 /** Quota overrides and administrators are the auth service's settings; Redis is both services'. */
 function authEnvOf(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('PIXTRACT_QUOTA_') || name === 'ADMIN_USERNAMES' || name === 'REDIS_URL'));
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      ([name]) => name.startsWith('PIXTRACT_QUOTA_') || name === 'ADMIN_USERNAMES' || name === 'REDIS_URL',
+    ),
+  );
 }

@@ -6,7 +6,11 @@ import { startZipper, TestWeb, type ZipperHarness } from '../../zipper/test/zipp
 import { startGateway, type GatewayHarness } from './gateway-harness';
 
 /** Small per-plan caps, the same for auth (which knows the caller's plan) and the zipper (which applies it). */
-const QUOTAS = { PIXTRACT_QUOTA_FREE_PER_EXTRACTION: '2', PIXTRACT_QUOTA_REGISTERED_PER_EXTRACTION: '3', PIXTRACT_QUOTA_PREMIUM_PER_EXTRACTION: '4' };
+const QUOTAS = {
+  PIXTRACT_QUOTA_FREE_PER_EXTRACTION: '2',
+  PIXTRACT_QUOTA_REGISTERED_PER_EXTRACTION: '3',
+  PIXTRACT_QUOTA_PREMIUM_PER_EXTRACTION: '4',
+};
 
 interface Manifest {
   downloaded: number;
@@ -21,12 +25,19 @@ describe('POST /api/download-images through the gateway: the archive holds what 
   let gateway: GatewayHarness;
 
   beforeAll(async () => {
-    await web.site('images.example', (_req, res) => void res.writeHead(200, { 'content-type': 'image/png' }).end(solidPng(8, 8)));
+    await web.site(
+      'images.example',
+      (_req, res) => void res.writeHead(200, { 'content-type': 'image/png' }).end(solidPng(8, 8)),
+    );
     zipper = await startZipper(web, QUOTAS);
     // Auth of our own (not the harness's), so the test can make a member premium in its database.
     auth = await startAuth('gateway_media_plan_auth', QUOTAS);
     const database = await createTestDatabase('gateway_media_plan');
-    gateway = await startGateway('gateway_media_plan', { ZIPPER_URL: zipper.base }, { database, queuePrefix: uniqueQueuePrefix('gateway_media_plan'), authUrl: auth.base });
+    gateway = await startGateway(
+      'gateway_media_plan',
+      { ZIPPER_URL: zipper.base },
+      { database, queuePrefix: uniqueQueuePrefix('gateway_media_plan'), authUrl: auth.base },
+    );
   }, 60_000);
   afterAll(async () => {
     await gateway?.close();
@@ -75,7 +86,10 @@ describe('POST /api/download-images through the gateway: the archive holds what 
     const db = new Client({ connectionString: auth.database.url });
     await db.connect();
     await db.query(`UPDATE users SET role = 'premium' WHERE username = 'collector'`).finally(() => db.end());
-    const res = await browser.fetch('/api/download-images', { method: 'POST', body: new URLSearchParams({ imageUrls: JSON.stringify(images), plan: 'admin' }) });
+    const res = await browser.fetch('/api/download-images', {
+      method: 'POST',
+      body: new URLSearchParams({ imageUrls: JSON.stringify(images), plan: 'admin' }),
+    });
     expect(await manifestOf(res)).toMatchObject({ downloaded: 4, limits: { role: 'premium', maxImages: 4 } });
   });
 });

@@ -20,11 +20,25 @@ async function startFakeZipper() {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+      });
       const target = new URL(req.url ?? '/', 'http://zipper').searchParams.get('url');
       res.on('close', () => res.writableFinished || closedEarly++);
-      if (req.method === 'POST') return void res.writeHead(200, { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="a-images-2025-01-01.zip"' }).end(Buffer.concat(chunks));
-      if (target === 'refused') return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 400, code: 'BLOCKED_ADDRESS', message: 'no' }));
+      if (req.method === 'POST')
+        return void res
+          .writeHead(200, {
+            'content-type': 'application/zip',
+            'content-disposition': 'attachment; filename="a-images-2025-01-01.zip"',
+          })
+          .end(Buffer.concat(chunks));
+      if (target === 'refused')
+        return void res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ statusCode: 400, code: 'BLOCKED_ADDRESS', message: 'no' }));
       if (target === 'broken') {
         res.writeHead(200, { 'content-type': 'image/png' });
         res.write('first bytes');
@@ -37,7 +51,14 @@ async function startFakeZipper() {
         release = () => res.end('-rest');
         return;
       }
-      res.writeHead(200, { 'content-type': 'image/png', etag: '"abc"', 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; sandbox", connection: 'keep-alive', 'keep-alive': 'timeout=5' });
+      res.writeHead(200, {
+        'content-type': 'image/png',
+        etag: '"abc"',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
+        connection: 'keep-alive',
+        'keep-alive': 'timeout=5',
+      });
       res.end('png-bytes');
     });
   });
@@ -65,9 +86,12 @@ describe('gateway media routes forward to the zipper as a streaming reverse prox
   }, 20_000);
 
   it('forwards GET /api/proxy-image with its query and validators, and passes status, headers and body back', async () => {
-    const res = await fetch(`${gateway.base}/api/proxy-image?url=${encodeURIComponent('https://images.example/a.png')}&w=200`, {
-      headers: { 'if-none-match': '"old"', cookie: 'session=secret', authorization: 'Bearer x' },
-    });
+    const res = await fetch(
+      `${gateway.base}/api/proxy-image?url=${encodeURIComponent('https://images.example/a.png')}&w=200`,
+      {
+        headers: { 'if-none-match': '"old"', cookie: 'session=secret', authorization: 'Bearer x' },
+      },
+    );
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('png-bytes');
     expect(res.headers.get('etag')).toBe('"abc"');
@@ -95,11 +119,17 @@ describe('gateway media routes forward to the zipper as a streaming reverse prox
 
   it("forwards the seed's form post and a JSON body to POST /api/download-images", async () => {
     const imageUrls = JSON.stringify(['https://images.example/a.png']);
-    const form = await fetch(`${gateway.base}/api/download-images`, { method: 'POST', body: new URLSearchParams({ imageUrls, sourceUrl: 'https://blog.example/' }) });
+    const form = await fetch(`${gateway.base}/api/download-images`, {
+      method: 'POST',
+      body: new URLSearchParams({ imageUrls, sourceUrl: 'https://blog.example/' }),
+    });
     expect(form.status).toBe(200);
     expect(form.headers.get('content-disposition')).toBe('attachment; filename="a-images-2025-01-01.zip"');
     expect(JSON.parse(await form.text())).toEqual({ imageUrls, sourceUrl: 'https://blog.example/' });
-    const json = await gateway.post('/api/download-images', { imageUrls: ['https://images.example/b.png'], convert: 'png' });
+    const json = await gateway.post('/api/download-images', {
+      imageUrls: ['https://images.example/b.png'],
+      convert: 'png',
+    });
     expect(JSON.parse(await json.text())).toEqual({ imageUrls: ['https://images.example/b.png'], convert: 'png' });
     expect(zipper.seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/download-images' });
   });
@@ -110,7 +140,8 @@ describe('gateway media routes forward to the zipper as a streaming reverse prox
     expect(Buffer.from((await reader.read()).value!).toString()).toBe('PK-first-part');
     zipper.release();
     let rest = '';
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += Buffer.from(chunk.value).toString();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      rest += Buffer.from(chunk.value).toString();
     expect(rest).toBe('-rest');
   });
 
@@ -132,7 +163,11 @@ describe('gateway media routes forward to the zipper as a streaming reverse prox
 
   it('answers 502 with an error id when the zipper cannot be reached', async () => {
     // A replica of the same gateway (its database, queue and auth), pointed at a port nothing listens on.
-    const down = await startGateway('gateway_media_down', { ZIPPER_URL: 'http://127.0.0.1:1' }, { database: gateway.database, queuePrefix: gateway.queuePrefix, authUrl: gateway.authUrl });
+    const down = await startGateway(
+      'gateway_media_down',
+      { ZIPPER_URL: 'http://127.0.0.1:1' },
+      { database: gateway.database, queuePrefix: gateway.queuePrefix, authUrl: gateway.authUrl },
+    );
     try {
       const res = await fetch(`${down.base}/api/proxy-image?url=x`);
       expect(res.status).toBe(502);

@@ -14,7 +14,10 @@ describe('gateway metrics (real gateway, auth, Redis)', () => {
   beforeAll(async () => {
     fixtures = await startFixtureServer();
     // A day's quota of 0: every extraction is refused, which is what the refusal counter counts.
-    gateway = await startGateway('gateway_metrics', { PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1', PIXTRACT_QUOTA_FREE_DAILY: '0' });
+    gateway = await startGateway('gateway_metrics', {
+      PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1',
+      PIXTRACT_QUOTA_FREE_DAILY: '0',
+    });
   });
   afterAll(async () => {
     await gateway.close();
@@ -38,13 +41,27 @@ describe('gateway metrics (real gateway, auth, Redis)', () => {
     await fetch(`${gateway.base}/api/extractions/${randomUUID()}`);
     await fetch(`${gateway.base}/api/auth/status`);
     const text = await scrape();
-    expect(metricValue(text, 'pixtract_http_request_duration_seconds_count', { route: '/api/extractions/:id', status_code: '404', method: 'GET' })).toBe(2);
-    expect(metricValue(text, 'pixtract_http_request_duration_seconds_count', { route: '/api/auth/*', status_code: '200' })).toBe(1);
+    expect(
+      metricValue(text, 'pixtract_http_request_duration_seconds_count', {
+        route: '/api/extractions/:id',
+        status_code: '404',
+        method: 'GET',
+      }),
+    ).toBe(2);
+    expect(
+      metricValue(text, 'pixtract_http_request_duration_seconds_count', { route: '/api/auth/*', status_code: '200' }),
+    ).toBe(1);
     expect(text).not.toMatch(/route="\/api\/extractions\/[0-9a-f]{8}-/);
 
     // The auth service it relayed to has its own, on its own (internal) port.
     const auth = await (await fetch(`${gateway.authUrl}/metrics`)).text();
-    expect(metricValue(auth, 'pixtract_http_request_duration_seconds_count', { service: 'auth', route: '/api/auth/status', status_code: '200' })).toBe(1);
+    expect(
+      metricValue(auth, 'pixtract_http_request_duration_seconds_count', {
+        service: 'auth',
+        route: '/api/auth/status',
+        status_code: '200',
+      }),
+    ).toBe(1);
   });
 
   it('counts quota refusals by plan', async () => {
@@ -63,7 +80,12 @@ describe('gateway metrics (real gateway, auth, Redis)', () => {
       await screenshots.add('screenshot', { url: 'https://example.org/' });
       const text = await scrape();
       for (const queue of Object.values(QueueName)) {
-        for (const state of ['waiting', 'active', 'failed', 'delayed', 'completed']) expect([queue, state, metricValue(text, 'pixtract_queue_jobs', { queue, state })]).toEqual([queue, state, expect.any(Number)]);
+        for (const state of ['waiting', 'active', 'failed', 'delayed', 'completed'])
+          expect([queue, state, metricValue(text, 'pixtract_queue_jobs', { queue, state })]).toEqual([
+            queue,
+            state,
+            expect.any(Number),
+          ]);
       }
       expect(metricValue(text, 'pixtract_queue_jobs', { queue: QueueName.Screenshot, state: 'waiting' })).toBe(2);
       expect(metricValue(text, 'pixtract_queue_jobs', { queue: QueueName.Extraction, state: 'waiting' })).toBe(0);

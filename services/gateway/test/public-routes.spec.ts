@@ -56,7 +56,8 @@ const MEMBER_ROUTES = new Set(['/api/user/profile', '/api/user/extraction-histor
 const json = { 'content-type': 'application/json' };
 const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
 const forgedCookies = `pixtract.sid=s%3A${randomUUID()}.forgedsignature; pixtract.visitor=s%3Aaaaaaaaaaaaaaaaaaaaaaa.forged; pixtract.oidc=forged`;
-const nulEverywhere = '{"url":"https://example.com/\\u0000","username":"a\\u0000b","password":"x\\u0000y","email":"a\\u0000@example.com","imageUrls":["\\u0000"],"sourceUrl":"\\u0000"}';
+const nulEverywhere =
+  '{"url":"https://example.com/\\u0000","username":"a\\u0000b","password":"x\\u0000y","email":"a\\u0000@example.com","imageUrls":["\\u0000"],"sourceUrl":"\\u0000"}';
 const deep = `{"url":${'['.repeat(5000)}${']'.repeat(5000)}}`;
 const huge = JSON.stringify({ url: 'x'.repeat(2 * 1024 * 1024) });
 
@@ -75,15 +76,48 @@ function refusedAcrossSites(answer: Answer, route: Route): void {
 }
 
 const BAD_INPUTS: BadInput[] = [
-  { name: 'malformed JSON', probe: () => ({ headers: json, body: '{"url": ' }), holds: bodyRefused(400, 'MALFORMED_BODY') },
-  { name: 'a body that is not the gzip it says', probe: () => ({ headers: { ...json, 'content-encoding': 'gzip' }, body: 'not gzip at all' }), holds: bodyRefused(400, 'UNREADABLE_BODY') },
-  { name: 'a valid gzip body', probe: () => ({ headers: { ...json, 'content-encoding': 'gzip' }, body: gzipSync('{}') }) },
-  { name: 'a gzip bomb', probe: () => ({ headers: { ...json, 'content-encoding': 'gzip' }, body: gzipSync(huge) }), holds: bodyRefused(413, 'PAYLOAD_TOO_LARGE') },
-  { name: 'an unknown Content-Encoding', probe: () => ({ headers: { ...json, 'content-encoding': 'compress' }, body: '{}' }), holds: bodyRefused(415, 'UNSUPPORTED_ENCODING') },
-  { name: 'JSON nested 5,000 deep', probe: () => ({ headers: json, body: deep }), holds: bodyRefused(400, 'BODY_TOO_DEEP') },
+  {
+    name: 'malformed JSON',
+    probe: () => ({ headers: json, body: '{"url": ' }),
+    holds: bodyRefused(400, 'MALFORMED_BODY'),
+  },
+  {
+    name: 'a body that is not the gzip it says',
+    probe: () => ({ headers: { ...json, 'content-encoding': 'gzip' }, body: 'not gzip at all' }),
+    holds: bodyRefused(400, 'UNREADABLE_BODY'),
+  },
+  {
+    name: 'a valid gzip body',
+    probe: () => ({ headers: { ...json, 'content-encoding': 'gzip' }, body: gzipSync('{}') }),
+  },
+  {
+    name: 'a gzip bomb',
+    probe: () => ({ headers: { ...json, 'content-encoding': 'gzip' }, body: gzipSync(huge) }),
+    holds: bodyRefused(413, 'PAYLOAD_TOO_LARGE'),
+  },
+  {
+    name: 'an unknown Content-Encoding',
+    probe: () => ({ headers: { ...json, 'content-encoding': 'compress' }, body: '{}' }),
+    holds: bodyRefused(415, 'UNSUPPORTED_ENCODING'),
+  },
+  {
+    name: 'JSON nested 5,000 deep',
+    probe: () => ({ headers: json, body: deep }),
+    holds: bodyRefused(400, 'BODY_TOO_DEEP'),
+  },
   { name: 'a 2 MB body', probe: () => ({ headers: json, body: huge }), holds: bodyRefused(413, 'PAYLOAD_TOO_LARGE') },
-  { name: 'NUL in every field', probe: () => ({ headers: json, body: nulEverywhere }), holds: bodyRefused(400, 'NUL_CHARACTER') },
-  { name: 'NUL in a form body', probe: () => ({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'imageUrls=%00&username=a%00b&url=%00' }) },
+  {
+    name: 'NUL in every field',
+    probe: () => ({ headers: json, body: nulEverywhere }),
+    holds: bodyRefused(400, 'NUL_CHARACTER'),
+  },
+  {
+    name: 'NUL in a form body',
+    probe: () => ({
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'imageUrls=%00&username=a%00b&url=%00',
+    }),
+  },
   {
     name: 'a form body where JSON is expected',
     probe: () => ({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'username=a&password=b' }),
@@ -91,29 +125,104 @@ const BAD_INPUTS: BadInput[] = [
       if (!FORM_ROUTES.has(route.path)) bodyRefused(415, 'UNSUPPORTED_MEDIA_TYPE')(answer, route);
     },
   },
-  { name: 'text/plain JSON', probe: () => ({ headers: { 'content-type': 'text/plain' }, body: '{"url":"https://example.com"}' }), holds: bodyRefused(415, 'UNSUPPORTED_MEDIA_TYPE') },
-  { name: 'multipart', probe: () => ({ headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--' }), holds: bodyRefused(415, 'UNSUPPORTED_MEDIA_TYPE') },
-  { name: 'JSON in UTF-16', probe: () => ({ headers: { 'content-type': 'application/json; charset=utf-16le' }, body: Buffer.from('{}', 'utf16le') }), holds: bodyRefused(415, 'UNSUPPORTED_MEDIA_TYPE') },
-  { name: 'a top-level JSON string', probe: () => ({ headers: json, body: '"just a string"' }), holds: bodyRefused(400, 'MALFORMED_BODY') },
-  { name: 'a cross-site request without cookies', probe: () => ({ headers: { ...json, ...crossSite }, body: '{}' }), holds: refusedAcrossSites },
-  { name: 'a cross-site request with forged cookies', probe: () => ({ headers: { ...json, ...crossSite, cookie: forgedCookies, origin: 'null' }, body: '{}' }), holds: refusedAcrossSites },
+  {
+    name: 'text/plain JSON',
+    probe: () => ({ headers: { 'content-type': 'text/plain' }, body: '{"url":"https://example.com"}' }),
+    holds: bodyRefused(415, 'UNSUPPORTED_MEDIA_TYPE'),
+  },
+  {
+    name: 'multipart',
+    probe: () => ({
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--',
+    }),
+    holds: bodyRefused(415, 'UNSUPPORTED_MEDIA_TYPE'),
+  },
+  {
+    name: 'JSON in UTF-16',
+    probe: () => ({
+      headers: { 'content-type': 'application/json; charset=utf-16le' },
+      body: Buffer.from('{}', 'utf16le'),
+    }),
+    holds: bodyRefused(415, 'UNSUPPORTED_MEDIA_TYPE'),
+  },
+  {
+    name: 'a top-level JSON string',
+    probe: () => ({ headers: json, body: '"just a string"' }),
+    holds: bodyRefused(400, 'MALFORMED_BODY'),
+  },
+  {
+    name: 'a cross-site request without cookies',
+    probe: () => ({ headers: { ...json, ...crossSite }, body: '{}' }),
+    holds: refusedAcrossSites,
+  },
+  {
+    name: 'a cross-site request with forged cookies',
+    probe: () => ({ headers: { ...json, ...crossSite, cookie: forgedCookies, origin: 'null' }, body: '{}' }),
+    holds: refusedAcrossSites,
+  },
   {
     name: 'forged session and visitor cookies',
     probe: () => ({ headers: { ...json, cookie: forgedCookies }, body: '{}' }),
     holds: (answer, route) => {
       if (MEMBER_ROUTES.has(route.path)) refusedWith(401, 'AUTHENTICATION_REQUIRED')(answer);
-      if (route.path === '/api/auth/status') expect((JSON.parse(answer.body) as AuthStatus).isAuthenticated).toBe(false);
-      expect(answer.headers.getSetCookie().filter((line) => line.startsWith('pixtract.sid=') && !/Expires=Thu, 01 Jan 1970/.test(line))).toEqual([]);
+      if (route.path === '/api/auth/status')
+        expect((JSON.parse(answer.body) as AuthStatus).isAuthenticated).toBe(false);
+      expect(
+        answer.headers
+          .getSetCookie()
+          .filter((line) => line.startsWith('pixtract.sid=') && !/Expires=Thu, 01 Jan 1970/.test(line)),
+      ).toEqual([]);
     },
   },
-  { name: 'a garbled Cookie header', probe: () => ({ headers: { ...json, cookie: '%%%; ===; pixtract.sid=%E0%A4%A; pixtract.visitor=' + 'x'.repeat(4000) }, body: '{}' }) },
-  { name: 'a forged X-Forwarded-For', probe: () => ({ headers: { ...json, 'x-forwarded-for': '127.0.0.1, 10.0.0.1, not-an-address', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'javascript' }, body: '{}' }) },
+  {
+    name: 'a garbled Cookie header',
+    probe: () => ({
+      headers: { ...json, cookie: '%%%; ===; pixtract.sid=%E0%A4%A; pixtract.visitor=' + 'x'.repeat(4000) },
+      body: '{}',
+    }),
+  },
+  {
+    name: 'a forged X-Forwarded-For',
+    probe: () => ({
+      headers: {
+        ...json,
+        'x-forwarded-for': '127.0.0.1, 10.0.0.1, not-an-address',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'javascript',
+      },
+      body: '{}',
+    }),
+  },
   { name: 'the path in capitals', probe: (route) => ({ path: route.path.toUpperCase(), headers: json, body: '{}' }) },
   { name: 'a trailing slash', probe: (route) => ({ path: `${route.path}/`, headers: json, body: '{}' }) },
-  { name: 'a doubled slash', probe: (route) => ({ path: route.path.replace(/\/([^/]*)$/, '//$1'), headers: json, body: '{}' }) },
-  { name: 'a percent-encoded letter', probe: (route) => ({ path: route.path.replace(/([a-z])([^a-z]*)$/, (_match, letter: string, rest: string) => `%${letter.charCodeAt(0).toString(16)}${rest}`), headers: json, body: '{}' }) },
-  { name: 'a broken percent-encoding', probe: (route) => ({ path: `${route.path}%E0%A4%A`, headers: json, body: '{}' }) },
-  { name: 'a hostile query', probe: (route) => ({ path: `${route.path}?url=%00&url[]=x&id=%E0%A4%A&fullpage=${'a'.repeat(3000)}&__proto__[x]=1`, headers: json, body: '{}' }) },
+  {
+    name: 'a doubled slash',
+    probe: (route) => ({ path: route.path.replace(/\/([^/]*)$/, '//$1'), headers: json, body: '{}' }),
+  },
+  {
+    name: 'a percent-encoded letter',
+    probe: (route) => ({
+      path: route.path.replace(
+        /([a-z])([^a-z]*)$/,
+        (_match, letter: string, rest: string) => `%${letter.charCodeAt(0).toString(16)}${rest}`,
+      ),
+      headers: json,
+      body: '{}',
+    }),
+  },
+  {
+    name: 'a broken percent-encoding',
+    probe: (route) => ({ path: `${route.path}%E0%A4%A`, headers: json, body: '{}' }),
+  },
+  {
+    name: 'a hostile query',
+    probe: (route) => ({
+      path: `${route.path}?url=%00&url[]=x&id=%E0%A4%A&fullpage=${'a'.repeat(3000)}&__proto__[x]=1`,
+      headers: json,
+      body: '{}',
+    }),
+  },
   { name: 'HEAD', probe: () => ({ method: 'HEAD' }) },
   { name: 'OPTIONS', probe: () => ({ method: 'OPTIONS' }) },
   { name: 'an unexpected method', probe: () => ({ method: 'PATCH', headers: json, body: '{}' }) },
@@ -124,7 +233,11 @@ const PROBED_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The routes an express app serves, as its router holds them. */
 function routesOf(app: INestApplication): Route[] {
-  const router = (app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } }).router;
+  const router = (
+    app.getHttpAdapter().getInstance() as {
+      router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> };
+    }
+  ).router;
   return router.stack.flatMap((layer) =>
     layer.route && typeof layer.route.path === 'string' && !/[{*]/.test(layer.route.path)
       ? Object.keys(layer.route.methods)
@@ -154,12 +267,23 @@ describe('every public route answers a table of bad inputs with a 4xx, never a 5
     web = new TestWeb();
     zipper = await startZipper(web);
     billing = await startBilling('gateway_public_routes_billing');
-    gateway = await startGateway('gateway_public_routes', { WEB_DIST: dist, ZIPPER_URL: zipper.base, BILLING_URL: billing.base }, { database, queuePrefix: uniqueQueuePrefix('public-routes'), authUrl: auth.base });
+    gateway = await startGateway(
+      'gateway_public_routes',
+      { WEB_DIST: dist, ZIPPER_URL: zipper.base, BILLING_URL: billing.base },
+      { database, queuePrefix: uniqueQueuePrefix('public-routes'), authUrl: auth.base },
+    );
 
     const key = (route: Route) => `${route.method} ${route.path}`;
     const relayed = routesOf(auth.app).filter((route) => /^\/api\/(auth\/|user\/profile$)/.test(route.path));
     const own = routesOf(gateway.app).filter((route) => route.path !== '/');
-    const pages = ['/', '/results', '/ar/auth', '/assets/app-abc123.js', '/assets/does-not-exist.js', '/socket.io/?EIO=4&transport=polling'].map((path) => ({ method: 'GET', path }));
+    const pages = [
+      '/',
+      '/results',
+      '/ar/auth',
+      '/assets/app-abc123.js',
+      '/assets/does-not-exist.js',
+      '/socket.io/?EIO=4&transport=polling',
+    ].map((path) => ({ method: 'GET', path }));
     routes = [...new Map([...own, ...relayed, ...pages].map((route) => [key(route), route])).values()];
   }, 60_000);
   afterAll(async () => {
@@ -174,7 +298,25 @@ describe('every public route answers a table of bad inputs with a 4xx, never a 5
 
   it('reads every route from the routers, relayed ones included', () => {
     const names = routes.map((route) => `${route.method} ${route.path}`);
-    for (const expected of ['POST /api/extractions', 'GET /api/extractions/:id', 'POST /api/extract-images', 'POST /api/auth/login', 'POST /api/auth/register', 'GET /api/user/profile', 'GET /api/auth/google', 'POST /api/download-images', 'GET /api/proxy-image', 'POST /api/newsletter', 'GET /api/user/extraction-history', 'GET /api/subscription-plans', 'POST /api/subscriptions/create', 'POST /api/billing/paypal/webhook', 'POST /api/comments', 'GET /api/blog-posts/:slug', 'GET /health']) {
+    for (const expected of [
+      'POST /api/extractions',
+      'GET /api/extractions/:id',
+      'POST /api/extract-images',
+      'POST /api/auth/login',
+      'POST /api/auth/register',
+      'GET /api/user/profile',
+      'GET /api/auth/google',
+      'POST /api/download-images',
+      'GET /api/proxy-image',
+      'POST /api/newsletter',
+      'GET /api/user/extraction-history',
+      'GET /api/subscription-plans',
+      'POST /api/subscriptions/create',
+      'POST /api/billing/paypal/webhook',
+      'POST /api/comments',
+      'GET /api/blog-posts/:slug',
+      'GET /health',
+    ]) {
       expect(names).toContain(expected);
     }
   });
@@ -186,7 +328,12 @@ describe('every public route answers a table of bad inputs with a 4xx, never a 5
       const method = probe.method ?? route.method;
       const path = probe.path ?? route.path;
       const withBody = method !== 'GET' && method !== 'HEAD';
-      const res = await fetch(gateway.base + path, { method, headers: probe.headers, body: withBody ? probe.body : undefined, redirect: 'manual' });
+      const res = await fetch(gateway.base + path, {
+        method,
+        headers: probe.headers,
+        body: withBody ? probe.body : undefined,
+        redirect: 'manual',
+      });
       const answer: Answer = { status: res.status, headers: res.headers, body: await res.text() };
       const where = `${method} ${path.slice(0, 80)} → ${answer.status} ${answer.body.slice(0, 120)}`;
       if (answer.status >= 500) failures.push(`5xx: ${where}`);

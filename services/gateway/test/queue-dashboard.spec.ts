@@ -29,7 +29,10 @@ describe('queue dashboard at /admin/queues (real gateway, auth, Redis)', () => {
   async function signedIn(username: string): Promise<CookieJar> {
     const browser = visitor();
     await browser.fetch('/api/auth/register', { method: 'POST', json: { username, password: 'long enough pass' } });
-    expect((await browser.fetch('/api/auth/login', { method: 'POST', json: { username, password: 'long enough pass' } })).status).toBe(200);
+    expect(
+      (await browser.fetch('/api/auth/login', { method: 'POST', json: { username, password: 'long enough pass' } }))
+        .status,
+    ).toBe(200);
     return browser;
   }
 
@@ -48,14 +51,25 @@ describe('queue dashboard at /admin/queues (real gateway, auth, Redis)', () => {
   it.each(BOARD_PATHS)('refuses a signed-out visitor with 401 on its $kind', async ({ method, path }) => {
     const res = await visitor().fetch(path, { method, headers: { accept: 'text/html,*/*' } });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ statusCode: 401, code: 'AUTHENTICATION_REQUIRED', message: 'Please log in or create an account.' });
+    expect(await res.json()).toEqual({
+      statusCode: 401,
+      code: 'AUTHENTICATION_REQUIRED',
+      message: 'Please log in or create an account.',
+    });
   });
 
-  it.each(BOARD_PATHS)('refuses a signed-in user who is no administrator with 403 on its $kind', async ({ method, path }) => {
-    const res = await member.fetch(path, { method, headers: { accept: 'text/html,*/*' } });
-    expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ statusCode: 403, code: 'ADMIN_ONLY', message: 'Only administrators can open this page.' });
-  });
+  it.each(BOARD_PATHS)(
+    'refuses a signed-in user who is no administrator with 403 on its $kind',
+    async ({ method, path }) => {
+      const res = await member.fetch(path, { method, headers: { accept: 'text/html,*/*' } });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({
+        statusCode: 403,
+        code: 'ADMIN_ONLY',
+        message: 'Only administrators can open this page.',
+      });
+    },
+  );
 
   it('shows an administrator the board: its page, its files and every queue of the contracts', async () => {
     const page = await admin.fetch('/admin/queues', { headers: { accept: 'text/html' } });

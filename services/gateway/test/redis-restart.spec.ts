@@ -17,8 +17,15 @@ describe('Redis restarted during a run (own redis-server with its append-only fi
   beforeAll(async () => {
     redis = await RedisServerProcess.start();
     fixtures = await startFixtureServer();
-    gateway = await startGateway('gateway_redis_restart', { REDIS_URL: redis.url, PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1' });
-    workers = new ExtractorProcesses({ REDIS_URL: redis.url, QUEUE_PREFIX: gateway.queuePrefix, EXTRACTOR_CONCURRENCY: '1' });
+    gateway = await startGateway('gateway_redis_restart', {
+      REDIS_URL: redis.url,
+      PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1',
+    });
+    workers = new ExtractorProcesses({
+      REDIS_URL: redis.url,
+      QUEUE_PREFIX: gateway.queuePrefix,
+      EXTRACTOR_CONCURRENCY: '1',
+    });
     worker = await workers.startReady();
   });
   afterAll(async () => {
@@ -37,14 +44,19 @@ describe('Redis restarted during a run (own redis-server with its append-only fi
 
     const ids: string[] = [];
     for (let i = 0; i < EXTRACTIONS; i += 1) {
-      const res = await visitor.fetch('/api/extractions', { method: 'POST', json: { url: fixtures.url(`/delay/2000/pages/basic.html?extraction=${i}`), mode: 'browser' } });
+      const res = await visitor.fetch('/api/extractions', {
+        method: 'POST',
+        json: { url: fixtures.url(`/delay/2000/pages/basic.html?extraction=${i}`), mode: 'browser' },
+      });
       expect(res.status).toBe(202);
       const { extractionId } = (await res.json()) as { extractionId: string };
       await expect(socket.emitWithAck('extraction:follow', extractionId)).resolves.toEqual({ ok: true });
       ids.push(extractionId);
     }
     // One running on the worker, the others queued, when Redis goes away.
-    await new Promise<void>((resolve) => socket.on('extraction:progress', ({ stage }) => stage === 'loading' && resolve()));
+    await new Promise<void>((resolve) =>
+      socket.on('extraction:progress', ({ stage }) => stage === 'loading' && resolve()),
+    );
 
     await redis.stop();
     await untilStatus(`${gateway.base}/ready`, 503, 20_000);
@@ -57,7 +69,8 @@ describe('Redis restarted during a run (own redis-server with its append-only fi
     // Every extraction finishes and its browser is told so live: the queue's event stream was followed on after
     // the reconnection, so nothing had to be asked for again.
     const deadline = Date.now() + 60_000;
-    while (completions.size < ids.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    while (completions.size < ids.length && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 250));
     expect(ids.filter((id) => !completions.has(id))).toEqual([]);
     // None lost with the connection, none failed by it.
     for (const id of ids) {
@@ -66,9 +79,14 @@ describe('Redis restarted during a run (own redis-server with its append-only fi
     }
 
     // And the live path works again: a new extraction after the restart is followed to its end over the socket.
-    const res = await visitor.fetch('/api/extractions', { method: 'POST', json: { url: fixtures.url('/pages/basic.html?after-restart'), mode: 'static' } });
+    const res = await visitor.fetch('/api/extractions', {
+      method: 'POST',
+      json: { url: fixtures.url('/pages/basic.html?after-restart'), mode: 'static' },
+    });
     const { extractionId } = (await res.json()) as { extractionId: string };
-    const completed = new Promise<string>((resolve) => socket.on('extraction:completed', (event) => event.extractionId === extractionId && resolve(event.extractionId)));
+    const completed = new Promise<string>((resolve) =>
+      socket.on('extraction:completed', (event) => event.extractionId === extractionId && resolve(event.extractionId)),
+    );
     await expect(socket.emitWithAck('extraction:follow', extractionId)).resolves.toEqual({ ok: true });
     await expect(completed).resolves.toBe(extractionId);
   });

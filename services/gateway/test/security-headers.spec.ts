@@ -5,7 +5,12 @@ import { contentSecurityPolicy, paypalSources } from '../src/security/content-se
 import { GatewayHarness, startGateway } from './gateway-harness';
 import { miniatureWebDist } from './web-dist.fixture';
 
-const policyOf = (res: Response) => Object.fromEntries((res.headers.get('content-security-policy') ?? '').split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
+const policyOf = (res: Response) =>
+  Object.fromEntries(
+    (res.headers.get('content-security-policy') ?? '')
+      .split('; ')
+      .map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]),
+  );
 
 describe('security headers on every answer (audit row 9)', () => {
   let gateway: GatewayHarness;
@@ -29,8 +34,16 @@ describe('security headers on every answer (audit row 9)', () => {
       fetch(`${gateway.base}/api/auth/status`),
       fetch(`${gateway.base}/api/user/profile`),
       fetch(`${gateway.base}/api/nothing-here`),
-      fetch(`${gateway.base}/api/extractions`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' }),
-      fetch(`${gateway.base}/api/extractions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }),
+      fetch(`${gateway.base}/api/extractions`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: 'x',
+      }),
+      fetch(`${gateway.base}/api/extractions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{',
+      }),
       fetch(`${gateway.base}/health`),
     ]);
 
@@ -47,7 +60,12 @@ describe('security headers on every answer (audit row 9)', () => {
   });
 
   it('answers a missing asset with 404 in the catalogue shape, not 500 (audit row 7)', async () => {
-    for (const [path, status] of [['/assets/does-not-exist.js', 404], ['/assets/nested/missing.css', 404], ['/assets/%E0%A4%A', 400], ['/assets/', 404]] as const) {
+    for (const [path, status] of [
+      ['/assets/does-not-exist.js', 404],
+      ['/assets/nested/missing.css', 404],
+      ['/assets/%E0%A4%A', 400],
+      ['/assets/', 404],
+    ] as const) {
       expect([path, (await fetch(gateway.base + path)).status]).toEqual([path, status]);
     }
     const missing = await fetch(`${gateway.base}/assets/does-not-exist.js`);
@@ -55,7 +73,7 @@ describe('security headers on every answer (audit row 9)', () => {
     expect(await missing.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found.' });
   });
 
-  it('runs the app under a CSP with scripts from its own origin and PayPal\'s SDK only', async () => {
+  it("runs the app under a CSP with scripts from its own origin and PayPal's SDK only", async () => {
     const policy = policyOf(await fetch(`${gateway.base}/`, { headers: { accept: 'text/html' } }));
     expect(policy['script-src']).toEqual(["'self'", 'http://127.0.0.1:3999']);
     expect(policy['connect-src']).toEqual(["'self'", 'http://127.0.0.1:3999']);
@@ -65,33 +83,48 @@ describe('security headers on every answer (audit row 9)', () => {
   });
 
   it('keeps account and API answers out of caches, and lets hashed assets be cached', async () => {
-    for (const path of ['/api/auth/status', '/api/user/profile', '/API/Auth/Status', '/api/extractions/00000000-0000-4000-8000-000000000000']) {
+    for (const path of [
+      '/api/auth/status',
+      '/api/user/profile',
+      '/API/Auth/Status',
+      '/api/extractions/00000000-0000-4000-8000-000000000000',
+    ]) {
       expect([path, (await fetch(gateway.base + path)).headers.get('cache-control')]).toEqual([path, 'no-store']);
     }
-    expect((await fetch(`${gateway.base}/assets/app-abc123.js`)).headers.get('cache-control')).toMatch(/max-age=31536000/);
+    expect((await fetch(`${gateway.base}/assets/app-abc123.js`)).headers.get('cache-control')).toMatch(
+      /max-age=31536000/,
+    );
   });
 
   it('sends no HSTS outside production', async () => {
-    expect((await fetch(`${gateway.base}/`, { headers: { 'x-forwarded-proto': 'https' } })).headers.get('strict-transport-security')).toBeNull();
+    expect(
+      (await fetch(`${gateway.base}/`, { headers: { 'x-forwarded-proto': 'https' } })).headers.get(
+        'strict-transport-security',
+      ),
+    ).toBeNull();
   });
 });
 
 describe('the content security policy', () => {
-  it('allows PayPal\'s own hosts when the SDK is PayPal\'s', () => {
+  it("allows PayPal's own hosts when the SDK is PayPal's", () => {
     const policy = contentSecurityPolicy(paypalSources('https://www.paypal.com/sdk/js?client-id=x'));
     for (const directive of ['script-src', 'connect-src', 'frame-src']) {
-      expect(policy).toMatch(new RegExp(`${directive} [^;]*https://www\\.paypal\\.com https://www\\.sandbox\\.paypal\\.com https://\\*\\.paypal\\.com https://\\*\\.paypalobjects\\.com`));
+      expect(policy).toMatch(
+        new RegExp(
+          `${directive} [^;]*https://www\\.paypal\\.com https://www\\.sandbox\\.paypal\\.com https://\\*\\.paypal\\.com https://\\*\\.paypalobjects\\.com`,
+        ),
+      );
     }
     expect(policy).not.toMatch(/frame-src 'none'/);
   });
 
-  it('lets a route extend it for its own page, the app\'s policy kept', () => {
+  it("lets a route extend it for its own page, the app's policy kept", () => {
     const policy = contentSecurityPolicy({ 'script-src': ["'sha256-abc'"] });
     expect(policy).toMatch(/script-src 'self' 'sha256-abc'/);
     expect(policy).toMatch(/frame-ancestors 'none'/);
   });
 
-  it('is the app\'s alone without PayPal', () => {
+  it("is the app's alone without PayPal", () => {
     expect(contentSecurityPolicy(paypalSources(undefined))).toMatch(/script-src 'self'; /);
   });
 });
@@ -101,10 +134,18 @@ describe('in production behind a TLS-terminating proxy named by TRUST_PROXY', ()
     const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), VISITOR_SECRET: 'v'.repeat(32) };
     const database = await createTestDatabase('gateway_production');
     const auth = await startAuth('gateway_production_auth', production);
-    const gateway = await startGateway('gateway_production', { ...production, TRUST_PROXY: 'loopback' }, { database, queuePrefix: uniqueQueuePrefix('production'), authUrl: auth.base });
+    const gateway = await startGateway(
+      'gateway_production',
+      { ...production, TRUST_PROXY: 'loopback' },
+      { database, queuePrefix: uniqueQueuePrefix('production'), authUrl: auth.base },
+    );
     try {
       const post = (path: string, proto: string) =>
-        fetch(gateway.base + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-proto': proto }, body: JSON.stringify({ username: 'secure-one', password: 'long enough pass' }) });
+        fetch(gateway.base + path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-proto': proto },
+          body: JSON.stringify({ username: 'secure-one', password: 'long enough pass' }),
+        });
       expect((await post('/api/auth/register', 'https')).status).toBe(201);
       const secure = await post('/api/auth/login', 'https');
       expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');

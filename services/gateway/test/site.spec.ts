@@ -1,4 +1,15 @@
-import { LANGUAGE_TAGS, LANGUAGES, PAGE_META_FILE, SITE_PAGES, blogPostPath, localisedPath, textDirection, type BlogPost, type Language, type SitePageKey } from '@pixtract/contracts';
+import {
+  LANGUAGE_TAGS,
+  LANGUAGES,
+  PAGE_META_FILE,
+  SITE_PAGES,
+  blogPostPath,
+  localisedPath,
+  textDirection,
+  type BlogPost,
+  type Language,
+  type SitePageKey,
+} from '@pixtract/contracts';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,19 +26,26 @@ const LISTED = PAGES.filter(([, page]) => page.listed);
 /** What a crawler without JavaScript reads of one page's head. */
 function headOf(html: string) {
   const head = html.slice(0, html.indexOf('</head>'));
-  const meta = (attribute: string, key: string) => new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(head)?.[1];
+  const meta = (attribute: string, key: string) =>
+    new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(head)?.[1];
   return {
     html: /<html [^>]*>/.exec(html)?.[0],
     titles: [...head.matchAll(/<title>([^<]*)<\/title>/g)].map((match) => match[1]),
     description: meta('name', 'description'),
     robots: meta('name', 'robots'),
     canonical: /<link rel="canonical" href="([^"]*)"/.exec(head)?.[1],
-    alternates: Object.fromEntries([...head.matchAll(/<link rel="alternate" hreflang="([^"]*)" href="([^"]*)"/g)].map((match) => [match[1], match[2]])),
+    alternates: Object.fromEntries(
+      [...head.matchAll(/<link rel="alternate" hreflang="([^"]*)" href="([^"]*)"/g)].map((match) => [
+        match[1],
+        match[2],
+      ]),
+    ),
     og: (key: string) => meta('property', `og:${key}`),
   };
 }
 
-const decoded = (text: string | undefined) => text?.replace(/&#(\d+);/g, (_match, code: string) => String.fromCharCode(Number(code)));
+const decoded = (text: string | undefined) =>
+  text?.replace(/&#(\d+);/g, (_match, code: string) => String.fromCharCode(Number(code)));
 
 describe('what search engines and link previews read: sitemap, robots.txt and page heads', () => {
   let gateway: GatewayHarness;
@@ -54,21 +72,30 @@ describe('what search engines and link previews read: sitemap, robots.txt and pa
 
     beforeAll(async () => {
       // A person following the footer's link: the browser asks for HTML first, and gets the sitemap all the same.
-      const res = await fetch(`${gateway.base}/sitemap.xml`, { headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } });
+      const res = await fetch(`${gateway.base}/sitemap.xml`, {
+        headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
       xml = await res.text();
-      urls = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' || name === 'xhtml:link' }).parse(xml).urlset.url;
+      urls = new XMLParser({
+        ignoreAttributes: false,
+        isArray: (name) => name === 'url' || name === 'xhtml:link',
+      }).parse(xml).urlset.url;
     });
 
     it('is well-formed sitemaps.org XML', () => {
       expect(XMLValidator.validate(xml)).toBe(true);
-      expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9" xmlns:xhtml="http:\/\/www.w3.org\/1999\/xhtml">/);
+      expect(xml).toMatch(
+        /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9" xmlns:xhtml="http:\/\/www.w3.org\/1999\/xhtml">/,
+      );
     });
 
     it('lists every public page and every article under each of the nine languages, and nothing else', () => {
       const paths = [...LISTED.map(([, page]) => page.path), ...posts.map((post) => blogPostPath(post.slug))];
-      const expected = paths.flatMap((path) => LANGUAGES.map((language) => `${ORIGIN}${localisedPath(language, path)}`));
+      const expected = paths.flatMap((path) =>
+        LANGUAGES.map((language) => `${ORIGIN}${localisedPath(language, path)}`),
+      );
       expect(urls.map((url) => url.loc).sort()).toEqual(expected.sort());
       expect(urls).toHaveLength(paths.length * 9);
       expect(posts.length).toBeGreaterThanOrEqual(8);
@@ -79,7 +106,9 @@ describe('what search engines and link previews read: sitemap, robots.txt and pa
         const path = url.loc.slice(ORIGIN.length).replace(/^\/(cn|jp|es|fr|de|ru|ko|ar)(?=\/|$)/, '') || '/';
         const alternates = Object.fromEntries(url['xhtml:link'].map((link) => [link['@_hreflang'], link['@_href']]));
         expect(alternates).toEqual({
-          ...Object.fromEntries(LANGUAGES.map((language) => [LANGUAGE_TAGS[language], `${ORIGIN}${localisedPath(language, path)}`])),
+          ...Object.fromEntries(
+            LANGUAGES.map((language) => [LANGUAGE_TAGS[language], `${ORIGIN}${localisedPath(language, path)}`]),
+          ),
           'x-default': `${ORIGIN}${path}`,
         });
       }
@@ -102,36 +131,46 @@ describe('what search engines and link previews read: sitemap, robots.txt and pa
     expect(robots).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
     expect(robots).toContain('Disallow: /api/\n');
     expect(robots).toContain('Allow: /api/blog-images/');
-    for (const path of ['/results', '/ar/results', '/member', '/jp/admin']) expect(robots).toContain(`Disallow: ${path}\n`);
+    for (const path of ['/results', '/ar/results', '/member', '/jp/admin'])
+      expect(robots).toContain(`Disallow: ${path}\n`);
     expect(robots).not.toMatch(/Disallow: \/(blog|pricing|terms|privacy)\n/);
   });
 
   describe.each(LANGUAGES)('the pages in %s', (language: Language) => {
-    it.each(PAGES)("%s: <html lang dir>, the app's own title and description, canonical and alternates (or noindex), Open Graph", async (key, page) => {
-      const res = await fetch(gateway.base + localisedPath(language, page.path), { headers: { accept: 'text/html' } });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-      const head = headOf(await res.text());
-      expect(head.html).toBe(`<html lang="${LANGUAGE_TAGS[language]}" dir="${textDirection(language)}" class="dark">`);
-      expect(head.titles.map(decoded)).toEqual([PAGE_WORDS[language][key].title]);
-      expect(decoded(head.description)).toBe(PAGE_WORDS[language][key].description);
-      expect(decoded(head.og('title'))).toBe(PAGE_WORDS[language][key].title);
-      expect(head.og('locale')).toBe(LANGUAGE_TAGS[language].replace('-', '_'));
-      if (page.listed) {
-        expect(head.canonical).toBe(`${ORIGIN}${localisedPath(language, page.path)}`);
-        expect(head.alternates['x-default']).toBe(`${ORIGIN}${page.path}`);
-        expect(Object.keys(head.alternates)).toHaveLength(10);
-        expect(head.robots).toBeUndefined();
-      } else {
-        expect(head.canonical).toBeUndefined();
-        expect(head.robots).toBe('noindex');
-      }
-    });
+    it.each(PAGES)(
+      "%s: <html lang dir>, the app's own title and description, canonical and alternates (or noindex), Open Graph",
+      async (key, page) => {
+        const res = await fetch(gateway.base + localisedPath(language, page.path), {
+          headers: { accept: 'text/html' },
+        });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+        const head = headOf(await res.text());
+        expect(head.html).toBe(
+          `<html lang="${LANGUAGE_TAGS[language]}" dir="${textDirection(language)}" class="dark">`,
+        );
+        expect(head.titles.map(decoded)).toEqual([PAGE_WORDS[language][key].title]);
+        expect(decoded(head.description)).toBe(PAGE_WORDS[language][key].description);
+        expect(decoded(head.og('title'))).toBe(PAGE_WORDS[language][key].title);
+        expect(head.og('locale')).toBe(LANGUAGE_TAGS[language].replace('-', '_'));
+        if (page.listed) {
+          expect(head.canonical).toBe(`${ORIGIN}${localisedPath(language, page.path)}`);
+          expect(head.alternates['x-default']).toBe(`${ORIGIN}${page.path}`);
+          expect(Object.keys(head.alternates)).toHaveLength(10);
+          expect(head.robots).toBeUndefined();
+        } else {
+          expect(head.canonical).toBeUndefined();
+          expect(head.robots).toBe('noindex');
+        }
+      },
+    );
   });
 
   it("gives an article its own title, description, picture and publication day, in the reader's language", async () => {
     const [post] = posts;
-    const head = headOf(await (await fetch(`${gateway.base}/fr${blogPostPath(post.slug)}`, { headers: { accept: 'text/html' } })).text());
+    const head = headOf(
+      await (await fetch(`${gateway.base}/fr${blogPostPath(post.slug)}`, { headers: { accept: 'text/html' } })).text(),
+    );
     expect(head.html).toBe('<html lang="fr" dir="ltr" class="dark">');
     expect(head.titles.map(decoded)).toEqual([PAGE_WORDS.fr.article.replace('{{title}}', post.title)]);
     expect(decoded(head.description)).toBe(post.description);

@@ -7,7 +7,11 @@ const WEB = join(__dirname, '..', '..', '..', 'web');
 
 /** The app's words for each page, straight from its locales (what the web build writes into page-meta.json). */
 export const PAGE_WORDS = Object.fromEntries(
-  LANGUAGES.map((language) => [language, (JSON.parse(readFileSync(join(WEB, 'src', 'i18n', 'locales', `${language}.json`), 'utf8')) as { pageMeta: unknown }).pageMeta]),
+  LANGUAGES.map((language) => [
+    language,
+    (JSON.parse(readFileSync(join(WEB, 'src', 'i18n', 'locales', `${language}.json`), 'utf8')) as { pageMeta: unknown })
+      .pageMeta,
+  ]),
 ) as PageMetaFile;
 
 /** The one hashed asset a miniature build holds (tests ask for /assets/app-abc123.js). */

@@ -43,12 +43,17 @@ describe('three extractor processes, one killed with SIGKILL mid-job (real gatew
     const loading = new Set<string>();
     const completions = new Map<string, number>();
     socket.on('extraction:progress', ({ extractionId, stage }) => stage === 'loading' && loading.add(extractionId));
-    socket.on('extraction:completed', ({ extractionId }) => completions.set(extractionId, (completions.get(extractionId) ?? 0) + 1));
+    socket.on('extraction:completed', ({ extractionId }) =>
+      completions.set(extractionId, (completions.get(extractionId) ?? 0) + 1),
+    );
 
     const pages = Array.from({ length: EXTRACTIONS }, (_, i) => `/delay/2500/pages/basic.html?extraction=${i}`);
     const ids: string[] = [];
     for (const page of pages) {
-      const res = await visitor.fetch('/api/extractions', { method: 'POST', json: { url: fixtures.url(page), mode: 'browser' } });
+      const res = await visitor.fetch('/api/extractions', {
+        method: 'POST',
+        json: { url: fixtures.url(page), mode: 'browser' },
+      });
       expect(res.status).toBe(202);
       const { extractionId } = (await res.json()) as { extractionId: string };
       await expect(socket.emitWithAck('extraction:follow', extractionId)).resolves.toEqual({ ok: true });
@@ -67,7 +72,9 @@ describe('three extractor processes, one killed with SIGKILL mid-job (real gatew
 
     // Exactly once: one completion event each, one stored set of files each...
     expect([...completions.values()]).toEqual(ids.map(() => 1));
-    const stored = await gateway.app.get(DataSource).query(`SELECT "extractionId", count(*)::int AS files FROM extracted_files GROUP BY 1`);
+    const stored = await gateway.app
+      .get(DataSource)
+      .query(`SELECT "extractionId", count(*)::int AS files FROM extracted_files GROUP BY 1`);
     expect(stored).toHaveLength(EXTRACTIONS);
     expect(stored.map((row: { files: number }) => row.files)).toEqual(ids.map(() => IMAGES_PER_PAGE));
     // ...one charge each in auth's ledger, and the day's counters add up to those charges, not more.
@@ -76,9 +83,14 @@ describe('three extractor processes, one killed with SIGKILL mid-job (real gatew
     expect(events.map((event: { extractionId: string }) => event.extractionId).sort()).toEqual([...ids].sort());
     expect(events.map((event: { granted: number }) => event.granted)).toEqual(ids.map(() => IMAGES_PER_PAGE));
     // A visitor is charged on their own counter and on their address's (docs/decisions/accounts.md): each once.
-    const counters: Array<{ subject: string; used: number }> = await ledger.query(`SELECT "subject", "used" FROM quota_usage ORDER BY "subject"`);
+    const counters: Array<{ subject: string; used: number }> = await ledger.query(
+      `SELECT "subject", "used" FROM quota_usage ORDER BY "subject"`,
+    );
     expect(counters.map((counter) => counter.subject.split(':')[0])).toEqual(['ip', 'visitor']);
-    expect(counters.map((counter) => counter.used)).toEqual([EXTRACTIONS * IMAGES_PER_PAGE, EXTRACTIONS * IMAGES_PER_PAGE]);
+    expect(counters.map((counter) => counter.used)).toEqual([
+      EXTRACTIONS * IMAGES_PER_PAGE,
+      EXTRACTIONS * IMAGES_PER_PAGE,
+    ]);
 
     // The killed worker's job really was cut off and run again: its page was opened twice, every other once.
     const opened = pages.map((page) => fixtures.requests.filter((path) => path === page).length).sort();

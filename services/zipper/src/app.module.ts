@@ -1,6 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { SafeFetchPolicy } from '@pixtract/safe-fetch';
-import { HealthModule, REDIS, RedisModule, ServiceConfigModule, loggingModule, redisReadiness } from '@pixtract/service-kit';
+import {
+  HealthModule,
+  REDIS,
+  RedisModule,
+  ServiceConfigModule,
+  loggingModule,
+  redisReadiness,
+} from '@pixtract/service-kit';
 import { MediaModule } from './media.module';
 import { ZIPPER_CONFIG, ZipperConfig } from './zipper.config';
 

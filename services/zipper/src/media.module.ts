@@ -19,7 +19,16 @@ export class MediaModule {
     return {
       module: MediaModule,
       controllers: [ImageProxyController, ScreenshotBoxesController, ArchiveController],
-      providers: [safeFetchPolicyProvider(policyOverrides), RemoteImageFetcher, ImageProxyService, ArchiveService, ArchiveMetrics, ArchiveProgressPublisher, ScreenshotQueue, ScreenshotService],
+      providers: [
+        safeFetchPolicyProvider(policyOverrides),
+        RemoteImageFetcher,
+        ImageProxyService,
+        ArchiveService,
+        ArchiveMetrics,
+        ArchiveProgressPublisher,
+        ScreenshotQueue,
+        ScreenshotService,
+      ],
     };
   }
 }

@@ -3,7 +3,8 @@ import { ConfigError, baseEnvShape, envFlag, envPort, envRedisUrl, loadConfig } 
 import { z } from 'zod';
 
 const MIB = 1024 * 1024;
-const wholeNumber = (fallback: number, min = 1) => z.coerce.number({ error: 'expected a whole number' }).int().min(min).default(fallback);
+const wholeNumber = (fallback: number, min = 1) =>
+  z.coerce.number({ error: 'expected a whole number' }).int().min(min).default(fallback);
 
 const zipperConfigSchema = z.object({
   ...baseEnvShape,

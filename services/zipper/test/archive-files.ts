@@ -37,6 +37,14 @@ export async function openArchive(bytes: Buffer): Promise<OpenedArchive & { disp
       methods[match[2]] = match[1];
     }
   }
-  const read = async (name: string) => (await run('unzip', ['-p', file, name], { encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 })).stdout;
-  return { tested: test, names, methods, read, text: async (name) => (await read(name)).toString('utf8'), dispose: () => rm(dir, { recursive: true, force: true }) };
+  const read = async (name: string) =>
+    (await run('unzip', ['-p', file, name], { encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 })).stdout;
+  return {
+    tested: test,
+    names,
+    methods,
+    read,
+    text: async (name) => (await read(name)).toString('utf8'),
+    dispose: () => rm(dir, { recursive: true, force: true }),
+  };
 }

@@ -4,7 +4,8 @@ import { gzipSync } from 'node:zlib';
 import { Site, TestWeb, ZipperHarness, startZipper } from './zipper-harness';
 
 const PNG = solidPng(64, 32);
-const SVG_WITH_SCRIPT = '<?xml version="1.0"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
+const SVG_WITH_SCRIPT =
+  '<?xml version="1.0"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Reads a body the proxy must cut off (the read fails); answers how many bytes came before the cut. */
@@ -27,7 +28,10 @@ describe('GET /api/proxy-image (hermetic web, private networks refused)', () => 
 
   const proxy = (params: Record<string, string>, headers: Record<string, string> = {}) =>
     fetch(`${zipper.base}/api/proxy-image?${new URLSearchParams(params)}`, { headers });
-  const refusal = async (res: Response) => ({ status: res.status, ...((await res.json()) as { code: string; message: string }) });
+  const refusal = async (res: Response) => ({
+    status: res.status,
+    ...((await res.json()) as { code: string; message: string }),
+  });
 
   beforeAll(async () => {
     site = await web.site('images.example', (req, res) => {
@@ -35,12 +39,23 @@ describe('GET /api/proxy-image (hermetic web, private networks refused)', () => 
       const path = req.url ?? '/';
       if (path === '/photo.png' || path === '/no-extension' || path === '/really-a-png.jpg') {
         if (req.headers['if-none-match'] === '"v1"') return void res.writeHead(304, { etag: '"v1"' }).end();
-        return void res.writeHead(200, { 'content-type': 'image/png', 'content-length': PNG.length, etag: '"v1"', 'last-modified': 'Tue, 01 Jul 2025 10:00:00 GMT', 'cache-control': 'public, max-age=600' }).end(PNG);
+        return void res
+          .writeHead(200, {
+            'content-type': 'image/png',
+            'content-length': PNG.length,
+            etag: '"v1"',
+            'last-modified': 'Tue, 01 Jul 2025 10:00:00 GMT',
+            'cache-control': 'public, max-age=600',
+          })
+          .end(PNG);
       }
-      if (path === '/logo.svg') return void res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(SVG_WITH_SCRIPT);
+      if (path === '/logo.svg')
+        return void res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(SVG_WITH_SCRIPT);
       if (path === '/svg-as-xml') return void res.writeHead(200, { 'content-type': 'text/xml' }).end(SVG_WITH_SCRIPT);
-      if (path === '/page.png') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><script>alert(1)</script></html>');
-      if (path === '/html-bytes.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end('<html><body>not an image</body></html>');
+      if (path === '/page.png')
+        return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><script>alert(1)</script></html>');
+      if (path === '/html-bytes.png')
+        return void res.writeHead(200, { 'content-type': 'image/png' }).end('<html><body>not an image</body></html>');
       if (path === '/html-typed-png') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PNG);
       if (path === '/missing.png') return void res.writeHead(404, { 'content-type': 'text/plain' }).end('no');
       if (path === '/endless') {
@@ -54,15 +69,23 @@ describe('GET /api/proxy-image (hermetic web, private networks refused)', () => 
         res.on('drain', pump);
         return pump();
       }
-      if (path === '/declared-huge') return void res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(10 * 1024 ** 3) }).end(PNG);
+      if (path === '/declared-huge')
+        return void res
+          .writeHead(200, { 'content-type': 'image/png', 'content-length': String(10 * 1024 ** 3) })
+          .end(PNG);
       if (path === '/short-length') {
         // Content-Length smaller than what is written: only the declared bytes may come through.
-        res.socket?.end(`HTTP/1.1 200 OK\r\ncontent-type: image/png\r\ncontent-length: 40\r\nconnection: close\r\n\r\n${PNG.toString('latin1')}`, 'latin1');
+        res.socket?.end(
+          `HTTP/1.1 200 OK\r\ncontent-type: image/png\r\ncontent-length: 40\r\nconnection: close\r\n\r\n${PNG.toString('latin1')}`,
+          'latin1',
+        );
         return;
       }
       if (path === '/gzip-bomb') {
         const bomb = gzipSync(Buffer.concat([PNG.subarray(0, 16), Buffer.alloc(20 * 1024 * 1024)]));
-        return void res.writeHead(200, { 'content-type': 'image/png', 'content-encoding': 'gzip', 'content-length': bomb.length }).end(bomb);
+        return void res
+          .writeHead(200, { 'content-type': 'image/png', 'content-encoding': 'gzip', 'content-length': bomb.length })
+          .end(bomb);
       }
       if (path === '/trickle') {
         res.writeHead(200, { 'content-type': 'image/png' });
@@ -134,7 +157,9 @@ describe('GET /api/proxy-image (hermetic web, private networks refused)', () => 
   it("names a download=1 attachment with host, base name, date and the bytes' type, spelled as the URL does when they agree", async () => {
     const today = new Date().toISOString().slice(0, 10);
     const named = await proxy({ url: site.url('/photo.png'), download: '1' });
-    expect(named.headers.get('content-disposition')).toBe(`attachment; filename="images.example-photo-${today}.png"; filename*=UTF-8''images.example-photo-${today}.png`);
+    expect(named.headers.get('content-disposition')).toBe(
+      `attachment; filename="images.example-photo-${today}.png"; filename*=UTF-8''images.example-photo-${today}.png`,
+    );
     const typed = await proxy({ url: site.url('/no-extension'), download: '1' });
     expect(typed.headers.get('content-disposition')).toContain(`filename="images.example-no_extension-${today}.png"`);
     const lying = await proxy({ url: site.url('/really-a-png.jpg'), download: '1' });
@@ -186,7 +211,10 @@ describe('GET /api/proxy-image (hermetic web, private networks refused)', () => 
     const res = await proxy({ url: 'http://rebind.example/photo.png' });
     expect(res.status).toBe(200);
     expect(rebindLookups).toBe(1);
-    expect(await refusal(await proxy({ url: 'http://rebind.example/photo.png' }))).toMatchObject({ status: 400, code: 'BLOCKED_ADDRESS' });
+    expect(await refusal(await proxy({ url: 'http://rebind.example/photo.png' }))).toMatchObject({
+      status: 400,
+      code: 'BLOCKED_ADDRESS',
+    });
   });
 
   it.each([
@@ -195,12 +223,18 @@ describe('GET /api/proxy-image (hermetic web, private networks refused)', () => 
     ['gopher:', 'gopher://images.example/1', 'UNSUPPORTED_SCHEME'],
     ['ftp:', 'ftp://images.example/x.png', 'UNSUPPORTED_SCHEME'],
   ])('refuses a redirect to %s', async (_label, target, code) => {
-    expect(await refusal(await proxy({ url: site.url(`/redirect/${encodeURIComponent(target)}`) }))).toMatchObject({ status: 400, code });
+    expect(await refusal(await proxy({ url: site.url(`/redirect/${encodeURIComponent(target)}`) }))).toMatchObject({
+      status: 400,
+      code,
+    });
   });
 
   it('follows 5 redirects and refuses a longer chain', async () => {
     expect((await proxy({ url: site.url('/hop/4') })).status).toBe(200);
-    expect(await refusal(await proxy({ url: site.url('/hop/5') }))).toMatchObject({ status: 502, code: 'TOO_MANY_REDIRECTS' });
+    expect(await refusal(await proxy({ url: site.url('/hop/5') }))).toMatchObject({
+      status: 502,
+      code: 'TOO_MANY_REDIRECTS',
+    });
   });
 
   it.each([
@@ -213,11 +247,18 @@ describe('GET /api/proxy-image (hermetic web, private networks refused)', () => 
   });
 
   it("answers an origin's 404 with 502 naming it", async () => {
-    expect(await refusal(await proxy({ url: site.url('/missing.png') }))).toMatchObject({ status: 502, code: 'UPSTREAM_FAILED', message: expect.stringContaining('404') });
+    expect(await refusal(await proxy({ url: site.url('/missing.png') }))).toMatchObject({
+      status: 502,
+      code: 'UPSTREAM_FAILED',
+      message: expect.stringContaining('404'),
+    });
   });
 
   it('refuses a declared 10 GB body at once with 413', async () => {
-    expect(await refusal(await proxy({ url: site.url('/declared-huge') }))).toMatchObject({ status: 413, code: 'UPSTREAM_TOO_LARGE' });
+    expect(await refusal(await proxy({ url: site.url('/declared-huge') }))).toMatchObject({
+      status: 413,
+      code: 'UPSTREAM_TOO_LARGE',
+    });
   });
 
   it('cuts an endless body without Content-Length at the byte cap and closes the upstream socket', async () => {
@@ -239,13 +280,22 @@ describe('GET /api/proxy-image (hermetic web, private networks refused)', () => 
   });
 
   it('answers 504 for a server sending one byte every few seconds, and for one that never sends headers', async () => {
-    expect(await refusal(await proxy({ url: site.url('/trickle') }))).toMatchObject({ status: 504, code: 'UPSTREAM_TIMEOUT' });
-    expect(await refusal(await proxy({ url: site.url('/silent') }))).toMatchObject({ status: 504, code: 'UPSTREAM_TIMEOUT' });
+    expect(await refusal(await proxy({ url: site.url('/trickle') }))).toMatchObject({
+      status: 504,
+      code: 'UPSTREAM_TIMEOUT',
+    });
+    expect(await refusal(await proxy({ url: site.url('/silent') }))).toMatchObject({
+      status: 504,
+      code: 'UPSTREAM_TIMEOUT',
+    });
   });
 
   it('refuses a missing or malformed url with 400', async () => {
     expect(await refusal(await proxy({}))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
-    expect(await refusal(await proxy({ url: site.url('/photo.png'), w: 'wide' }))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await refusal(await proxy({ url: site.url('/photo.png'), w: 'wide' }))).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+    });
   });
 });
 

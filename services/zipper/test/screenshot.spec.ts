@@ -1,4 +1,11 @@
-import { QueueName, ScreenshotJobPayload, ScreenshotJobResult, screenshotBoxesKey, screenshotCacheKey, SCREENSHOT_CACHE_SECONDS } from '@pixtract/contracts';
+import {
+  QueueName,
+  ScreenshotJobPayload,
+  ScreenshotJobResult,
+  screenshotBoxesKey,
+  screenshotCacheKey,
+  SCREENSHOT_CACHE_SECONDS,
+} from '@pixtract/contracts';
 import { createRedis, redisConnectionOptions } from '@pixtract/service-kit';
 import { solidPng } from '@pixtract/testing';
 import { Worker } from 'bullmq';
@@ -28,7 +35,12 @@ describe('GET /api/proxy-image?fullpage=true (real Redis and BullMQ, a stand-in 
         rendered.push(job.data.url);
         if (job.data.url.includes('broken')) throw new Error('page crashed');
         const cacheKey = screenshotCacheKey(job.data.url);
-        await redis.set(screenshotBoxesKey(job.data.url), JSON.stringify({ boxes: BOXES }), 'EX', SCREENSHOT_CACHE_SECONDS);
+        await redis.set(
+          screenshotBoxesKey(job.data.url),
+          JSON.stringify({ boxes: BOXES }),
+          'EX',
+          SCREENSHOT_CACHE_SECONDS,
+        );
         await redis.set(cacheKey, SCREENSHOT, 'EX', SCREENSHOT_CACHE_SECONDS);
         return { cacheKey, contentType: 'image/png', bytes: SCREENSHOT.length, width: 120, height: 400 };
       },
@@ -41,7 +53,8 @@ describe('GET /api/proxy-image?fullpage=true (real Redis and BullMQ, a stand-in 
     await zipper.close();
   });
 
-  const screenshot = (url: string) => fetch(`${zipper.base}/api/proxy-image?${new URLSearchParams({ url, fullpage: 'true' })}`);
+  const screenshot = (url: string) =>
+    fetch(`${zipper.base}/api/proxy-image?${new URLSearchParams({ url, fullpage: 'true' })}`);
 
   it('queues one render for concurrent requests, then answers from the cache', async () => {
     const url = `http://site.example/page-${run}`;
@@ -73,7 +86,8 @@ describe('GET /api/proxy-image?fullpage=true (real Redis and BullMQ, a stand-in 
   });
 
   describe('GET /api/screenshot-boxes', () => {
-    const boxes = (query: Record<string, string>) => fetch(`${zipper.base}/api/screenshot-boxes?${new URLSearchParams(query)}`);
+    const boxes = (query: Record<string, string>) =>
+      fetch(`${zipper.base}/api/screenshot-boxes?${new URLSearchParams(query)}`);
 
     it("answers where the images sit in the page's cached screenshot", async () => {
       const url = `http://site.example/boxes-${run}`;

@@ -34,7 +34,10 @@ export class TestWeb {
   readonly resolver: Resolver = async (hostname) => {
     const answer = this.addresses.get(hostname.toLowerCase());
     if (!answer) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-    return (typeof answer === 'function' ? answer() : answer).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    return (typeof answer === 'function' ? answer() : answer).map((address) => ({
+      address,
+      family: address.includes(':') ? 6 : 4,
+    }));
   };
 
   readonly dial: Dialer = (checked, port) => {
@@ -92,11 +95,25 @@ export interface ZipperHarness {
 }
 
 /** Test-sized fetch limits: small caps and short timeouts, so refusals happen in milliseconds. */
-const TEST_TIMEOUTS: SafeFetchPolicy['timeouts'] = { connectMs: 1_000, headersMs: 1_000, idleMs: 1_000, totalMs: 5_000 };
+const TEST_TIMEOUTS: SafeFetchPolicy['timeouts'] = {
+  connectMs: 1_000,
+  headersMs: 1_000,
+  idleMs: 1_000,
+  totalMs: 5_000,
+};
 
-export async function startZipper(web: TestWeb, env: NodeJS.ProcessEnv = {}, policy: Partial<SafeFetchPolicy> = {}): Promise<ZipperHarness> {
+export async function startZipper(
+  web: TestWeb,
+  env: NodeJS.ProcessEnv = {},
+  policy: Partial<SafeFetchPolicy> = {},
+): Promise<ZipperHarness> {
   const queuePrefix = uniqueQueuePrefix('zipper');
-  const config = loadZipperConfig({ LOG_LEVEL: 'silent', QUEUE_PREFIX: queuePrefix, IMAGE_MAX_BYTES: String(1024 * 1024), ...env });
+  const config = loadZipperConfig({
+    LOG_LEVEL: 'silent',
+    QUEUE_PREFIX: queuePrefix,
+    IMAGE_MAX_BYTES: String(1024 * 1024),
+    ...env,
+  });
   const app = await createService({
     name: 'zipper',
     module: AppModule.forRoot(config, { resolver: web.resolver, dial: web.dial, timeouts: TEST_TIMEOUTS, ...policy }),

@@ -5,7 +5,11 @@ import { loadZipperConfig } from '../src/zipper.config';
 
 describe('zipper service skeleton (real Redis)', () => {
   it('is ready when Redis answers, and not ready when it does not', async () => {
-    const up = await createService({ name: 'zipper', module: AppModule.forRoot(loadZipperConfig({ LOG_LEVEL: 'silent' })), port: 0 });
+    const up = await createService({
+      name: 'zipper',
+      module: AppModule.forRoot(loadZipperConfig({ LOG_LEVEL: 'silent' })),
+      port: 0,
+    });
     const down = await createService({
       name: 'zipper',
       module: AppModule.forRoot(loadZipperConfig({ LOG_LEVEL: 'silent', REDIS_URL: 'redis://127.0.0.1:1' })),

@@ -4,9 +4,14 @@ import { invalidRequest, notFound, paypalId, Router, sendJson, unprocessable } f
 /** /v1/catalogs/products and /v1/billing/plans: what a merchant sells and at which price and rhythm. */
 export function catalogRoutes(router: Router, ctx: SimContext): void {
   router.add('POST', '/v1/catalogs/products', (req, res) => {
-    const { id = paypalId('PROD-'), name, type = 'SERVICE' } = req.body as { id?: string; name?: string; type?: string };
+    const {
+      id = paypalId('PROD-'),
+      name,
+      type = 'SERVICE',
+    } = req.body as { id?: string; name?: string; type?: string };
     if (!name) throw invalidRequest('/name', 'A product needs a name.');
-    if (ctx.products.has(id)) throw unprocessable('DUPLICATE_RESOURCE_IDENTIFIER', `A product with id ${id} already exists.`);
+    if (ctx.products.has(id))
+      throw unprocessable('DUPLICATE_RESOURCE_IDENTIFIER', `A product with id ${id} already exists.`);
     const now = ctx.now().toISOString();
     const product = {
       ...req.body,
@@ -28,10 +33,17 @@ export function catalogRoutes(router: Router, ctx: SimContext): void {
   });
 
   router.add('POST', '/v1/billing/plans', (req, res) => {
-    const body = req.body as { product_id?: string; name?: string; billing_cycles?: unknown[]; payment_preferences?: unknown };
-    if (!body.product_id || !ctx.products.has(body.product_id)) throw invalidRequest('/product_id', 'product_id must name an existing product.');
+    const body = req.body as {
+      product_id?: string;
+      name?: string;
+      billing_cycles?: unknown[];
+      payment_preferences?: unknown;
+    };
+    if (!body.product_id || !ctx.products.has(body.product_id))
+      throw invalidRequest('/product_id', 'product_id must name an existing product.');
     if (!body.name) throw invalidRequest('/name', 'A plan needs a name.');
-    if (!Array.isArray(body.billing_cycles) || body.billing_cycles.length === 0) throw invalidRequest('/billing_cycles', 'A plan needs billing cycles.');
+    if (!Array.isArray(body.billing_cycles) || body.billing_cycles.length === 0)
+      throw invalidRequest('/billing_cycles', 'A plan needs billing cycles.');
     const id = paypalId('P-');
     const now = ctx.now().toISOString();
     const plan = {
@@ -55,7 +67,16 @@ export function catalogRoutes(router: Router, ctx: SimContext): void {
     const productId = req.url.searchParams.get('product_id');
     const plans = [...ctx.plans.values()]
       .filter((plan) => !productId || plan.product_id === productId)
-      .map(({ id, product_id, name, status, description, usage_type, create_time, links }) => ({ id, product_id, name, status, description, usage_type, create_time, links }));
+      .map(({ id, product_id, name, status, description, usage_type, create_time, links }) => ({
+        id,
+        product_id,
+        name,
+        status,
+        description,
+        usage_type,
+        create_time,
+        links,
+      }));
     sendJson(res, 200, { plans, links: [{ href: `${ctx.origin}/v1/billing/plans`, rel: 'self', method: 'GET' }] });
   });
 

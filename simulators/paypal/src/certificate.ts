@@ -37,7 +37,10 @@ export function createSigningCertificate(commonName: string, validDays = 365, no
   );
   const signature = sign('sha256', tbs, privateKey);
   const der = sequence(tbs, algorithm, tlv(0x03, Buffer.concat([Buffer.from([0]), signature])));
-  const body = der.toString('base64').match(/.{1,64}/g)!.join('\n');
+  const body = der
+    .toString('base64')
+    .match(/.{1,64}/g)!
+    .join('\n');
   return { privateKey, pem: `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----\n` };
 }
 

@@ -37,10 +37,17 @@ export interface SimContext {
 export const money = (value: string, currency = 'USD') => ({ currency_code: currency, value });
 
 /** The simulator's one buyer. */
-export const TEST_BUYER = { email_address: 'buyer@simulator.paypal.test', name: { given_name: 'Test', surname: 'Buyer' } };
+export const TEST_BUYER = {
+  email_address: 'buyer@simulator.paypal.test',
+  name: { given_name: 'Test', surname: 'Buyer' },
+};
 
 /** `start` moved on by `count` billing intervals of a plan's regular cycle (MONTH, YEAR, WEEK or DAY). */
-export function addInterval(start: Date, frequency: { interval_unit: string; interval_count?: number }, count = 1): Date {
+export function addInterval(
+  start: Date,
+  frequency: { interval_unit: string; interval_count?: number },
+  count = 1,
+): Date {
   const date = new Date(start);
   const n = (frequency.interval_count ?? 1) * count;
   switch (frequency.interval_unit) {

@@ -40,13 +40,22 @@ export class PayPalError extends Error {
 }
 
 export const notFound = (what: string) =>
-  new PayPalError(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', [{ issue: 'INVALID_RESOURCE_ID', description: `${what} does not exist.` }]);
+  new PayPalError(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', [
+    { issue: 'INVALID_RESOURCE_ID', description: `${what} does not exist.` },
+  ]);
 
 export const unprocessable = (issue: string, description: string) =>
-  new PayPalError(422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed, semantically incorrect, or failed business validation.', [{ issue, description }]);
+  new PayPalError(
+    422,
+    'UNPROCESSABLE_ENTITY',
+    'The requested action could not be performed, semantically incorrect, or failed business validation.',
+    [{ issue, description }],
+  );
 
 export const invalidRequest = (field: string, description: string) =>
-  new PayPalError(400, 'INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', [{ field, issue: 'MISSING_REQUIRED_PARAMETER', description }]);
+  new PayPalError(400, 'INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', [
+    { field, issue: 'MISSING_REQUIRED_PARAMETER', description },
+  ]);
 
 /** Paths like `/v1/billing/subscriptions/:id/cancel` matched in order of registration. */
 export class Router {
@@ -62,7 +71,11 @@ export class Router {
     for (const route of this.routes) {
       if (route.method !== method) continue;
       const found = route.pattern.exec(pathname);
-      if (found) return { route, params: Object.fromEntries(route.names.map((name, index) => [name, decodeURIComponent(found[index + 1])])) };
+      if (found)
+        return {
+          route,
+          params: Object.fromEntries(route.names.map((name, index) => [name, decodeURIComponent(found[index + 1])])),
+        };
     }
     return undefined;
   }
@@ -86,11 +99,21 @@ export async function readBody(req: IncomingMessage): Promise<{ raw: string; bod
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'paypal-debug-id': randomBytes(6).toString('hex') });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    'paypal-debug-id': randomBytes(6).toString('hex'),
+  });
   res.end(text);
 }
 
-export function sendText(res: ServerResponse, status: number, type: string, text: string, headers: Record<string, string> = {}): void {
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }

@@ -15,13 +15,17 @@ async function main(): Promise<void> {
     webhookId: env.PAYPAL_WEBHOOK_ID || SIMULATOR_CREDENTIALS.webhookId,
     webhookUrl: env.PAYPAL_SIMULATOR_WEBHOOK_URL || undefined,
   });
-  process.stdout.write(`PayPal simulator listening on ${simulator.origin} (webhooks to ${env.PAYPAL_SIMULATOR_WEBHOOK_URL || 'nowhere'})\n`);
+  process.stdout.write(
+    `PayPal simulator listening on ${simulator.origin} (webhooks to ${env.PAYPAL_SIMULATOR_WEBHOOK_URL || 'nowhere'})\n`,
+  );
   const stop = () => void simulator.close().then(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Failed to start the PayPal simulator: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(
+    `Failed to start the PayPal simulator: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
   process.exit(1);
 });

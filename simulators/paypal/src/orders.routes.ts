@@ -1,6 +1,16 @@
 import { checkoutPage, popupResultPage } from './checkout-page';
 import { TEST_BUYER, type Json, type SimContext, type SimOrder } from './context';
-import { invalidRequest, notFound, paypalId, PayPalError, redirect, Router, sendJson, sendText, unprocessable } from './http';
+import {
+  invalidRequest,
+  notFound,
+  paypalId,
+  PayPalError,
+  redirect,
+  Router,
+  sendJson,
+  sendText,
+  unprocessable,
+} from './http';
 
 const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
 
@@ -14,16 +24,28 @@ export function orderRoutes(router: Router, ctx: SimContext): void {
     if (!found) throw notFound(`Order ${id}`);
     return found;
   };
-  const link = (id: string, rel: string, method: string, suffix = '') => ({ href: `${ctx.origin}/v2/checkout/orders/${id}${suffix}`, rel, method });
+  const link = (id: string, rel: string, method: string, suffix = '') => ({
+    href: `${ctx.origin}/v2/checkout/orders/${id}${suffix}`,
+    rel,
+    method,
+  });
 
   router.add('POST', '/v2/checkout/orders', (req, res) => {
-    const body = req.body as { intent?: string; purchase_units?: Json[]; payment_source?: { paypal?: { experience_context?: Json } }; application_context?: Json };
-    if (body.intent !== 'CAPTURE' && body.intent !== 'AUTHORIZE') throw invalidRequest('/intent', 'intent must be CAPTURE or AUTHORIZE.');
+    const body = req.body as {
+      intent?: string;
+      purchase_units?: Json[];
+      payment_source?: { paypal?: { experience_context?: Json } };
+      application_context?: Json;
+    };
+    if (body.intent !== 'CAPTURE' && body.intent !== 'AUTHORIZE')
+      throw invalidRequest('/intent', 'intent must be CAPTURE or AUTHORIZE.');
     const units = body.purchase_units ?? [];
     if (units.length === 0) throw invalidRequest('/purchase_units', 'At least one purchase unit is required.');
     for (const unit of units) {
-      if (!unit.amount?.currency_code || !AMOUNT.test(String(unit.amount?.value ?? ''))) throw invalidRequest('/purchase_units/0/amount', 'amount needs a currency_code and a decimal value.');
-      if (Number(unit.amount.value) <= 0) throw unprocessable('CANNOT_BE_ZERO_OR_NEGATIVE', 'The amount must be greater than zero.');
+      if (!unit.amount?.currency_code || !AMOUNT.test(String(unit.amount?.value ?? '')))
+        throw invalidRequest('/purchase_units/0/amount', 'amount needs a currency_code and a decimal value.');
+      if (Number(unit.amount.value) <= 0)
+        throw unprocessable('CANNOT_BE_ZERO_OR_NEGATIVE', 'The amount must be greater than zero.');
     }
     const id = paypalId();
     const now = ctx.now().toISOString();
@@ -34,7 +56,10 @@ export function orderRoutes(router: Router, ctx: SimContext): void {
       intent: body.intent,
       status: payerAction ? 'PAYER_ACTION_REQUIRED' : 'CREATED',
       ...(body.payment_source && { payment_source: body.payment_source }),
-      purchase_units: units.map((unit, index) => ({ reference_id: unit.reference_id ?? (index === 0 ? 'default' : String(index)), ...unit })),
+      purchase_units: units.map((unit, index) => ({
+        reference_id: unit.reference_id ?? (index === 0 ? 'default' : String(index)),
+        ...unit,
+      })),
       create_time: now,
       links: [
         link(id, 'self', 'GET'),
@@ -51,8 +76,13 @@ export function orderRoutes(router: Router, ctx: SimContext): void {
 
   router.add('POST', '/v2/checkout/orders/:id/capture', (req, res) => {
     const { json } = orderOf(req.params.id);
-    if (json.status === 'COMPLETED') throw unprocessable('ORDER_ALREADY_CAPTURED', 'Order already captured. If intent=CAPTURE only one capture per order is allowed.');
-    if (json.status !== 'APPROVED') throw unprocessable('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
+    if (json.status === 'COMPLETED')
+      throw unprocessable(
+        'ORDER_ALREADY_CAPTURED',
+        'Order already captured. If intent=CAPTURE only one capture per order is allowed.',
+      );
+    if (json.status !== 'APPROVED')
+      throw unprocessable('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
     const now = ctx.now().toISOString();
     json.status = 'COMPLETED';
     json.update_time = now;
@@ -62,13 +92,21 @@ export function orderRoutes(router: Router, ctx: SimContext): void {
         status: 'COMPLETED',
         amount: unit.amount,
         final_capture: true,
-        seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
+        seller_protection: {
+          status: 'ELIGIBLE',
+          dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'],
+        },
         create_time: now,
         update_time: now,
         links: [{ href: `${ctx.origin}/v2/payments/captures/${json.id}`, rel: 'self', method: 'GET' }],
       };
       unit.payments = { captures: [capture] };
-      ctx.notifier.emit('PAYMENT.CAPTURE.COMPLETED', 'capture', { ...capture, supplementary_data: { related_ids: { order_id: json.id } } }, `Payment completed for $ ${unit.amount.value} ${unit.amount.currency_code}`);
+      ctx.notifier.emit(
+        'PAYMENT.CAPTURE.COMPLETED',
+        'capture',
+        { ...capture, supplementary_data: { related_ids: { order_id: json.id } } },
+        `Payment completed for $ ${unit.amount.value} ${unit.amount.currency_code}`,
+      );
     }
     json.links = [link(json.id, 'self', 'GET')];
     sendJson(res, 201, json);
@@ -80,7 +118,8 @@ export function orderRoutes(router: Router, ctx: SimContext): void {
     (req, res) => {
       const token = req.url.searchParams.get('token') ?? '';
       const { json } = orderOf(token);
-      if (json.status !== 'CREATED' && json.status !== 'PAYER_ACTION_REQUIRED') throw new PayPalError(404, 'RESOURCE_NOT_FOUND', 'This checkout was already completed.');
+      if (json.status !== 'CREATED' && json.status !== 'PAYER_ACTION_REQUIRED')
+        throw new PayPalError(404, 'RESOURCE_NOT_FOUND', 'This checkout was already completed.');
       const unit = json.purchase_units[0];
       const html = checkoutPage({
         title: 'Pay with PayPal',
@@ -104,7 +143,12 @@ export function orderRoutes(router: Router, ctx: SimContext): void {
         order.json.status = 'APPROVED';
         order.json.payer = { ...TEST_BUYER, payer_id: payerID };
         order.json.payment_source = { paypal: { ...TEST_BUYER, account_id: payerID, account_status: 'VERIFIED' } };
-        ctx.notifier.emit('CHECKOUT.ORDER.APPROVED', 'checkout-order', order.json, 'An order has been approved by buyer');
+        ctx.notifier.emit(
+          'CHECKOUT.ORDER.APPROVED',
+          'checkout-order',
+          order.json,
+          'An order has been approved by buyer',
+        );
       }
       const back = approved ? order.returnUrl : order.cancelUrl;
       if (req.body.sdk !== '1' && back) {
@@ -113,7 +157,16 @@ export function orderRoutes(router: Router, ctx: SimContext): void {
         if (approved) target.searchParams.set('PayerID', payerID);
         return redirect(res, target.toString());
       }
-      sendText(res, 200, 'text/html; charset=utf-8', popupResultPage({ type: approved ? 'approve' : 'cancel', orderID: order.json.id, payerID: approved ? payerID : undefined }));
+      sendText(
+        res,
+        200,
+        'text/html; charset=utf-8',
+        popupResultPage({
+          type: approved ? 'approve' : 'cancel',
+          orderID: order.json.id,
+          payerID: approved ? payerID : undefined,
+        }),
+      );
     },
     { open: true },
   );

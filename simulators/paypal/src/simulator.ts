@@ -63,8 +63,24 @@ export async function startPayPalSimulator(options: PayPalSimulatorOptions): Pro
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   const origin = `http://${options.host ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
   const certificate = createSigningCertificate(new URL(origin).hostname);
-  const notifier = new WebhookNotifier({ origin, webhookId: options.webhookId, webhookUrl: options.webhookUrl, certificate, now });
-  ctx = { origin, now, notifier, products: new Map(), plans: new Map(), subscriptions: new Map(), orders: new Map(), idempotent: new Map(), certificateOutage: false };
+  const notifier = new WebhookNotifier({
+    origin,
+    webhookId: options.webhookId,
+    webhookUrl: options.webhookUrl,
+    certificate,
+    now,
+  });
+  ctx = {
+    origin,
+    now,
+    notifier,
+    products: new Map(),
+    plans: new Map(),
+    subscriptions: new Map(),
+    orders: new Map(),
+    idempotent: new Map(),
+    certificateOutage: false,
+  };
 
   router.add('GET', '/health', (_req, res) => sendJson(res, 200, { status: 'ok' }), { open: true });
   router.add('GET', '/ready', (_req, res) => sendJson(res, 200, { status: 'ready' }), { open: true });
@@ -72,11 +88,20 @@ export async function startPayPalSimulator(options: PayPalSimulatorOptions): Pro
     'POST',
     '/v1/oauth2/token',
     (req, res) => {
-      if (!clientAuthenticated(req.headers.authorization, options)) return sendJson(res, 401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
-      if (req.body.grant_type !== 'client_credentials') return sendJson(res, 400, { error: 'unsupported_grant_type', error_description: 'Grant Type is NULL' });
+      if (!clientAuthenticated(req.headers.authorization, options))
+        return sendJson(res, 401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
+      if (req.body.grant_type !== 'client_credentials')
+        return sendJson(res, 400, { error: 'unsupported_grant_type', error_description: 'Grant Type is NULL' });
       const token = `A21AA${randomBytes(24).toString('base64url')}`;
       tokens.set(token, now().getTime() + TOKEN_SECONDS * 1000);
-      sendJson(res, 200, { scope: 'https://uri.paypal.com/services/subscriptions https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', app_id: 'APP-SIMULATOR', expires_in: TOKEN_SECONDS, nonce: `${now().toISOString()}${randomBytes(8).toString('hex')}` });
+      sendJson(res, 200, {
+        scope: 'https://uri.paypal.com/services/subscriptions https://uri.paypal.com/services/payments/payment',
+        access_token: token,
+        token_type: 'Bearer',
+        app_id: 'APP-SIMULATOR',
+        expires_in: TOKEN_SECONDS,
+        nonce: `${now().toISOString()}${randomBytes(8).toString('hex')}`,
+      });
     },
     { open: true },
   );
@@ -85,7 +110,13 @@ export async function startPayPalSimulator(options: PayPalSimulatorOptions): Pro
     '/sdk/js',
     (req, res) => {
       const clientId = req.url.searchParams.get('client-id');
-      if (clientId !== options.clientId) return sendText(res, 400, 'application/javascript', `throw new Error("SDK Validation error: 'Invalid query value for client-id: ${String(clientId).replace(/[^\w-]/g, '')}'");`);
+      if (clientId !== options.clientId)
+        return sendText(
+          res,
+          400,
+          'application/javascript',
+          `throw new Error("SDK Validation error: 'Invalid query value for client-id: ${String(clientId).replace(/[^\w-]/g, '')}'");`,
+        );
       sendText(res, 200, 'application/javascript; charset=utf-8', sdkScript(origin), { 'cache-control': 'no-cache' });
     },
     { open: true },
@@ -101,15 +132,23 @@ export async function startPayPalSimulator(options: PayPalSimulatorOptions): Pro
       const found = router.match(req.method ?? 'GET', url.pathname);
       if (!found) throw new PayPalError(404, 'NOT_FOUND', `No route for ${req.method} ${url.pathname}.`);
       if (!found.route.open && !bearerValid(req.headers.authorization, tokens, now())) {
-        return sendJson(res, 401, { name: 'AUTHENTICATION_FAILURE', message: 'Authentication failed due to invalid authentication credentials or a missing Authorization header.', details: [] });
+        return sendJson(res, 401, {
+          name: 'AUTHENTICATION_FAILURE',
+          message: 'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
+          details: [],
+        });
       }
       const requestId = req.method === 'POST' ? req.headers['paypal-request-id'] : undefined;
       const replayKey = typeof requestId === 'string' ? `${url.pathname}|${requestId}` : undefined;
       const replay = replayKey ? context.idempotent.get(replayKey) : undefined;
       if (replay) return sendJson(res, replay.status, replay.body);
-      if (replayKey) remember(res, (status, body) => status < 300 && context.idempotent.set(replayKey, { status, body }));
+      if (replayKey)
+        remember(res, (status, body) => status < 300 && context.idempotent.set(replayKey, { status, body }));
       const { raw, body } = await readBody(req);
-      await found.route.handler({ method: req.method ?? 'GET', url, params: found.params, headers: req.headers, raw, body }, res);
+      await found.route.handler(
+        { method: req.method ?? 'GET', url, params: found.params, headers: req.headers, raw, body },
+        res,
+      );
     } catch (error) {
       if (res.headersSent) return void res.destroy();
       if (error instanceof PayPalError) return sendJson(res, error.status, error);

@@ -1,6 +1,24 @@
 import { checkoutPage } from './checkout-page';
-import { addInterval, money, regularCycle, TEST_BUYER, type Json, type SimContext, type SimSubscription } from './context';
-import { invalidRequest, notFound, paypalId, PayPalError, redirect, Router, sendJson, sendText, unprocessable } from './http';
+import {
+  addInterval,
+  money,
+  regularCycle,
+  TEST_BUYER,
+  type Json,
+  type SimContext,
+  type SimSubscription,
+} from './context';
+import {
+  invalidRequest,
+  notFound,
+  paypalId,
+  PayPalError,
+  redirect,
+  Router,
+  sendJson,
+  sendText,
+  unprocessable,
+} from './http';
 
 /**
  * /v1/billing/subscriptions and the buyer's approval page. Approving activates the subscription and charges its
@@ -14,7 +32,11 @@ export function subscriptionRoutes(router: Router, ctx: SimContext): void {
     return found;
   };
   const approvalUrl = (token: string) => `${ctx.origin}/webapps/billing/subscriptions?ba_token=${token}`;
-  const selfLink = (id: string, rel: string, method: string, suffix = '') => ({ href: `${ctx.origin}/v1/billing/subscriptions/${id}${suffix}`, rel, method });
+  const selfLink = (id: string, rel: string, method: string, suffix = '') => ({
+    href: `${ctx.origin}/v1/billing/subscriptions/${id}${suffix}`,
+    rel,
+    method,
+  });
   const touch = (json: Json) => (json.update_time = ctx.now().toISOString());
   const setStatus = (json: Json, status: string, note?: string) => {
     json.status = status;
@@ -22,16 +44,22 @@ export function subscriptionRoutes(router: Router, ctx: SimContext): void {
     if (note) json.status_change_note = note;
     touch(json);
   };
-  const emitSubscription = (eventType: string, json: Json, summary: string) => ctx.notifier.emit(eventType, 'subscription', json, summary);
+  const emitSubscription = (eventType: string, json: Json, summary: string) =>
+    ctx.notifier.emit(eventType, 'subscription', json, summary);
 
   router.add('POST', '/v1/billing/subscriptions', (req, res) => {
-    const body = req.body as { plan_id?: string; custom_id?: string; application_context?: { return_url?: string; cancel_url?: string } };
+    const body = req.body as {
+      plan_id?: string;
+      custom_id?: string;
+      application_context?: { return_url?: string; cancel_url?: string };
+    };
     const plan = body.plan_id ? ctx.plans.get(body.plan_id) : undefined;
     if (!plan) throw unprocessable('INVALID_PLAN_ID', 'plan_id must name an existing plan.');
     if (plan.status !== 'ACTIVE') throw unprocessable('PLAN_STATUS_INVALID', 'The plan is not active.');
     const returnUrl = body.application_context?.return_url;
     const cancelUrl = body.application_context?.cancel_url;
-    if (!returnUrl || !cancelUrl) throw invalidRequest('/application_context', 'return_url and cancel_url are required.');
+    if (!returnUrl || !cancelUrl)
+      throw invalidRequest('/application_context', 'return_url and cancel_url are required.');
     const id = paypalId('I-');
     const token = paypalId('BA-');
     const now = ctx.now().toISOString();
@@ -46,19 +74,26 @@ export function subscriptionRoutes(router: Router, ctx: SimContext): void {
       plan_overridden: false,
       create_time: now,
       update_time: now,
-      links: [{ href: approvalUrl(token), rel: 'approve', method: 'GET' }, selfLink(id, 'edit', 'PATCH'), selfLink(id, 'self', 'GET')],
+      links: [
+        { href: approvalUrl(token), rel: 'approve', method: 'GET' },
+        selfLink(id, 'edit', 'PATCH'),
+        selfLink(id, 'self', 'GET'),
+      ],
     };
     ctx.subscriptions.set(id, { json, approvalToken: token, returnUrl, cancelUrl });
     sendJson(res, 201, json);
   });
 
-  router.add('GET', '/v1/billing/subscriptions/:id', (req, res) => sendJson(res, 200, subscriptionOf(req.params.id).json));
+  router.add('GET', '/v1/billing/subscriptions/:id', (req, res) =>
+    sendJson(res, 200, subscriptionOf(req.params.id).json),
+  );
 
   router.add('POST', '/v1/billing/subscriptions/:id/cancel', (req, res) => {
     const { json } = subscriptionOf(req.params.id);
     const reason = (req.body as { reason?: string }).reason;
     if (!reason) throw invalidRequest('/reason', 'A reason is required.');
-    if (!['ACTIVE', 'SUSPENDED', 'APPROVED'].includes(json.status)) throw unprocessable('SUBSCRIPTION_STATUS_INVALID', `Invalid subscription status: ${json.status}.`);
+    if (!['ACTIVE', 'SUSPENDED', 'APPROVED'].includes(json.status))
+      throw unprocessable('SUBSCRIPTION_STATUS_INVALID', `Invalid subscription status: ${json.status}.`);
     setStatus(json, 'CANCELLED', reason);
     if (json.billing_info) delete json.billing_info.next_billing_time;
     json.links = [selfLink(json.id, 'self', 'GET')];
@@ -71,7 +106,8 @@ export function subscriptionRoutes(router: Router, ctx: SimContext): void {
     const body = req.body as { plan_id?: string; application_context?: { return_url?: string; cancel_url?: string } };
     const plan = body.plan_id ? ctx.plans.get(body.plan_id) : undefined;
     if (!plan) throw unprocessable('INVALID_PLAN_ID', 'plan_id must name an existing plan.');
-    if (subscription.json.status !== 'ACTIVE') throw unprocessable('SUBSCRIPTION_STATUS_INVALID', `Invalid subscription status: ${subscription.json.status}.`);
+    if (subscription.json.status !== 'ACTIVE')
+      throw unprocessable('SUBSCRIPTION_STATUS_INVALID', `Invalid subscription status: ${subscription.json.status}.`);
     const token = paypalId('BA-');
     subscription.revision = {
       planId: plan.id,
@@ -79,12 +115,17 @@ export function subscriptionRoutes(router: Router, ctx: SimContext): void {
       returnUrl: body.application_context?.return_url ?? subscription.returnUrl,
       cancelUrl: body.application_context?.cancel_url ?? subscription.cancelUrl,
     };
-    sendJson(res, 200, { plan_id: plan.id, plan_overridden: false, links: [{ href: approvalUrl(token), rel: 'approve', method: 'GET' }] });
+    sendJson(res, 200, {
+      plan_id: plan.id,
+      plan_overridden: false,
+      links: [{ href: approvalUrl(token), rel: 'approve', method: 'GET' }],
+    });
   });
 
   const byToken = (token: string | null): { subscription: SimSubscription; revising: boolean } => {
     for (const subscription of ctx.subscriptions.values()) {
-      if (subscription.approvalToken === token && subscription.json.status === 'APPROVAL_PENDING') return { subscription, revising: false };
+      if (subscription.approvalToken === token && subscription.json.status === 'APPROVAL_PENDING')
+        return { subscription, revising: false };
       if (subscription.revision?.token === token) return { subscription, revising: true };
     }
     throw new PayPalError(404, 'RESOURCE_NOT_FOUND', 'This approval link has expired or was already used.');
@@ -102,7 +143,11 @@ export function subscriptionRoutes(router: Router, ctx: SimContext): void {
       const every = `${cycle.frequency.interval_count ?? 1} ${String(cycle.frequency.interval_unit).toLowerCase()}`;
       const html = checkoutPage({
         title: revising ? 'Change your subscription' : 'Set up your subscription',
-        lines: [plan.name, `${price.value} ${price.currency_code} every ${every}`, `Subscription ${subscription.json.id}`],
+        lines: [
+          plan.name,
+          `${price.value} ${price.currency_code} every ${every}`,
+          `Subscription ${subscription.json.id}`,
+        ],
         action: '/webapps/billing/subscriptions',
         hidden: { ba_token: token! },
       });
@@ -140,11 +185,25 @@ export function subscriptionRoutes(router: Router, ctx: SimContext): void {
     json.subscriber = { ...TEST_BUYER, payer_id: paypalId() };
     json.billing_info = {
       outstanding_balance: money('0.00', cycle.pricing_scheme.fixed_price.currency_code),
-      cycle_executions: [{ tenure_type: 'REGULAR', sequence: 1, cycles_completed: 0, cycles_remaining: 0, current_pricing_scheme_version: 1, total_cycles: cycle.total_cycles ?? 0 }],
+      cycle_executions: [
+        {
+          tenure_type: 'REGULAR',
+          sequence: 1,
+          cycles_completed: 0,
+          cycles_remaining: 0,
+          current_pricing_scheme_version: 1,
+          total_cycles: cycle.total_cycles ?? 0,
+        },
+      ],
       next_billing_time: now.toISOString(),
       failed_payments_count: 0,
     };
-    json.links = [selfLink(json.id, 'cancel', 'POST', '/cancel'), selfLink(json.id, 'edit', 'PATCH'), selfLink(json.id, 'self', 'GET'), selfLink(json.id, 'suspend', 'POST', '/suspend')];
+    json.links = [
+      selfLink(json.id, 'cancel', 'POST', '/cancel'),
+      selfLink(json.id, 'edit', 'PATCH'),
+      selfLink(json.id, 'self', 'GET'),
+      selfLink(json.id, 'suspend', 'POST', '/suspend'),
+    ];
     emitSubscription('BILLING.SUBSCRIPTION.ACTIVATED', json, 'Subscription activated');
     charge(json, 'COMPLETED');
   }
@@ -183,7 +242,12 @@ export function subscriptionRoutes(router: Router, ctx: SimContext): void {
         update_time: time,
         links: [{ href: `${ctx.origin}/v1/payments/sale/${json.id}`, rel: 'self', method: 'GET' }],
       };
-      ctx.notifier.emit('PAYMENT.SALE.COMPLETED', 'sale', sale, `Payment completed for $ ${price.value} ${price.currency_code}`);
+      ctx.notifier.emit(
+        'PAYMENT.SALE.COMPLETED',
+        'sale',
+        sale,
+        `Payment completed for $ ${price.value} ${price.currency_code}`,
+      );
       return;
     }
     info.failed_payments_count += 1;
@@ -204,7 +268,8 @@ export function subscriptionRoutes(router: Router, ctx: SimContext): void {
     (req, res) => {
       const { json } = subscriptionOf(req.params.id);
       const outcome = req.body.outcome === 'FAILED' ? 'FAILED' : 'COMPLETED';
-      if (json.status !== 'ACTIVE') throw unprocessable('SUBSCRIPTION_STATUS_INVALID', `Invalid subscription status: ${json.status}.`);
+      if (json.status !== 'ACTIVE')
+        throw unprocessable('SUBSCRIPTION_STATUS_INVALID', `Invalid subscription status: ${json.status}.`);
       charge(json, outcome);
       sendJson(res, 200, json);
     },

@@ -101,7 +101,9 @@ export class WebhookNotifier {
     const transmissionId = randomUUID();
     const time = transmissionTime.toISOString();
     const message = `${transmissionId}|${time}|${this.options.webhookId}|${crc32(Buffer.from(body, 'utf8'))}`;
-    const signature = sign('sha256', Buffer.from(message, 'utf8'), this.options.certificate.privateKey).toString('base64');
+    const signature = sign('sha256', Buffer.from(message, 'utf8'), this.options.certificate.privateKey).toString(
+      'base64',
+    );
     return {
       body,
       headers: {
@@ -135,7 +137,12 @@ export class WebhookNotifier {
   private async deliver(url: string, event: WebhookEvent): Promise<void> {
     for (let attempt = 0; !this.closed; attempt++) {
       const delivery = this.signedDelivery(event);
-      const answered = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body, signal: AbortSignal.timeout(10_000) }).then(
+      const answered = await fetch(url, {
+        method: 'POST',
+        headers: delivery.headers,
+        body: delivery.body,
+        signal: AbortSignal.timeout(10_000),
+      }).then(
         async (response) => {
           await response.body?.cancel();
           return response.ok;

@@ -32,15 +32,22 @@ describe('PayPal simulator', () => {
   let token: string;
 
   const api = (path: string, init: RequestInit = {}) =>
-    fetch(`${sim.origin}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) => api(path, { method: 'POST', body: JSON.stringify(body), headers });
+    fetch(`${sim.origin}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) },
+    });
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    api(path, { method: 'POST', body: JSON.stringify(body), headers });
 
   beforeAll(async () => {
     listener = await startListener();
     sim = await startPayPalSimulator({ ...CREDENTIALS, webhookUrl: listener.url });
     const answer = await fetch(`${sim.origin}/v1/oauth2/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from('client-a:secret-a').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from('client-a:secret-a').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     token = ((await answer.json()) as { access_token: string }).access_token;
@@ -51,14 +58,25 @@ describe('PayPal simulator', () => {
   });
 
   async function planId(): Promise<string> {
-    await post('/v1/catalogs/products', { id: `PROD-${Date.now()}${Math.random().toString(36).slice(2, 6)}`, name: 'Pixtract' }).then(async (res) => {
+    await post('/v1/catalogs/products', {
+      id: `PROD-${Date.now()}${Math.random().toString(36).slice(2, 6)}`,
+      name: 'Pixtract',
+    }).then(async (res) => {
       const product = (await res.json()) as { id: string };
       (planId as { product?: string }).product = product.id;
     });
     const plan = await post('/v1/billing/plans', {
       product_id: (planId as { product?: string }).product,
       name: 'Hobby monthly',
-      billing_cycles: [{ tenure_type: 'REGULAR', sequence: 1, total_cycles: 0, frequency: { interval_unit: 'MONTH', interval_count: 1 }, pricing_scheme: { fixed_price: { currency_code: 'USD', value: '9.99' } } }],
+      billing_cycles: [
+        {
+          tenure_type: 'REGULAR',
+          sequence: 1,
+          total_cycles: 0,
+          frequency: { interval_unit: 'MONTH', interval_count: 1 },
+          pricing_scheme: { fixed_price: { currency_code: 'USD', value: '9.99' } },
+        },
+      ],
       payment_preferences: { payment_failure_threshold: 2 },
     });
     return ((await plan.json()) as { id: string }).id;
@@ -66,36 +84,71 @@ describe('PayPal simulator', () => {
 
   it('refuses the API without a token and OAuth with the wrong secret', async () => {
     expect((await fetch(`${sim.origin}/v1/billing/plans`)).status).toBe(401);
-    const wrong = await fetch(`${sim.origin}/v1/oauth2/token`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from('client-a:nope').toString('base64')}` }, body: 'grant_type=client_credentials' });
+    const wrong = await fetch(`${sim.origin}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from('client-a:nope').toString('base64')}` },
+      body: 'grant_type=client_credentials',
+    });
     expect(wrong.status).toBe(401);
   });
 
   it('subscribes through the approval page, and signs its webhooks as PayPal does', async () => {
     const plan = await planId();
-    const created = await post('/v1/billing/subscriptions', { plan_id: plan, custom_id: '42', application_context: { return_url: 'http://site.test/back?plan=x', cancel_url: 'http://site.test/cancel' } });
-    const subscription = (await created.json()) as { id: string; status: string; links: Array<{ rel: string; href: string }> };
+    const created = await post('/v1/billing/subscriptions', {
+      plan_id: plan,
+      custom_id: '42',
+      application_context: { return_url: 'http://site.test/back?plan=x', cancel_url: 'http://site.test/cancel' },
+    });
+    const subscription = (await created.json()) as {
+      id: string;
+      status: string;
+      links: Array<{ rel: string; href: string }>;
+    };
     expect(created.status).toBe(201);
     expect(subscription.status).toBe('APPROVAL_PENDING');
     const approve = subscription.links.find((link) => link.rel === 'approve')!.href;
     const page = await (await fetch(approve)).text();
     expect(page).toContain('Approve');
     const token = new URL(approve).searchParams.get('ba_token')!;
-    const decided = await fetch(`${sim.origin}/webapps/billing/subscriptions`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ ba_token: token, decision: 'approve' }) });
+    const decided = await fetch(`${sim.origin}/webapps/billing/subscriptions`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ ba_token: token, decision: 'approve' }),
+    });
     const back = new URL(decided.headers.get('location')!);
     expect(back.origin + back.pathname).toBe('http://site.test/back');
     expect(back.searchParams.get('subscription_id')).toBe(subscription.id);
     expect(back.searchParams.get('plan')).toBe('x');
 
-    const active = (await (await api(`/v1/billing/subscriptions/${subscription.id}`)).json()) as { status: string; custom_id: string; billing_info: { last_payment: { amount: { value: string } } } };
-    expect(active).toMatchObject({ status: 'ACTIVE', custom_id: '42', billing_info: { last_payment: { amount: { value: '9.99' } } } });
+    const active = (await (await api(`/v1/billing/subscriptions/${subscription.id}`)).json()) as {
+      status: string;
+      custom_id: string;
+      billing_info: { last_payment: { amount: { value: string } } };
+    };
+    expect(active).toMatchObject({
+      status: 'ACTIVE',
+      custom_id: '42',
+      billing_info: { last_payment: { amount: { value: '9.99' } } },
+    });
 
     await sim.webhooksSettled();
-    const deliveries = listener.received.filter((received) => JSON.parse(received.body).resource?.id === subscription.id || JSON.parse(received.body).resource?.billing_agreement_id === subscription.id);
-    expect(deliveries.map((delivery) => JSON.parse(delivery.body).event_type)).toEqual(['BILLING.SUBSCRIPTION.ACTIVATED', 'PAYMENT.SALE.COMPLETED']);
+    const deliveries = listener.received.filter(
+      (received) =>
+        JSON.parse(received.body).resource?.id === subscription.id ||
+        JSON.parse(received.body).resource?.billing_agreement_id === subscription.id,
+    );
+    expect(deliveries.map((delivery) => JSON.parse(delivery.body).event_type)).toEqual([
+      'BILLING.SUBSCRIPTION.ACTIVATED',
+      'PAYMENT.SALE.COMPLETED',
+    ]);
     const [first] = deliveries;
     const pem = await (await fetch(String(first.headers['paypal-cert-url']))).text();
     const message = `${first.headers['paypal-transmission-id']}|${first.headers['paypal-transmission-time']}|WEBHOOK1|${crc32(Buffer.from(first.body))}`;
-    expect(createVerify('RSA-SHA256').update(message).verify(new X509Certificate(pem).publicKey, String(first.headers['paypal-transmission-sig']), 'base64')).toBe(true);
+    expect(
+      createVerify('RSA-SHA256')
+        .update(message)
+        .verify(new X509Certificate(pem).publicKey, String(first.headers['paypal-transmission-sig']), 'base64'),
+    ).toBe(true);
     expect(first.headers['paypal-auth-algo']).toBe('SHA256withRSA');
 
     const verified = await post('/v1/notifications/verify-webhook-signature', {
@@ -131,37 +184,72 @@ describe('PayPal simulator', () => {
     expect(JSON.parse(resent[0].body)).toEqual(event);
   });
 
-  it('suspends a subscription after the plan\'s threshold of failed payments', async () => {
+  it("suspends a subscription after the plan's threshold of failed payments", async () => {
     const plan = await planId();
-    const created = (await (await post('/v1/billing/subscriptions', { plan_id: plan, application_context: { return_url: 'http://site.test/r', cancel_url: 'http://site.test/c' } })).json()) as { id: string; links: Array<{ rel: string; href: string }> };
+    const created = (await (
+      await post('/v1/billing/subscriptions', {
+        plan_id: plan,
+        application_context: { return_url: 'http://site.test/r', cancel_url: 'http://site.test/c' },
+      })
+    ).json()) as { id: string; links: Array<{ rel: string; href: string }> };
     const token = new URL(created.links.find((link) => link.rel === 'approve')!.href).searchParams.get('ba_token')!;
-    await fetch(`${sim.origin}/webapps/billing/subscriptions`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ ba_token: token, decision: 'approve' }) });
-    for (let i = 0; i < 2; i++) await fetch(`${sim.origin}/simulator/subscriptions/${created.id}/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"outcome":"FAILED"}' });
-    const suspended = (await (await api(`/v1/billing/subscriptions/${created.id}`)).json()) as { status: string; billing_info: { failed_payments_count: number } };
+    await fetch(`${sim.origin}/webapps/billing/subscriptions`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ ba_token: token, decision: 'approve' }),
+    });
+    for (let i = 0; i < 2; i++)
+      await fetch(`${sim.origin}/simulator/subscriptions/${created.id}/payments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"outcome":"FAILED"}',
+      });
+    const suspended = (await (await api(`/v1/billing/subscriptions/${created.id}`)).json()) as {
+      status: string;
+      billing_info: { failed_payments_count: number };
+    };
     expect(suspended).toMatchObject({ status: 'SUSPENDED', billing_info: { failed_payments_count: 2 } });
     const types = sim.events.filter((event) => event.resource.id === created.id).map((event) => event.event_type);
-    expect(types).toEqual(['BILLING.SUBSCRIPTION.ACTIVATED', 'BILLING.SUBSCRIPTION.PAYMENT.FAILED', 'BILLING.SUBSCRIPTION.PAYMENT.FAILED', 'BILLING.SUBSCRIPTION.SUSPENDED']);
+    expect(types).toEqual([
+      'BILLING.SUBSCRIPTION.ACTIVATED',
+      'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
+      'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
+      'BILLING.SUBSCRIPTION.SUSPENDED',
+    ]);
   });
 
   it('captures an order only once the buyer approved it, and only once', async () => {
-    const created = await post('/v2/checkout/orders', { intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: '10.00' }, description: 'Donation' }] });
+    const created = await post('/v2/checkout/orders', {
+      intent: 'CAPTURE',
+      purchase_units: [{ amount: { currency_code: 'USD', value: '10.00' }, description: 'Donation' }],
+    });
     const order = (await created.json()) as { id: string; status: string };
     expect(order.status).toBe('CREATED');
     const early = await post(`/v2/checkout/orders/${order.id}/capture`, {});
     expect(early.status).toBe(422);
     expect(((await early.json()) as { details: Array<{ issue: string }> }).details[0].issue).toBe('ORDER_NOT_APPROVED');
-    const popup = await fetch(`${sim.origin}/checkoutnow`, { method: 'POST', body: new URLSearchParams({ token: order.id, sdk: '1', decision: 'approve' }) });
+    const popup = await fetch(`${sim.origin}/checkoutnow`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: order.id, sdk: '1', decision: 'approve' }),
+    });
     expect(await popup.text()).toContain('postMessage');
     const captured = await post(`/v2/checkout/orders/${order.id}/capture`, {});
     expect(captured.status).toBe(201);
-    expect(await captured.json()).toMatchObject({ status: 'COMPLETED', purchase_units: [{ payments: { captures: [{ status: 'COMPLETED', amount: { value: '10.00' } }] } }] });
+    expect(await captured.json()).toMatchObject({
+      status: 'COMPLETED',
+      purchase_units: [{ payments: { captures: [{ status: 'COMPLETED', amount: { value: '10.00' } }] } }],
+    });
     expect((await post(`/v2/checkout/orders/${order.id}/capture`, {})).status).toBe(422);
   });
 
   it('answers a repeated PayPal-Request-Id with the first answer', async () => {
     const body = { intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: '5.00' } }] };
-    const first = (await (await post('/v2/checkout/orders', body, { 'paypal-request-id': 'same-1' })).json()) as { id: string };
-    const second = (await (await post('/v2/checkout/orders', body, { 'paypal-request-id': 'same-1' })).json()) as { id: string };
+    const first = (await (await post('/v2/checkout/orders', body, { 'paypal-request-id': 'same-1' })).json()) as {
+      id: string;
+    };
+    const second = (await (await post('/v2/checkout/orders', body, { 'paypal-request-id': 'same-1' })).json()) as {
+      id: string;
+    };
     expect(second.id).toBe(first.id);
   });
 

@@ -8,7 +8,16 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: fetchBaseQuery({ baseUrl: '/api', credentials: 'include' }),
-  tagTypes: ['Extraction', 'Auth', 'Profile', 'RecentImages', 'ExtractionHistory', 'Comments', 'PendingComments', 'Subscription'],
+  tagTypes: [
+    'Extraction',
+    'Auth',
+    'Profile',
+    'RecentImages',
+    'ExtractionHistory',
+    'Comments',
+    'PendingComments',
+    'Subscription',
+  ],
   keepUnusedDataFor: 60,
   endpoints: () => ({}),
 });

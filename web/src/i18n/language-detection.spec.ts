@@ -1,4 +1,10 @@
-import { detectLanguage, languageOfPath, localisedPath, readPreferredLanguage, unprefixedPath } from './language-detection';
+import {
+  detectLanguage,
+  languageOfPath,
+  localisedPath,
+  readPreferredLanguage,
+  unprefixedPath,
+} from './language-detection';
 
 describe('language detection: path, then cookie, then browser, then English', () => {
   it('takes the path prefix first', () => {

@@ -1,7 +1,14 @@
 import { isLanguage, type Language } from '@pixtract/contracts';
 
 // The languages, their tags and directions are the services' too (the gateway writes <html lang dir> and the sitemap).
-export { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_TAGS, isLanguage, textDirection, type Language } from '@pixtract/contracts';
+export {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  LANGUAGE_TAGS,
+  isLanguage,
+  textDirection,
+  type Language,
+} from '@pixtract/contracts';
 
 /** Each language's own name for itself, as the language dropdown lists them. */
 export const LANGUAGE_NAMES: Record<Language, string> = {

@@ -26,15 +26,26 @@ const LANGUAGE_NEUTRAL = new Set([
 
 /** Words a language shares with English letter for letter (French "image"). */
 const COGNATES: Partial<Record<Language, string[]>> = {
-  fr: ['results.count_one', 'results.count_other', 'results.kinds.photo', 'legal.privacy.minutes_one', 'legal.privacy.minutes_other'],
+  fr: [
+    'results.count_one',
+    'results.count_other',
+    'results.kinds.photo',
+    'legal.privacy.minutes_one',
+    'legal.privacy.minutes_other',
+  ],
   de: ['billing.summaryPlan'],
   es: ['billing.summaryPlan'],
 };
 
 const english = flatten(resources.en.translation as unknown as Tree);
 const englishBases = [...new Set(Object.keys(english).map((key) => key.replace(PLURAL_SUFFIX, '')))];
-const pluralBases = new Set(Object.keys(english).filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, '')));
-const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*(?:,[^}]*)?}}/g)].map((match) => match[1]).sort();
+const pluralBases = new Set(
+  Object.keys(english)
+    .filter((key) => PLURAL_SUFFIX.test(key))
+    .map((key) => key.replace(PLURAL_SUFFIX, '')),
+);
+const placeholders = (text: string) =>
+  [...text.matchAll(/{{\s*(\w+)\s*(?:,[^}]*)?}}/g)].map((match) => match[1]).sort();
 
 const others = LANGUAGES.filter((language): language is Exclude<Language, 'en'> => language !== 'en');
 
@@ -45,7 +56,11 @@ describe.each(others)('the %s locale', (language) => {
 
   it('has every key English has, with every plural form the language needs', () => {
     const missing = englishBases.flatMap((base) =>
-      pluralBases.has(base) ? categories.map((category) => `${base}_${category}`).filter((key) => !(key in locale)) : base in locale ? [] : [base],
+      pluralBases.has(base)
+        ? categories.map((category) => `${base}_${category}`).filter((key) => !(key in locale))
+        : base in locale
+          ? []
+          : [base],
     );
     expect(missing).toEqual([]);
   });

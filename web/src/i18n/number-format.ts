@@ -23,7 +23,12 @@ const BYTE_UNITS = [
 /** A byte count in the largest unit that keeps it at 1 or more, as the language writes it ("1.4 MB", "1,4 Mo"). */
 export function formatByteSize(bytes: number, language: string): string {
   const [unit, size] = [...BYTE_UNITS].reverse().find(([, unitSize]) => bytes >= unitSize) ?? BYTE_UNITS[0];
-  return formatNumber(bytes / size, language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: unit === 'byte' ? 0 : 1 });
+  return formatNumber(bytes / size, language, {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 'byte' ? 0 : 1,
+  });
 }
 
 /** Whole seconds as the language writes them ("12 sec", "12 s"). */

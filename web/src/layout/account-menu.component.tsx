@@ -30,7 +30,11 @@ export function AccountMenu({ stacked = false }: { stacked?: boolean }) {
 
   if (status.isLoading) {
     return (
-      <span className="inline-flex h-10 w-32 animate-pulse rounded-xl bg-slate-200 dark:bg-slate-800" aria-hidden data-testid="auth-placeholder" />
+      <span
+        className="inline-flex h-10 w-32 animate-pulse rounded-xl bg-slate-200 dark:bg-slate-800"
+        aria-hidden
+        data-testid="auth-placeholder"
+      />
     );
   }
 
@@ -52,12 +56,21 @@ export function AccountMenu({ stacked = false }: { stacked?: boolean }) {
     <HoverCard.Root openDelay={100} closeDelay={200}>
       <HoverCard.Trigger asChild>
         <Link to={localised(paths.member)} className={buttonStyles('secondary', 'md')}>
-          <span aria-hidden className={`size-2.5 rounded-full ${roleDots[user.role] ?? 'bg-slate-400'}`} data-testid="role-dot" data-role={user.role} />
+          <span
+            aria-hidden
+            className={`size-2.5 rounded-full ${roleDots[user.role] ?? 'bg-slate-400'}`}
+            data-testid="role-dot"
+            data-role={user.role}
+          />
           {t('header.myAccount')}
         </Link>
       </HoverCard.Trigger>
       <HoverCard.Portal>
-        <HoverCard.Content align="end" sideOffset={8} className="z-50 w-72 rounded-2xl border border-slate-200 bg-white p-4 text-sm shadow-xl dark:border-slate-700 dark:bg-slate-900">
+        <HoverCard.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-72 rounded-2xl border border-slate-200 bg-white p-4 text-sm shadow-xl dark:border-slate-700 dark:bg-slate-900"
+        >
           <p className="font-semibold">{user.displayName || user.username}</p>
           <p className="text-xs text-slate-500 dark:text-slate-400">{t(accountLabelKey(user.role))}</p>
           <div className="mt-3 space-y-2">
@@ -68,7 +81,10 @@ export function AccountMenu({ stacked = false }: { stacked?: boolean }) {
             <UsageBar usage={usage} label={t('account.dailyUsage')} />
           </div>
           {user.role === 'admin' && (
-            <Link to={localised(paths.admin)} className="mt-3 block font-medium text-blue-700 hover:underline dark:text-blue-400">
+            <Link
+              to={localised(paths.admin)}
+              className="mt-3 block font-medium text-blue-700 hover:underline dark:text-blue-400"
+            >
               {t('admin.title')}
             </Link>
           )}

@@ -22,7 +22,8 @@ import { SiteHeader } from './site-header.component';
 export function AppLayout() {
   const { lang } = useParams();
   const location = useLocation();
-  if (lang === DEFAULT_LANGUAGE) return <Navigate to={unprefixedPath(location.pathname) + location.search + location.hash} replace />;
+  if (lang === DEFAULT_LANGUAGE)
+    return <Navigate to={unprefixedPath(location.pathname) + location.search + location.hash} replace />;
   const language: Language | undefined = lang === undefined ? DEFAULT_LANGUAGE : isLanguage(lang) ? lang : undefined;
   return <Frame language={language} />;
 }

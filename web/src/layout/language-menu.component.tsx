@@ -23,7 +23,14 @@ export function LanguageMenu() {
   const choose = async (next: Language) => {
     storePreferredLanguage(next);
     if (next === language) return;
-    dispatch(noticeShown({ title: 'language.changing', description: 'language.switching', values: { language: LANGUAGE_NAMES[next] }, duration: LANGUAGE_NOTICE_MS }));
+    dispatch(
+      noticeShown({
+        title: 'language.changing',
+        description: 'language.switching',
+        values: { language: LANGUAGE_NAMES[next] },
+        duration: LANGUAGE_NOTICE_MS,
+      }),
+    );
     await switchLanguage(i18n, next);
     await navigate(localisedPath(next, unprefixedPath(location.pathname)) + location.search + location.hash);
   };

@@ -15,7 +15,8 @@ const RESOURCES: Array<{ label: ParseKeys; to: string }> = [
 export function SiteFooter() {
   const { t } = useTranslation();
   const localised = useLocalisedPath();
-  const linkStyle = 'text-sm text-slate-600 hover:text-slate-900 hover:underline dark:text-slate-400 dark:hover:text-white';
+  const linkStyle =
+    'text-sm text-slate-600 hover:text-slate-900 hover:underline dark:text-slate-400 dark:hover:text-white';
 
   return (
     <footer className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
@@ -25,7 +26,9 @@ export function SiteFooter() {
           <p className="text-sm text-slate-600 dark:text-slate-400">{t('footer.about')}</p>
         </div>
         <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className="mb-3 text-sm font-semibold">{t('footer.quickLinks')}</h2>
+          <h2 id="footer-quick-links" className="mb-3 text-sm font-semibold">
+            {t('footer.quickLinks')}
+          </h2>
           <ul className="space-y-2">
             {SITE_NAV.map((item) => (
               <li key={item.label}>
@@ -37,7 +40,9 @@ export function SiteFooter() {
           </ul>
         </nav>
         <nav aria-labelledby="footer-resources">
-          <h2 id="footer-resources" className="mb-3 text-sm font-semibold">{t('footer.resources')}</h2>
+          <h2 id="footer-resources" className="mb-3 text-sm font-semibold">
+            {t('footer.resources')}
+          </h2>
           <ul className="space-y-2">
             {RESOURCES.map((item) => (
               <li key={item.label}>

@@ -14,7 +14,13 @@ describe('site header', () => {
     renderWithProviders('/pricing');
     expect((await screen.findAllByTestId('auth-placeholder')).length).toBeGreaterThan(0);
 
-    await act(async () => answer(new Response(JSON.stringify({ isAuthenticated: false, user: null }), { headers: { 'content-type': 'application/json' } })));
+    await act(async () =>
+      answer(
+        new Response(JSON.stringify({ isAuthenticated: false, user: null }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
     const banner = screen.getByRole('banner');
     expect(await within(banner).findByRole('button', { name: 'Login' })).toBeInTheDocument();
     expect(within(banner).getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
@@ -49,7 +55,11 @@ describe('site header', () => {
     fakeApi({
       'GET /api/auth/status': {
         status: 200,
-        body: signedIn({ displayName: null, role: 'free', usageStats: { remainingToday: 0, percentUsed: 100, isAtLimit: true, isNearLimit: false } }),
+        body: signedIn({
+          displayName: null,
+          role: 'free',
+          usageStats: { remainingToday: 0, percentUsed: 100, isAtLimit: true, isNearLimit: false },
+        }),
       },
     });
     const { user: member } = renderWithProviders('/pricing');
@@ -64,7 +74,17 @@ describe('site header', () => {
     const { user: visitor, router } = renderWithProviders('/pricing');
     await visitor.click(await screen.findByRole('button', { name: 'Language' }));
     expect(await screen.findAllByRole('menuitemradio')).toHaveLength(9);
-    for (const name of ['English', '中文', '日本語', 'Español', 'Français', 'Deutsch', 'Русский', '한국어', 'العربية']) {
+    for (const name of [
+      'English',
+      '中文',
+      '日本語',
+      'Español',
+      'Français',
+      'Deutsch',
+      'Русский',
+      '한국어',
+      'العربية',
+    ]) {
       expect(screen.getByRole('menuitemradio', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
@@ -106,7 +126,12 @@ describe('site header', () => {
     await visitor.type(within(dialog).getByLabelText('Username or email'), 'ada@example.com');
     await visitor.type(within(dialog).getByLabelText('Password'), 'correct horse battery');
     await visitor.click(within(dialog).getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(calls.find((call) => call.path === '/api/auth/login')?.body).toEqual({ username: 'ada@example.com', password: 'correct horse battery' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/auth/login')?.body).toEqual({
+        username: 'ada@example.com',
+        password: 'correct horse battery',
+      }),
+    );
   });
 
   it('registers from the header dialog with the email as the username, the newsletter wish sent with it', async () => {

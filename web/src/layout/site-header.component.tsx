@@ -73,7 +73,14 @@ export function SiteHeader() {
               aria-label={t('nav.menu')}
               className="inline-flex size-10 items-center justify-center rounded-xl text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-500 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
             >
-              <svg aria-hidden viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.75" className="size-5">
+              <svg
+                aria-hidden
+                viewBox="0 0 20 20"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.75"
+                className="size-5"
+              >
                 {menuOpen ? <path d="M5 5l10 10M15 5 5 15" /> : <path d="M3 6h14M3 10h14M3 14h14" />}
               </svg>
             </Collapsible.Trigger>

@@ -14,12 +14,18 @@ const pageRoutes: RouteObject[] = [
   { path: 'member', lazy: async () => ({ Component: (await import('../pages/member/member.page')).MemberPage }) },
   { path: 'pricing', lazy: async () => ({ Component: (await import('../pages/pricing/pricing.page')).PricingPage }) },
   { path: 'blog', lazy: async () => ({ Component: (await import('../pages/blog/blog.page')).BlogPage }) },
-  { path: 'blog/:slug', lazy: async () => ({ Component: (await import('../pages/blog-post/blog-post.page')).BlogPostPage }) },
+  {
+    path: 'blog/:slug',
+    lazy: async () => ({ Component: (await import('../pages/blog-post/blog-post.page')).BlogPostPage }),
+  },
   { path: 'terms', lazy: async () => ({ Component: (await import('../pages/legal/terms.page')).TermsPage }) },
   { path: 'privacy', lazy: async () => ({ Component: (await import('../pages/legal/privacy.page')).PrivacyPage }) },
   { path: 'admin', lazy: async () => ({ Component: (await import('../pages/admin/admin.page')).AdminPage }) },
   { path: 'payment', lazy: async () => ({ Component: (await import('../pages/payment/payment.page')).PaymentPage }) },
-  { path: 'subscription', lazy: async () => ({ Component: (await import('../pages/subscription/subscription.page')).SubscriptionPage }) },
+  {
+    path: 'subscription',
+    lazy: async () => ({ Component: (await import('../pages/subscription/subscription.page')).SubscriptionPage }),
+  },
   // Small, and the layout shows it for an unknown language prefix too: part of the main chunk.
   { path: '*', Component: NotFoundPage },
 ];

@@ -7,7 +7,8 @@ import { createSearchParams } from 'react-router';
 export const paths = {
   home: '/',
   /** A results page; with the extraction's id it opens that stored extraction (reload and Back charge nothing). */
-  results: (url: string, extractionId?: string) => `/results?${createSearchParams(extractionId ? { url, id: extractionId } : { url })}`,
+  results: (url: string, extractionId?: string) =>
+    `/results?${createSearchParams(extractionId ? { url, id: extractionId } : { url })}`,
   auth: '/auth',
   register: '/auth?mode=register',
   member: '/member',
@@ -30,4 +31,5 @@ export const serverPaths = {
   queueDashboard: '/admin/queues',
 };
 
-type HomeSection = 'how-it-works' | 'features' | 'try-it' | 'testimonials' | 'pricing' | 'newsletter' | 'support' | 'contact';
+type HomeSection =
+  'how-it-works' | 'features' | 'try-it' | 'testimonials' | 'pricing' | 'newsletter' | 'support' | 'contact';

@@ -25,23 +25,32 @@ const PROFILE: UserProfile = {
  * SITE_PAGES is the server's list of the app's pages (sitemap, page heads): each must be a page of the app, under
  * every language, titling the tab with the words the server writes into its head.
  */
-describe.each(Object.entries(SITE_PAGES) as Array<[SitePageKey, (typeof SITE_PAGES)[SitePageKey]]>)('the %s page', (key, page) => {
-  it.each(['en', 'fr'] as const)('is a page of the app in %s, titled with its pageMeta words', async (language) => {
-    fakeApi({
-      'GET /api/auth/status': { status: 200, body: signedIn({ role: 'admin' }) },
-      'GET /api/blog-posts': { status: 200, body: [] },
-      'GET /api/admin/comments': { status: 200, body: [] },
-      'GET /api/user/profile': { status: 200, body: PROFILE },
-      'GET /api/user/extraction-history': { status: 200, body: [] },
-      'GET /api/user/recent-images': { status: 200, body: [] },
-      'POST /api/extractions': { status: 202, body: { extractionId: 'e' } },
-      'GET /api/extractions/e': { status: 200, body: { extractionId: 'e', url: 'https://example.com/', status: 'queued' } },
+describe.each(Object.entries(SITE_PAGES) as Array<[SitePageKey, (typeof SITE_PAGES)[SitePageKey]]>)(
+  'the %s page',
+  (key, page) => {
+    it.each(['en', 'fr'] as const)('is a page of the app in %s, titled with its pageMeta words', async (language) => {
+      fakeApi({
+        'GET /api/auth/status': { status: 200, body: signedIn({ role: 'admin' }) },
+        'GET /api/blog-posts': { status: 200, body: [] },
+        'GET /api/admin/comments': { status: 200, body: [] },
+        'GET /api/user/profile': { status: 200, body: PROFILE },
+        'GET /api/user/extraction-history': { status: 200, body: [] },
+        'GET /api/user/recent-images': { status: 200, body: [] },
+        'POST /api/extractions': { status: 202, body: { extractionId: 'e' } },
+        'GET /api/extractions/e': {
+          status: 200,
+          body: { extractionId: 'e', url: 'https://example.com/', status: 'queued' },
+        },
+      });
+      const query = key === 'results' ? '?url=example.com' : '';
+      renderWithProviders(localisedPath(language, page.path) + query);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const words =
+        language === 'en'
+          ? resources.en.translation.pageMeta
+          : (require('../i18n/locales/fr.json') as typeof resources.en.translation).pageMeta;
+      await waitFor(() => expect(document.title).toBe(words[key].title), { timeout: 10_000 });
+      expect(screen.queryByRole('heading', { name: 'Page Not Found' })).not.toBeInTheDocument();
     });
-    const query = key === 'results' ? '?url=example.com' : '';
-    renderWithProviders(localisedPath(language, page.path) + query);
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const words = language === 'en' ? resources.en.translation.pageMeta : (require('../i18n/locales/fr.json') as typeof resources.en.translation).pageMeta;
-    await waitFor(() => expect(document.title).toBe(words[key].title), { timeout: 10_000 });
-    expect(screen.queryByRole('heading', { name: 'Page Not Found' })).not.toBeInTheDocument();
-  });
-});
+  },
+);

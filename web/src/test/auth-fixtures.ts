@@ -19,6 +19,10 @@ export const authUser = (fields: Partial<AuthUser> = {}): AuthUser => ({
   ...fields,
 });
 
-export const signedIn = (fields?: Partial<AuthUser>): AuthStatus => ({ isAuthenticated: true, user: authUser(fields), googleSignIn: false });
+export const signedIn = (fields?: Partial<AuthUser>): AuthStatus => ({
+  isAuthenticated: true,
+  user: authUser(fields),
+  googleSignIn: false,
+});
 
 export const signedOut: AuthStatus = { isAuthenticated: false, user: null, googleSignIn: false };

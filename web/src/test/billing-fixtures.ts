@@ -1,7 +1,14 @@
 import type { AuthStatus, AuthUser, PaymentsConfig, SubscriptionPlan } from '@pixtract/contracts';
 import { signedIn, signedOut } from './auth-fixtures';
 
-const plan = (planId: string, name: string, interval: 'month' | 'year', price: number, dailyLimit: number, maxImagesPerExtraction: number): SubscriptionPlan => ({
+const plan = (
+  planId: string,
+  name: string,
+  interval: 'month' | 'year',
+  price: number,
+  dailyLimit: number,
+  maxImagesPerExtraction: number,
+): SubscriptionPlan => ({
   planId,
   name,
   description: '',
@@ -25,7 +32,12 @@ export const PLANS: SubscriptionPlan[] = [
   plan('enterprise-annual', 'Enterprise', 'year', 95_990, 30_000, 10_000),
 ];
 
-export const PAYMENTS_CONFIG: PaymentsConfig = { clientId: 'test-client', sdkUrl: 'http://paypal.test/sdk/js', currency: 'USD', testPayments: true };
+export const PAYMENTS_CONFIG: PaymentsConfig = {
+  clientId: 'test-client',
+  sdkUrl: 'http://paypal.test/sdk/js',
+  currency: 'USD',
+  testPayments: true,
+};
 
 /** A registered member with nothing used today (signed in as auth-fixtures' user, its fields overridable). */
 export const member = (fields: Partial<AuthUser> = {}): AuthStatus =>

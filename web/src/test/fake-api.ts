@@ -30,7 +30,10 @@ export function fakeApi(routes: Record<string, ApiReply | ApiReply[]>) {
     served.set(key, count + 1);
     const reply = list[Math.min(count, list.length - 1)];
     // A 204 carries no body (Response refuses one).
-    return new Response(reply.status === 204 ? null : JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+    return new Response(reply.status === 204 ? null : JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   return { calls };
 }

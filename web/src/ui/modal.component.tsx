@@ -18,7 +18,9 @@ export function Modal({ open, onClose, className, children }: ModalProps) {
     <Dialog.Root open={open} onOpenChange={(next) => next || onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/70 backdrop-blur-sm" />
-        <Dialog.Content className={`fixed z-50 mx-auto rounded-2xl border border-slate-200 bg-white shadow-2xl focus:outline-none dark:border-slate-800 dark:bg-slate-900 ${className}`}>
+        <Dialog.Content
+          className={`fixed z-50 mx-auto rounded-2xl border border-slate-200 bg-white shadow-2xl focus:outline-none dark:border-slate-800 dark:bg-slate-900 ${className}`}
+        >
           {children}
           <Dialog.Close asChild>
             <CloseButton label={t('dialog.close')} />

@@ -25,7 +25,10 @@ export function ProgressBar({ percent, label, valueText, tone = 'blue', size = '
       data-tone={tone}
       className={`${size === 'md' ? 'h-3 dark:bg-slate-800' : 'h-2 dark:bg-slate-700'} w-full overflow-hidden rounded-full bg-slate-200`}
     >
-      <div className={`h-full rounded-full transition-[width] duration-500 ease-out ${fills[tone]}`} style={{ width: `${value}%` }} />
+      <div
+        className={`h-full rounded-full transition-[width] duration-500 ease-out ${fills[tone]}`}
+        style={{ width: `${value}%` }}
+      />
     </div>
   );
 }

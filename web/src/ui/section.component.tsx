@@ -11,7 +11,11 @@ interface SectionProps {
 /** A home-page section: an anchor target with a heading, an optional intro and its content. */
 export function Section({ id, title, intro, children, tinted = false }: SectionProps) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className={`scroll-mt-20 py-16 sm:py-24 ${tinted ? 'bg-white dark:bg-slate-900/40' : ''}`}>
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={`scroll-mt-20 py-16 sm:py-24 ${tinted ? 'bg-white dark:bg-slate-900/40' : ''}`}
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id={`${id}-title`} className="text-3xl font-bold tracking-tight sm:text-4xl">

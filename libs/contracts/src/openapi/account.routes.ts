@@ -1,7 +1,22 @@
 import { z } from 'zod';
-import { AuthErrorCode, AuthUser, authStatusSchema, authUserSchema, loggedOutSchema, loginRequestSchema, registerRequestSchema } from '../auth';
+import {
+  AuthErrorCode,
+  AuthUser,
+  authStatusSchema,
+  authUserSchema,
+  loggedOutSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+} from '../auth';
 import { ErrorCode } from '../errors';
-import { ExtractionHistoryItem, RecentImage, UserProfile, extractionHistoryItemSchema, recentImageSchema, userProfileSchema } from '../user';
+import {
+  ExtractionHistoryItem,
+  RecentImage,
+  UserProfile,
+  extractionHistoryItemSchema,
+  recentImageSchema,
+  userProfileSchema,
+} from '../user';
 import { ApiRoute, COMMON_REFUSALS, jsonAnswer, jsonBody, refusals } from './api-route';
 
 const USER_EXAMPLE: AuthUser = {
@@ -39,8 +54,12 @@ const PROFILE_EXAMPLE: UserProfile = {
   },
 };
 
-const SESSION_COOKIE_NOTE = 'Signing in sets the `pixtract.sid` session cookie (HttpOnly, SameSite=Lax), which the other account routes read.';
-const redirect = (description: string) => ({ description, headers: z.object({ location: z.string().meta({ description: 'Where the browser goes next' }) }) });
+const SESSION_COOKIE_NOTE =
+  'Signing in sets the `pixtract.sid` session cookie (HttpOnly, SameSite=Lax), which the other account routes read.';
+const redirect = (description: string) => ({
+  description,
+  headers: z.object({ location: z.string().meta({ description: 'Where the browser goes next' }) }),
+});
 
 /** Relayed by the gateway to the auth service as they are (cookies and redirects both ways). */
 export const ACCOUNT_ROUTES: ApiRoute[] = [
@@ -50,7 +69,10 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     tags: ['Account'],
     summary: 'Who is signed in',
     responses: {
-      200: jsonAnswer('Signed in with the user, or not.', authStatusSchema, { isAuthenticated: true, user: USER_EXAMPLE }),
+      200: jsonAnswer('Signed in with the user, or not.', authStatusSchema, {
+        isAuthenticated: true,
+        user: USER_EXAMPLE,
+      }),
       ...refusals(COMMON_REFUSALS.authUnavailable),
     },
   },
@@ -60,10 +82,27 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     tags: ['Account'],
     summary: 'Create an account',
     description: 'Does not sign in: POST /api/auth/login next. At most 5 per 10 minutes per client address.',
-    request: { body: jsonBody(registerRequestSchema, { username: 'ada', password: 'correct horse battery', email: 'ada@example.com', displayName: 'Ada', subscribeNewsletter: false }) },
+    request: {
+      body: jsonBody(registerRequestSchema, {
+        username: 'ada',
+        password: 'correct horse battery',
+        email: 'ada@example.com',
+        displayName: 'Ada',
+        subscribeNewsletter: false,
+      }),
+    },
     responses: {
-      201: jsonAnswer('The new account.', authUserSchema, { ...USER_EXAMPLE, usedToday: 0, usageStats: { remainingToday: 1500, percentUsed: 0, isAtLimit: false, isNearLimit: false } }),
-      ...refusals({ 409: [AuthErrorCode.UsernameTaken], 429: [AuthErrorCode.TooManyRequests] }, COMMON_REFUSALS.badBody, COMMON_REFUSALS.crossSite, COMMON_REFUSALS.authUnavailable),
+      201: jsonAnswer('The new account.', authUserSchema, {
+        ...USER_EXAMPLE,
+        usedToday: 0,
+        usageStats: { remainingToday: 1500, percentUsed: 0, isAtLimit: false, isNearLimit: false },
+      }),
+      ...refusals(
+        { 409: [AuthErrorCode.UsernameTaken], 429: [AuthErrorCode.TooManyRequests] },
+        COMMON_REFUSALS.badBody,
+        COMMON_REFUSALS.crossSite,
+        COMMON_REFUSALS.authUnavailable,
+      ),
     },
   },
   {
@@ -75,7 +114,12 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     request: { body: jsonBody(loginRequestSchema, { username: 'ada', password: 'correct horse battery' }) },
     responses: {
       200: jsonAnswer('Signed in.', authUserSchema, USER_EXAMPLE),
-      ...refusals({ 401: [AuthErrorCode.InvalidCredentials], 429: [AuthErrorCode.TooManyRequests] }, COMMON_REFUSALS.badBody, COMMON_REFUSALS.crossSite, COMMON_REFUSALS.authUnavailable),
+      ...refusals(
+        { 401: [AuthErrorCode.InvalidCredentials], 429: [AuthErrorCode.TooManyRequests] },
+        COMMON_REFUSALS.badBody,
+        COMMON_REFUSALS.crossSite,
+        COMMON_REFUSALS.authUnavailable,
+      ),
     },
   },
   {
@@ -94,7 +138,8 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     path: '/api/auth/google',
     tags: ['Account'],
     summary: 'Sign in with Google',
-    description: 'Starts Google sign-in (OpenID Connect, PKCE): a browser navigation, not an API call. 404 when the site has no Google sign-in configured.',
+    description:
+      'Starts Google sign-in (OpenID Connect, PKCE): a browser navigation, not an API call. 404 when the site has no Google sign-in configured.',
     responses: {
       302: redirect('To Google’s consent screen.'),
       ...refusals({ 404: [ErrorCode.NotFound] }, COMMON_REFUSALS.authUnavailable),
@@ -109,7 +154,10 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     request: { query: z.object({ code: z.string(), state: z.string() }) },
     responses: {
       302: redirect('Signed in: to the home page.'),
-      ...refusals({ 403: [AuthErrorCode.GoogleSignInFailed], 404: [ErrorCode.NotFound], 409: [AuthErrorCode.GoogleSignInFailed] }, COMMON_REFUSALS.authUnavailable),
+      ...refusals(
+        { 403: [AuthErrorCode.GoogleSignInFailed], 404: [ErrorCode.NotFound], 409: [AuthErrorCode.GoogleSignInFailed] },
+        COMMON_REFUSALS.authUnavailable,
+      ),
     },
   },
   {
@@ -132,7 +180,13 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     description: 'Newest first, at most 20.',
     responses: {
       200: jsonAnswer('Recent extractions.', z.array(extractionHistoryItemSchema), [
-        { id: '0b7a4c3e-5a36-4d4f-9a7e-2f1f6d0c8e11', url: 'https://example.com/gallery', extractedAt: '2025-04-02T10:00:00.000Z', status: 'completed', imageCount: 24 },
+        {
+          id: '0b7a4c3e-5a36-4d4f-9a7e-2f1f6d0c8e11',
+          url: 'https://example.com/gallery',
+          extractedAt: '2025-04-02T10:00:00.000Z',
+          status: 'completed',
+          imageCount: 24,
+        },
       ] satisfies ExtractionHistoryItem[]),
       ...refusals(COMMON_REFUSALS.signedOut, COMMON_REFUSALS.authUnavailable),
     },
@@ -146,7 +200,14 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     description: 'Distinct images of their newest extractions, at most 20.',
     responses: {
       200: jsonAnswer('Recent images.', z.array(recentImageSchema), [
-        { id: '981', alt: 'Hero', width: 1600, height: 900, sourceUrl: 'https://example.com/img/hero.jpg', extractedAt: '2025-04-02T10:00:00.000Z' },
+        {
+          id: '981',
+          alt: 'Hero',
+          width: 1600,
+          height: 900,
+          sourceUrl: 'https://example.com/img/hero.jpg',
+          extractedAt: '2025-04-02T10:00:00.000Z',
+        },
       ] satisfies RecentImage[]),
       ...refusals(COMMON_REFUSALS.signedOut, COMMON_REFUSALS.authUnavailable),
     },

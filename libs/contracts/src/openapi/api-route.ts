@@ -12,7 +12,12 @@ export type ApiRoute = RouteConfig;
 /** Every code a client can be refused with, from any of the catalogues. */
 export type RefusalCode = ErrorCode | AuthErrorCode | CommentErrorCode | BillingErrorCode;
 
-const MESSAGES: Record<RefusalCode, string> = { ...ERROR_MESSAGES, ...AUTH_ERROR_MESSAGES, ...COMMENT_ERROR_MESSAGES, ...BILLING_ERROR_MESSAGES };
+const MESSAGES: Record<RefusalCode, string> = {
+  ...ERROR_MESSAGES,
+  ...AUTH_ERROR_MESSAGES,
+  ...COMMENT_ERROR_MESSAGES,
+  ...BILLING_ERROR_MESSAGES,
+};
 
 export const JSON_TYPE = 'application/json';
 
@@ -28,7 +33,10 @@ export function jsonAnswer(description: string, schema: z.ZodType, example: unkn
 
 /** A binary answer (an image, a ZIP). */
 export function fileAnswer(description: string, mediaTypes: string[]): ResponseConfig {
-  return { description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };
+  return {
+    description,
+    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+  };
 }
 
 /** A text answer (a sitemap, robots.txt) with an example. */
@@ -38,7 +46,10 @@ export function textAnswer(description: string, mediaType: string, example: stri
 
 /** Refusals whose body carries more than the ErrorBody, and what their example shows of it. */
 const DETAILS: Partial<Record<RefusalCode, { schema?: z.ZodType; extra: Record<string, unknown> }>> = {
-  [ErrorCode.DailyLimitReached]: { schema: dailyLimitRefusalSchema, extra: { limits: { total: 500, used: 500, remaining: 0, role: 'free' } } },
+  [ErrorCode.DailyLimitReached]: {
+    schema: dailyLimitRefusalSchema,
+    extra: { limits: { total: 500, used: 500, remaining: 0, role: 'free' } },
+  },
   [ErrorCode.ValidationFailed]: { extra: { fields: { url: 'url must be a string' } } },
 };
 
@@ -56,7 +67,9 @@ export type RefusalTable = Partial<Record<number, RefusalCode[]>>;
  */
 export function refusals(...tables: RefusalTable[]): Record<string, ResponseConfig> {
   const byStatus: RefusalTable = {};
-  for (const table of tables) for (const [status, codes] of Object.entries(table)) byStatus[Number(status)] = [...new Set([...(byStatus[Number(status)] ?? []), ...codes!])];
+  for (const table of tables)
+    for (const [status, codes] of Object.entries(table))
+      byStatus[Number(status)] = [...new Set([...(byStatus[Number(status)] ?? []), ...codes!])];
   return Object.fromEntries(
     Object.entries(byStatus).map(([status, codes]) => [
       status,
@@ -65,7 +78,9 @@ export function refusals(...tables: RefusalTable[]): Record<string, ResponseConf
         content: {
           [JSON_TYPE]: {
             schema: bodySchemaOf(codes!),
-            examples: Object.fromEntries(codes!.map((code) => [code, { summary: MESSAGES[code], value: refusalBody(Number(status), code) }])),
+            examples: Object.fromEntries(
+              codes!.map((code) => [code, { summary: MESSAGES[code], value: refusalBody(Number(status), code) }]),
+            ),
           },
         },
       },

@@ -70,7 +70,8 @@ export const BILLING_ROUTES: ApiRoute[] = [
     path: '/api/billing/config',
     tags: ['Billing'],
     summary: 'What the web needs to load PayPal',
-    description: 'PayPal’s public client id (null when payments are not configured), the JS SDK’s address and the currency. `testPayments`: payments go to a sandbox or simulator.',
+    description:
+      'PayPal’s public client id (null when payments are not configured), the JS SDK’s address and the currency. `testPayments`: payments go to a sandbox or simulator.',
     responses: {
       200: jsonAnswer('The payments configuration.', paymentsConfigSchema, {
         clientId: 'AeXample-client-id-from-the-PayPal-developer-dashboard',
@@ -85,7 +86,8 @@ export const BILLING_ROUTES: ApiRoute[] = [
     path: '/api/subscription-plans',
     tags: ['Billing'],
     summary: 'The plans on offer',
-    description: 'Monthly and annual plans; prices in cents. Prices and limits come from this table only, never from a client.',
+    description:
+      'Monthly and annual plans; prices in cents. Prices and limits come from this table only, never from a client.',
     responses: {
       200: jsonAnswer('The live plans.', z.array(subscriptionPlanSchema), [HOBBY_MONTHLY]),
       ...refusals(COMMON_REFUSALS.billingUnavailable),
@@ -98,7 +100,9 @@ export const BILLING_ROUTES: ApiRoute[] = [
     summary: 'The member’s current subscription',
     security: [{ session: [] }],
     responses: {
-      200: jsonAnswer('The subscription, or `null` when there is none.', userSubscriptionSchema, { subscription: ACTIVE_SUBSCRIPTION } satisfies UserSubscription),
+      200: jsonAnswer('The subscription, or `null` when there is none.', userSubscriptionSchema, {
+        subscription: ACTIVE_SUBSCRIPTION,
+      } satisfies UserSubscription),
       ...refusals(COMMON_REFUSALS.signedOut, ...MEMBER_FORWARDED),
     },
   },
@@ -133,11 +137,14 @@ export const BILLING_ROUTES: ApiRoute[] = [
     path: '/api/subscriptions/confirm',
     tags: ['Billing'],
     summary: 'Confirm an approved subscription',
-    description: 'The payment page, back from PayPal with its `subscription_id`: PayPal’s word on the member’s own subscription decides its state.',
+    description:
+      'The payment page, back from PayPal with its `subscription_id`: PayPal’s word on the member’s own subscription decides its state.',
     security: [{ session: [] }],
     request: { body: jsonBody(confirmSubscriptionRequestSchema, { subscriptionId: PAYPAL_SUBSCRIPTION_ID }) },
     responses: {
-      200: jsonAnswer('The member’s subscription now.', userSubscriptionSchema, { subscription: ACTIVE_SUBSCRIPTION } satisfies UserSubscription),
+      200: jsonAnswer('The member’s subscription now.', userSubscriptionSchema, {
+        subscription: ACTIVE_SUBSCRIPTION,
+      } satisfies UserSubscription),
       ...refusals(
         {
           401: [BillingErrorCode.SubscriptionAuthRequired],
@@ -154,12 +161,23 @@ export const BILLING_ROUTES: ApiRoute[] = [
     path: '/api/subscriptions/cancel',
     tags: ['Billing'],
     summary: 'Cancel the subscription',
-    description: 'Cancels at PayPal: no more renewals, premium until the end of the paid period (`endDate`). `subscriptionId` may be left out (the member’s active one).',
+    description:
+      'Cancels at PayPal: no more renewals, premium until the end of the paid period (`endDate`). `subscriptionId` may be left out (the member’s active one).',
     security: [{ session: [] }],
-    request: { body: jsonBody(cancelSubscriptionRequestSchema, { subscriptionId: PAYPAL_SUBSCRIPTION_ID, reason: 'Not needed any more' }) },
+    request: {
+      body: jsonBody(cancelSubscriptionRequestSchema, {
+        subscriptionId: PAYPAL_SUBSCRIPTION_ID,
+        reason: 'Not needed any more',
+      }),
+    },
     responses: {
       200: jsonAnswer('The member’s subscription now.', userSubscriptionSchema, {
-        subscription: { ...ACTIVE_SUBSCRIPTION, status: 'cancelled', nextBillingDate: null, endDate: '2025-05-02T10:00:00.000Z' },
+        subscription: {
+          ...ACTIVE_SUBSCRIPTION,
+          status: 'cancelled',
+          nextBillingDate: null,
+          endDate: '2025-05-02T10:00:00.000Z',
+        },
       } satisfies UserSubscription),
       ...refusals(
         {
@@ -176,11 +194,16 @@ export const BILLING_ROUTES: ApiRoute[] = [
     path: '/api/donations',
     tags: ['Billing'],
     summary: 'Start a donation',
-    description: 'Creates a PayPal order for the amount (US dollars, at most two decimals, up to 10,000.00), which the buyer approves in PayPal’s window; then POST /api/donations/{orderId}/capture. Visitors may donate; a member is remembered.',
+    description:
+      'Creates a PayPal order for the amount (US dollars, at most two decimals, up to 10,000.00), which the buyer approves in PayPal’s window; then POST /api/donations/{orderId}/capture. Visitors may donate; a member is remembered.',
     request: { body: jsonBody(createDonationRequestSchema, { amount: '10.00' }) },
     responses: {
       201: jsonAnswer('The order to approve.', donationOrderSchema, { orderId: ORDER_ID }),
-      ...refusals({ 400: [ErrorCode.MalformedBody, BillingErrorCode.InvalidAmount], 502: [BillingErrorCode.PaymentError] }, COMMON_REFUSALS.crossSite, ...MEMBER_FORWARDED),
+      ...refusals(
+        { 400: [ErrorCode.MalformedBody, BillingErrorCode.InvalidAmount], 502: [BillingErrorCode.PaymentError] },
+        COMMON_REFUSALS.crossSite,
+        ...MEMBER_FORWARDED,
+      ),
     },
   },
   {
@@ -189,11 +212,24 @@ export const BILLING_ROUTES: ApiRoute[] = [
     tags: ['Billing'],
     summary: 'Take an approved donation',
     description: 'Capturing twice answers the first capture.',
-    request: { params: z.object({ orderId: z.string().meta({ description: 'The order POST /api/donations answered', example: ORDER_ID }) }) },
+    request: {
+      params: z.object({
+        orderId: z.string().meta({ description: 'The order POST /api/donations answered', example: ORDER_ID }),
+      }),
+    },
     responses: {
-      200: jsonAnswer('Paid.', capturedDonationSchema, { orderId: ORDER_ID, status: 'COMPLETED', amount: '10.00', currency: 'USD' } satisfies CapturedDonation),
+      200: jsonAnswer('Paid.', capturedDonationSchema, {
+        orderId: ORDER_ID,
+        status: 'COMPLETED',
+        amount: '10.00',
+        currency: 'USD',
+      } satisfies CapturedDonation),
       ...refusals(
-        { 404: [BillingErrorCode.PaymentNotFound], 409: [BillingErrorCode.PaymentNotApproved], 502: [BillingErrorCode.PaymentError] },
+        {
+          404: [BillingErrorCode.PaymentNotFound],
+          409: [BillingErrorCode.PaymentNotApproved],
+          502: [BillingErrorCode.PaymentError],
+        },
         COMMON_REFUSALS.crossSite,
         COMMON_REFUSALS.billingUnavailable,
       ),
@@ -224,7 +260,10 @@ export const BILLING_ROUTES: ApiRoute[] = [
     responses: {
       200: jsonAnswer('Received.', webhookReceiptSchema, { received: true, duplicate: false } satisfies WebhookReceipt),
       ...refusals(
-        { 400: [BillingErrorCode.WebhookUnverified, ErrorCode.MalformedBody, ErrorCode.ValidationFailed], 413: [ErrorCode.PayloadTooLarge] },
+        {
+          400: [BillingErrorCode.WebhookUnverified, ErrorCode.MalformedBody, ErrorCode.ValidationFailed],
+          413: [ErrorCode.PayloadTooLarge],
+        },
         COMMON_REFUSALS.billingUnavailable,
       ),
     },

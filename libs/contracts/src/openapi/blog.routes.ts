@@ -30,7 +30,9 @@ export const BLOG_ROUTES: ApiRoute[] = [
     path: '/api/blog-posts/{slug}',
     tags: ['Blog'],
     summary: 'One article',
-    request: { params: z.object({ slug: z.string().meta({ description: 'The article’s slug', example: POST_EXAMPLE.slug }) }) },
+    request: {
+      params: z.object({ slug: z.string().meta({ description: 'The article’s slug', example: POST_EXAMPLE.slug }) }),
+    },
     responses: {
       200: jsonAnswer('The article; `content` is sanitised HTML.', blogPostSchema, POST_EXAMPLE),
       ...refusals({ 404: [ErrorCode.NotFound] }),
@@ -41,8 +43,18 @@ export const BLOG_ROUTES: ApiRoute[] = [
     path: '/api/blog-images/{file}',
     tags: ['Blog'],
     summary: 'An article’s illustration',
-    description: 'The file an article’s `image` names, cached for a day. An SVG opened on its own may draw, never run a script (its own Content-Security-Policy).',
-    request: { params: z.object({ file: z.string().meta({ description: 'A lower-case file name ending in .svg, .png, .jpg, .jpeg or .webp', example: 'pixtract-api.svg' }) }) },
+    description:
+      'The file an article’s `image` names, cached for a day. An SVG opened on its own may draw, never run a script (its own Content-Security-Policy).',
+    request: {
+      params: z.object({
+        file: z
+          .string()
+          .meta({
+            description: 'A lower-case file name ending in .svg, .png, .jpg, .jpeg or .webp',
+            example: 'pixtract-api.svg',
+          }),
+      }),
+    },
     responses: {
       200: fileAnswer('The image.', ['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp']),
       304: { description: 'Not modified since the copy the client holds (If-None-Match, If-Modified-Since).' },

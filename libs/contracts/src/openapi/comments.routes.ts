@@ -31,9 +31,17 @@ const VISITOR_COMMENT: Comment = {
 };
 
 /** What refuses a page's address (the extraction URL's own checks, without fetching anything). */
-const PAGE_ADDRESS_CODES = [ErrorCode.UrlRequired, ErrorCode.InvalidUrl, ErrorCode.UrlTooLong, ErrorCode.UnsupportedScheme, ErrorCode.CredentialsInUrl];
+const PAGE_ADDRESS_CODES = [
+  ErrorCode.UrlRequired,
+  ErrorCode.InvalidUrl,
+  ErrorCode.UrlTooLong,
+  ErrorCode.UnsupportedScheme,
+  ErrorCode.CredentialsInUrl,
+];
 
-const idParameter = z.object({ id: z.string().meta({ description: 'The comment’s id (a positive integer)', example: '18' }) });
+const idParameter = z.object({
+  id: z.string().meta({ description: 'The comment’s id (a positive integer)', example: '18' }),
+});
 
 const MODERATION_NOTE = 'For administrators only (usernames in ADMIN_USERNAMES).';
 
@@ -60,11 +68,21 @@ export const COMMENTS_ROUTES: ApiRoute[] = [
     description:
       'A member’s comment is shown at once, named by their account and `verified` when they extracted that page; a visitor names themselves (`username`) and their comment waits for an administrator, shown meanwhile to them only. ' +
       'Content is 1–2,000 characters, `rating` 1–5 (5 when left out). At most 10 per 10 minutes per client address.',
-    request: { body: jsonBody(commentRequestSchema, { content: 'The ZIP was ready in seconds.', rating: 4, sourceUrl: PAGE, username: 'Grace' } satisfies CommentRequest) },
+    request: {
+      body: jsonBody(commentRequestSchema, {
+        content: 'The ZIP was ready in seconds.',
+        rating: 4,
+        sourceUrl: PAGE,
+        username: 'Grace',
+      } satisfies CommentRequest),
+    },
     responses: {
       201: jsonAnswer('The comment as stored.', commentSchema, VISITOR_COMMENT),
       ...refusals(
-        { 400: [...Object.values(CommentErrorCode), ...PAGE_ADDRESS_CODES, ErrorCode.MalformedBody], 429: [AuthErrorCode.TooManyRequests] },
+        {
+          400: [...Object.values(CommentErrorCode), ...PAGE_ADDRESS_CODES, ErrorCode.MalformedBody],
+          429: [AuthErrorCode.TooManyRequests],
+        },
         // The session ended between identifying the caller and reading their account.
         COMMON_REFUSALS.signedOut,
         COMMON_REFUSALS.crossSite,
@@ -94,7 +112,12 @@ export const COMMENTS_ROUTES: ApiRoute[] = [
     request: { params: idParameter },
     responses: {
       200: jsonAnswer('The comment, approved.', commentSchema, { ...VISITOR_COMMENT, approved: true }),
-      ...refusals({ 404: [ErrorCode.NotFound] }, COMMON_REFUSALS.adminOnly, COMMON_REFUSALS.crossSite, COMMON_REFUSALS.authUnavailable),
+      ...refusals(
+        { 404: [ErrorCode.NotFound] },
+        COMMON_REFUSALS.adminOnly,
+        COMMON_REFUSALS.crossSite,
+        COMMON_REFUSALS.authUnavailable,
+      ),
     },
   },
   {
@@ -107,7 +130,12 @@ export const COMMENTS_ROUTES: ApiRoute[] = [
     request: { params: idParameter },
     responses: {
       204: { description: 'Deleted.' },
-      ...refusals({ 404: [ErrorCode.NotFound] }, COMMON_REFUSALS.adminOnly, COMMON_REFUSALS.crossSite, COMMON_REFUSALS.authUnavailable),
+      ...refusals(
+        { 404: [ErrorCode.NotFound] },
+        COMMON_REFUSALS.adminOnly,
+        COMMON_REFUSALS.crossSite,
+        COMMON_REFUSALS.authUnavailable,
+      ),
     },
   },
 ];

@@ -18,8 +18,28 @@ const REQUEST_EXAMPLE = { url: 'example.com/gallery', mode: 'auto', fileTypes: [
 
 const RESULT_EXAMPLE: ExtractionResponse = {
   files: [
-    { fileUrl: 'https://example.com/img/hero.jpg', alt: 'Hero', width: 1600, height: 900, mimeType: 'image/jpeg', extension: 'jpg', size: 184_220, position: 0, sourceNode: 'img' },
-    { fileUrl: 'https://example.com/img/logo.svg', alt: 'Example', width: 120, height: 40, mimeType: 'image/svg+xml', extension: 'svg', size: 2_310, position: 1, sourceNode: 'svg' },
+    {
+      fileUrl: 'https://example.com/img/hero.jpg',
+      alt: 'Hero',
+      width: 1600,
+      height: 900,
+      mimeType: 'image/jpeg',
+      extension: 'jpg',
+      size: 184_220,
+      position: 0,
+      sourceNode: 'img',
+    },
+    {
+      fileUrl: 'https://example.com/img/logo.svg',
+      alt: 'Example',
+      width: 120,
+      height: 40,
+      mimeType: 'image/svg+xml',
+      extension: 'svg',
+      size: 2_310,
+      position: 1,
+      sourceNode: 'svg',
+    },
   ],
   sourceUrl: 'https://example.com/gallery',
   warnings: [],
@@ -47,7 +67,9 @@ const ADMISSION_REFUSALS: RefusalTable[] = [
   COMMON_REFUSALS.authUnavailable,
 ];
 
-const idParameter = z.object({ id: z.uuid().meta({ description: 'The extraction id POST /api/extractions answered', example: EXTRACTION_ID }) });
+const idParameter = z.object({
+  id: z.uuid().meta({ description: 'The extraction id POST /api/extractions answered', example: EXTRACTION_ID }),
+});
 
 export const EXTRACTION_ROUTES: ApiRoute[] = [
   {
@@ -70,10 +92,16 @@ export const EXTRACTION_ROUTES: ApiRoute[] = [
     path: '/api/extractions/{id}',
     tags: ['Extractions'],
     summary: 'An extraction as it stands',
-    description: 'Its status and progress; once completed, the result limited to what the caller was granted. Safe to poll.',
+    description:
+      'Its status and progress; once completed, the result limited to what the caller was granted. Safe to poll.',
     request: { params: idParameter },
     responses: {
-      200: jsonAnswer('The extraction.', extractionViewSchema, { extractionId: EXTRACTION_ID, url: 'https://example.com/gallery', status: 'completed', result: RESULT_EXAMPLE } satisfies ExtractionView),
+      200: jsonAnswer('The extraction.', extractionViewSchema, {
+        extractionId: EXTRACTION_ID,
+        url: 'https://example.com/gallery',
+        status: 'completed',
+        result: RESULT_EXAMPLE,
+      } satisfies ExtractionView),
       ...refusals({ 404: [ErrorCode.ExtractionNotFound] }),
     },
   },
@@ -87,7 +115,11 @@ export const EXTRACTION_ROUTES: ApiRoute[] = [
       'At most 30 a minute per client address.',
     request: { body: jsonBody(extractionRequestSchema, REQUEST_EXAMPLE) },
     responses: {
-      200: jsonAnswer('The images found, limited by the caller’s plan (`limits`).', extractionResponseSchema, RESULT_EXAMPLE),
+      200: jsonAnswer(
+        'The images found, limited by the caller’s plan (`limits`).',
+        extractionResponseSchema,
+        RESULT_EXAMPLE,
+      ),
       202: jsonAnswer('Still running: follow it with GET /api/extractions/{id}.', extractionStillRunningSchema, {
         extractionId: EXTRACTION_ID,
         status: 'running',

@@ -7,7 +7,14 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'ima
 
 /** Refusals of a remote image the zipper fetches through the SSRF-safe path. */
 const FETCH_REFUSALS: RefusalTable = {
-  400: [ErrorCode.InvalidUrl, ErrorCode.UnsupportedScheme, ErrorCode.CredentialsInUrl, ErrorCode.BlockedAddress, ErrorCode.BlockedPort, ErrorCode.ValidationFailed],
+  400: [
+    ErrorCode.InvalidUrl,
+    ErrorCode.UnsupportedScheme,
+    ErrorCode.CredentialsInUrl,
+    ErrorCode.BlockedAddress,
+    ErrorCode.BlockedPort,
+    ErrorCode.ValidationFailed,
+  ],
   413: [ErrorCode.UpstreamTooLarge],
   415: [ErrorCode.NotAnImage],
   422: [ErrorCode.HostNotFound],
@@ -38,7 +45,8 @@ export const MEDIA_ROUTES: ApiRoute[] = [
     path: '/api/screenshot-boxes',
     tags: ['Media'],
     summary: 'Where the images sit in a page’s screenshot',
-    description: 'Each image URL of the page (every srcset candidate too) and its box in the cached screenshot; empty when none is cached.',
+    description:
+      'Each image URL of the page (every srcset candidate too) and its box in the cached screenshot; empty when none is cached.',
     request: { query: screenshotBoxesQuerySchema },
     responses: {
       200: jsonAnswer('Boxes by image URL, in CSS pixels of the screenshot.', screenshotBoxesSchema, {
@@ -59,14 +67,30 @@ export const MEDIA_ROUTES: ApiRoute[] = [
       body: {
         required: true,
         content: {
-          [JSON_TYPE]: { schema: downloadImagesRequestSchema, example: { imageUrls: [{ fileUrl: 'https://example.com/img/hero.jpg', alt: 'Hero' }], sourceUrl: 'https://example.com/gallery', convert: 'jpg' } },
-          'application/x-www-form-urlencoded': { schema: downloadImagesRequestSchema, example: { imageUrls: '["https://example.com/img/hero.jpg"]', sourceUrl: 'https://example.com/gallery' } },
+          [JSON_TYPE]: {
+            schema: downloadImagesRequestSchema,
+            example: {
+              imageUrls: [{ fileUrl: 'https://example.com/img/hero.jpg', alt: 'Hero' }],
+              sourceUrl: 'https://example.com/gallery',
+              convert: 'jpg',
+            },
+          },
+          'application/x-www-form-urlencoded': {
+            schema: downloadImagesRequestSchema,
+            example: { imageUrls: '["https://example.com/img/hero.jpg"]', sourceUrl: 'https://example.com/gallery' },
+          },
         },
       },
     },
     responses: {
       200: fileAnswer('The archive (Content-Disposition names it after the page).', ['application/zip']),
-      ...refusals({ 400: [ErrorCode.NoImagesToDownload] }, COMMON_REFUSALS.badBody, COMMON_REFUSALS.crossSite, COMMON_REFUSALS.authUnavailable, { 502: [ErrorCode.Internal] }),
+      ...refusals(
+        { 400: [ErrorCode.NoImagesToDownload] },
+        COMMON_REFUSALS.badBody,
+        COMMON_REFUSALS.crossSite,
+        COMMON_REFUSALS.authUnavailable,
+        { 502: [ErrorCode.Internal] },
+      ),
     },
   },
 ];

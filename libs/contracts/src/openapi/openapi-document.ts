@@ -69,9 +69,15 @@ export function openApiDocument(): ReturnType<OpenApiGeneratorV31['generateDocum
   // Named in the generator's own metadata registry, on the very instances the routes use: `registry.register`
   // needs zod extended with `.openapi()` before any contract is declared (so in the web app too), and `.meta()`
   // would name a copy.
-  for (const [refId, schema] of Object.entries(NAMED_SCHEMAS)) zodToOpenAPIRegistry.add(schema, { _internal: { refId } });
+  for (const [refId, schema] of Object.entries(NAMED_SCHEMAS))
+    zodToOpenAPIRegistry.add(schema, { _internal: { refId } });
   const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'pixtract.sid', description: 'Set by POST /api/auth/login' });
+  registry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'pixtract.sid',
+    description: 'Set by POST /api/auth/login',
+  });
   // Any route can fail unexpectedly; the answer is the same everywhere, so it is written once here.
   const unexpected = refusals({ 500: [ErrorCode.Internal] });
   for (const route of API_ROUTES) registry.registerPath({ ...route, responses: { ...unexpected, ...route.responses } });

@@ -28,7 +28,8 @@ export const SITE_ROUTES: ApiRoute[] = [
     path: '/sitemap.xml',
     tags: ['Site'],
     summary: 'The sitemap',
-    description: 'Every public page and article under each of the nine language prefixes, each naming the others (and x-default, English) as hreflang alternates.',
+    description:
+      'Every public page and article under each of the nine language prefixes, each naming the others (and x-default, English) as hreflang alternates.',
     responses: { 200: textAnswer('sitemaps.org XML (shortened here).', 'application/xml', SITEMAP_EXAMPLE) },
   },
   {
@@ -36,7 +37,8 @@ export const SITE_ROUTES: ApiRoute[] = [
     path: '/robots.txt',
     tags: ['Site'],
     summary: 'Rules for crawlers',
-    description: 'The API (the articles’ pictures excepted) and the pages that are one person’s (results, account, payment, admin) are not to be crawled, under every language prefix; and where the sitemap is.',
+    description:
+      'The API (the articles’ pictures excepted) and the pages that are one person’s (results, account, payment, admin) are not to be crawled, under every language prefix; and where the sitemap is.',
     responses: { 200: textAnswer('robots.txt (shortened here).', 'text/plain', ROBOTS_EXAMPLE) },
   },
 ];

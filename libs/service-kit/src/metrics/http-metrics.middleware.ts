@@ -30,7 +30,9 @@ export function httpMetrics(metrics: MetricsRegistry, mounts: readonly string[] 
   });
   return (req: Request, res: Response, next: NextFunction): void => {
     const stop = duration.startTimer();
-    res.once('close', () => stop({ method: req.method, route: routeLabel(req, mounts), status_code: String(res.statusCode) }));
+    res.once('close', () =>
+      stop({ method: req.method, route: routeLabel(req, mounts), status_code: String(res.statusCode) }),
+    );
     next();
   };
 }

@@ -18,7 +18,8 @@ export class MetricsModule {
     return {
       module: MetricsModule,
       controllers: port === undefined ? [MetricsController] : [],
-      providers: port === undefined ? [registry] : [registry, { provide: METRICS_PORT, useValue: port }, MetricsListener],
+      providers:
+        port === undefined ? [registry] : [registry, { provide: METRICS_PORT, useValue: port }, MetricsListener],
       exports: [MetricsRegistry],
     };
   }

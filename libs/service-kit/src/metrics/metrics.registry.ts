@@ -1,4 +1,13 @@
-import { Counter, CounterConfiguration, Gauge, GaugeConfiguration, Histogram, HistogramConfiguration, Registry, collectDefaultMetrics } from 'prom-client';
+import {
+  Counter,
+  CounterConfiguration,
+  Gauge,
+  GaugeConfiguration,
+  Histogram,
+  HistogramConfiguration,
+  Registry,
+  collectDefaultMetrics,
+} from 'prom-client';
 
 export type { Counter, Gauge, Histogram } from 'prom-client';
 

@@ -45,7 +45,9 @@ describe('metrics', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/plain');
       const text = await res.text();
-      expect(text).toContain('pixtract_http_request_duration_seconds_count{service="probe",method="GET",route="/items/:id",status_code="200"} 3');
+      expect(text).toContain(
+        'pixtract_http_request_duration_seconds_count{service="probe",method="GET",route="/items/:id",status_code="200"} 3',
+      );
       expect(text).toContain('route="/relayed/*",status_code="404"');
       expect(text).toContain('route="unmatched",status_code="404"');
       expect(text).not.toMatch(/route="\/items\/[abc]/);

@@ -1,5 +1,13 @@
 import { Body, Controller, Get, HttpCode, HttpException, Post, Req, Res } from '@nestjs/common';
-import { AuthErrorCode, AuthStatus, AuthUser, LoggedOut, authErrorBody, loginRequestSchema, registerRequestSchema } from '@pixtract/contracts';
+import {
+  AuthErrorCode,
+  AuthStatus,
+  AuthUser,
+  LoggedOut,
+  authErrorBody,
+  loginRequestSchema,
+  registerRequestSchema,
+} from '@pixtract/contracts';
 import { parseWith } from '@pixtract/service-kit';
 import type { Request, Response } from 'express';
 import { GoogleSignInService } from '../google/google-sign-in.service';
@@ -20,7 +28,9 @@ export class AccountController {
     const id = (req.user as SessionUser | undefined)?.id;
     const user = id === undefined ? null : await this.users.findById(id);
     const googleSignIn = this.google.enabled;
-    return user ? { isAuthenticated: true, user: await this.accounts.present(user), googleSignIn } : { isAuthenticated: false, user: null, googleSignIn };
+    return user
+      ? { isAuthenticated: true, user: await this.accounts.present(user), googleSignIn }
+      : { isAuthenticated: false, user: null, googleSignIn };
   }
 
   /** Creates the account; signing in is a separate step (the seed's client switches to its login form). */

@@ -2,7 +2,12 @@ import { usageStats } from './auth-user.presenter';
 
 describe('usageStats', () => {
   it('reports what is left of the day and the share used', () => {
-    expect(usageStats(500, 125)).toEqual({ remainingToday: 375, percentUsed: 25, isAtLimit: false, isNearLimit: false });
+    expect(usageStats(500, 125)).toEqual({
+      remainingToday: 375,
+      percentUsed: 25,
+      isAtLimit: false,
+      isNearLimit: false,
+    });
   });
 
   it('is near the limit at 10% left or less, and at the limit at 0', () => {

@@ -13,7 +13,12 @@ export function usageStats(total: number, used: number): UsageStats {
 }
 
 /** A user as the browser sees it: never the password hash or payment identifiers. */
-export function toAuthUser(user: UserEntity, dailyLimit: number, maxImagesPerExtraction: number, usedToday: number): AuthUser {
+export function toAuthUser(
+  user: UserEntity,
+  dailyLimit: number,
+  maxImagesPerExtraction: number,
+  usedToday: number,
+): AuthUser {
   return {
     id: user.id,
     username: user.username,

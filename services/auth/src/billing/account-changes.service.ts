@@ -51,7 +51,13 @@ export class AccountChanges {
       ],
     );
     const changed = updated > 0;
-    this.logger.log({ msg: changed ? 'account changed by billing' : 'account event changed nothing', eventId: event.eventId, userId: event.userId, revision: event.revision, role: account.role });
+    this.logger.log({
+      msg: changed ? 'account changed by billing' : 'account event changed nothing',
+      eventId: event.eventId,
+      userId: event.userId,
+      revision: event.revision,
+      role: account.role,
+    });
     return changed;
   }
 }

@@ -18,9 +18,11 @@ export class AccountEventsProcessor extends WorkerHost implements BeforeApplicat
 
   async process(job: Job): Promise<{ changed: boolean }> {
     // A job this worker cannot handle fails the same on every attempt: no retries.
-    if (job.name !== JobName.AccountChanged) throw new UnrecoverableError(`No handler for job "${job.name}" on queue "${QueueName.AccountEvents}".`);
+    if (job.name !== JobName.AccountChanged)
+      throw new UnrecoverableError(`No handler for job "${job.name}" on queue "${QueueName.AccountEvents}".`);
     const event = accountChangedSchema.safeParse(job.data);
-    if (!event.success) throw new UnrecoverableError(`Invalid ${JobName.AccountChanged} job payload: ${event.error.message}`);
+    if (!event.success)
+      throw new UnrecoverableError(`Invalid ${JobName.AccountChanged} job payload: ${event.error.message}`);
     return { changed: await this.changes.apply(event.data) };
   }
 
@@ -36,7 +38,10 @@ export class AccountEventsProcessor extends WorkerHost implements BeforeApplicat
    * finish connecting first, for a moment at most.
    */
   async beforeApplicationShutdown(): Promise<void> {
-    await Promise.race([this.worker.waitUntilReady().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, CONNECT_WAIT_MS).unref())]);
+    await Promise.race([
+      this.worker.waitUntilReady().catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, CONNECT_WAIT_MS).unref()),
+    ]);
     await this.worker.close();
   }
 }

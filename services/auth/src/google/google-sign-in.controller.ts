@@ -32,7 +32,13 @@ export class GoogleSignInController {
     if (!this.google.enabled) return backToSignIn(res, AuthErrorCode.GoogleSignInUnavailable);
     try {
       const { authorizationUrl, state } = await this.google.start();
-      res.cookie(STATE_COOKIE, state, { httpOnly: true, sameSite: 'lax', secure: this.config.NODE_ENV === 'production', maxAge: SIGN_IN_WINDOW_S * 1000, path: COOKIE_PATH });
+      res.cookie(STATE_COOKIE, state, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: this.config.NODE_ENV === 'production',
+        maxAge: SIGN_IN_WINDOW_S * 1000,
+        path: COOKIE_PATH,
+      });
       res.redirect(302, authorizationUrl);
     } catch (error) {
       this.failed(res, error);
@@ -45,7 +51,11 @@ export class GoogleSignInController {
     if (!this.google.enabled) return backToSignIn(res, AuthErrorCode.GoogleSignInUnavailable);
     res.clearCookie(STATE_COOKIE, { path: COOKIE_PATH });
     try {
-      const user = await this.google.finish(req.originalUrl, req.cookies?.[STATE_COOKIE], (req.user as SessionUser | undefined)?.id ?? null);
+      const user = await this.google.finish(
+        req.originalUrl,
+        req.cookies?.[STATE_COOKIE],
+        (req.user as SessionUser | undefined)?.id ?? null,
+      );
       await this.accounts.signIn(req, user);
       res.redirect(302, '/');
     } catch (error) {

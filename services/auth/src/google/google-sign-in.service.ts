@@ -64,7 +64,11 @@ export class GoogleSignInService {
    * The provider's answer: `state` must be the one this browser was given (its cookie) and still
    * pending; the code is redeemed with the PKCE verifier and the ID token's nonce checked.
    */
-  async finish(callbackUrl: string, browserState: string | undefined, signedInUserId: number | null): Promise<UserEntity> {
+  async finish(
+    callbackUrl: string,
+    browserState: string | undefined,
+    signedInUserId: number | null,
+  ): Promise<UserEntity> {
     const client = await this.oidcClient();
     const params = client.callbackParams(callbackUrl);
     if (!params.state || params.state !== browserState) throw refused();
@@ -72,11 +76,19 @@ export class GoogleSignInService {
     if (!stored) throw refused();
     const pending = JSON.parse(stored) as PendingSignIn;
     try {
-      const tokens = await client.callback(this.redirectUri, params, { state: params.state, nonce: pending.nonce, code_verifier: pending.codeVerifier });
+      const tokens = await client.callback(this.redirectUri, params, {
+        state: params.state,
+        nonce: pending.nonce,
+        code_verifier: pending.codeVerifier,
+      });
       const claims = tokens.claims();
       const profile = claims.email ? claims : { ...claims, ...(await client.userinfo(tokens)) };
       if (typeof profile.email !== 'string' || profile.email_verified !== true) throw refused();
-      const identity = { subject: claims.sub, email: profile.email, displayName: typeof profile.name === 'string' ? profile.name : null };
+      const identity = {
+        subject: claims.sub,
+        email: profile.email,
+        displayName: typeof profile.name === 'string' ? profile.name : null,
+      };
       return await this.users.signInWithGoogle(identity, signedInUserId);
     } catch (error) {
       throw error instanceof HttpException ? error : refused(error);
@@ -85,7 +97,13 @@ export class GoogleSignInService {
 
   private oidcClient(): Promise<BaseClient> {
     this.client ??= Issuer.discover(this.config.GOOGLE_ISSUER).then(
-      (issuer) => new issuer.Client({ client_id: this.config.GOOGLE_CLIENT_ID!, client_secret: this.config.GOOGLE_CLIENT_SECRET, redirect_uris: [this.redirectUri], response_types: ['code'] }),
+      (issuer) =>
+        new issuer.Client({
+          client_id: this.config.GOOGLE_CLIENT_ID!,
+          client_secret: this.config.GOOGLE_CLIENT_SECRET,
+          redirect_uris: [this.redirectUri],
+          response_types: ['code'],
+        }),
     );
     // A failed discovery is retried on the next sign-in rather than cached.
     this.client.catch(() => (this.client = undefined));

@@ -13,14 +13,20 @@ export class UniqueUsernamesAndEmails1764100000000 implements MigrationInterface
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "users" ADD "usernameKey" text, ADD "emailKey" text`);
-    const users: Array<{ id: number; username: string; email: string | null }> = await queryRunner.query(`SELECT "id", "username", "email" FROM "users" ORDER BY "id"`);
+    const users: Array<{ id: number; username: string; email: string | null }> = await queryRunner.query(
+      `SELECT "id", "username", "email" FROM "users" ORDER BY "id"`,
+    );
     const taken = { username: new Set<string>(), email: new Set<string>() };
     const keep = (kind: keyof typeof taken, key: string | null): string | null => {
       if (key === null || key === '' || taken[kind].has(key)) return null;
       taken[kind].add(key);
       return key;
     };
-    const keys = users.map((user) => ({ id: user.id, username: keep('username', usernameKey(user.username)), email: keep('email', user.email === null ? null : emailKey(user.email)) }));
+    const keys = users.map((user) => ({
+      id: user.id,
+      username: keep('username', usernameKey(user.username)),
+      email: keep('email', user.email === null ? null : emailKey(user.email)),
+    }));
     // Keys are computed here (the rule is JavaScript's NFKC and case folding) and written in one statement.
     await queryRunner.query(
       `UPDATE "users" SET "usernameKey" = keys."usernameKey", "emailKey" = keys."emailKey"

@@ -25,7 +25,8 @@ export class InternalQuotaController {
   @HttpCode(200)
   async caller(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Caller> {
     const userId = (req.user as SessionUser | undefined)?.id ?? null;
-    const visitorSubject = userId === null ? visitorOf(req, res, this.config.NODE_ENV === 'production') : visitorSubjectOf(req);
+    const visitorSubject =
+      userId === null ? visitorOf(req, res, this.config.NODE_ENV === 'production') : visitorSubjectOf(req);
     const subject = userId === null ? visitorSubject! : `user:${userId}`;
     const addressSubject = userId === null ? addressSubjectOf(req) : null;
     const { limits, perExtraction } = await this.ledger.limitsOf({ subject, addressSubject }, this.clock());

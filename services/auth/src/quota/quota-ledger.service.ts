@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Limits, PlanQuota, QuarterlyStats, QuotaReservation, QuotaReservationRequest, Role } from '@pixtract/contracts';
+import {
+  Limits,
+  PlanQuota,
+  QuarterlyStats,
+  QuotaReservation,
+  QuotaReservationRequest,
+  Role,
+} from '@pixtract/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { AUTH_CONFIG, AuthConfig } from '../auth.config';
 import type { UserEntity } from '../user/user.entity';
@@ -52,13 +59,28 @@ export class QuotaLedger {
     const { role, quota } = await this.quotaOfSubject(request.subject);
     const day = utcDay(now);
     const charged = await this.dataSource.transaction((manager) => this.charge(manager, request, quota, day));
-    if (charged) return { granted: charged.granted, limits: await this.limitsOn(request, role, quota, day, { granted: charged.granted, found: request.found }) };
+    if (charged)
+      return {
+        granted: charged.granted,
+        limits: await this.limitsOn(request, role, quota, day, { granted: charged.granted, found: request.found }),
+      };
     // Already reserved: answer what the first reservation granted, with the day as it stands.
-    const [event] = await this.dataSource.query(`SELECT "granted", "found", "day"::text AS "day" FROM "usage_events" WHERE "extractionId" = $1`, [request.extractionId]);
-    return { granted: event.granted, limits: await this.limitsOn(request, role, quota, event.day, { granted: event.granted, found: event.found }) };
+    const [event] = await this.dataSource.query(
+      `SELECT "granted", "found", "day"::text AS "day" FROM "usage_events" WHERE "extractionId" = $1`,
+      [request.extractionId],
+    );
+    return {
+      granted: event.granted,
+      limits: await this.limitsOn(request, role, quota, event.day, { granted: event.granted, found: event.found }),
+    };
   }
 
-  private async charge(manager: EntityManager, request: QuotaReservationRequest, quota: PlanQuota, day: string): Promise<{ granted: number } | null> {
+  private async charge(
+    manager: EntityManager,
+    request: QuotaReservationRequest,
+    quota: PlanQuota,
+    day: string,
+  ): Promise<{ granted: number } | null> {
     const userId = userIdOf(request.subject);
     const inserted: unknown[] = await manager.query(
       `INSERT INTO "usage_events" ("extractionId", "subject", "userId", "day", "found", "granted") VALUES ($1, $2, $3, $4::date, $5, 0)
@@ -76,10 +98,18 @@ export class QuotaLedger {
       `SELECT "subject", "used" FROM "quota_usage" WHERE "subject" = ANY($1::text[]) AND "day" = $2::date ORDER BY "subject" FOR UPDATE`,
       [subjects, day],
     );
-    const left = allowances.map((allowance) => allowance.daily - (counters.find((counter) => counter.subject === allowance.subject)?.used ?? 0));
+    const left = allowances.map(
+      (allowance) => allowance.daily - (counters.find((counter) => counter.subject === allowance.subject)?.used ?? 0),
+    );
     const granted = Math.max(0, Math.min(request.found, quota.perExtraction, ...left));
-    await manager.query(`UPDATE "quota_usage" SET "used" = "used" + $3, "lastGranted" = $3 WHERE "subject" = ANY($1::text[]) AND "day" = $2::date`, [subjects, day, granted]);
-    await manager.query(`UPDATE "usage_events" SET "granted" = $2 WHERE "extractionId" = $1`, [request.extractionId, granted]);
+    await manager.query(
+      `UPDATE "quota_usage" SET "used" = "used" + $3, "lastGranted" = $3 WHERE "subject" = ANY($1::text[]) AND "day" = $2::date`,
+      [subjects, day, granted],
+    );
+    await manager.query(`UPDATE "usage_events" SET "granted" = $2 WHERE "extractionId" = $1`, [
+      request.extractionId,
+      granted,
+    ]);
     if (userId !== null) {
       // The seed's per-user fields mirror the ledger.
       await manager.query(
@@ -101,11 +131,20 @@ export class QuotaLedger {
    * The plan's total and what is left of it: the smallest remainder of the counters drawn on. `used` is what the
    * caller can no longer use (at least their own count), so total − used = remaining.
    */
-  private async limitsOn(subjects: QuotaSubjects, role: Role, quota: PlanQuota, day: string, grant?: { granted: number; found: number }): Promise<Limits> {
+  private async limitsOn(
+    subjects: QuotaSubjects,
+    role: Role,
+    quota: PlanQuota,
+    day: string,
+    grant?: { granted: number; found: number },
+  ): Promise<Limits> {
     const allowances = this.allowancesOf(subjects, quota);
     const used = await Promise.all(allowances.map((allowance) => this.usedOn(allowance.subject, day)));
     const total = quota.daily;
-    const remaining = Math.max(0, Math.min(total - used[0], ...allowances.map((allowance, index) => allowance.daily - used[index])));
+    const remaining = Math.max(
+      0,
+      Math.min(total - used[0], ...allowances.map((allowance, index) => allowance.daily - used[index])),
+    );
     const limits: Limits = { total, used: Math.max(used[0], total - remaining), remaining, role };
     if (grant) Object.assign(limits, { limitApplied: grant.granted < grant.found, totalImagesFound: grant.found });
     return limits;
@@ -114,7 +153,9 @@ export class QuotaLedger {
   /** The counters an extraction draws on, the caller's own first; a visitor's address has its own allowance. */
   private allowancesOf({ subject, addressSubject }: QuotaSubjects, quota: PlanQuota): Allowance[] {
     const own = { subject, daily: quota.daily };
-    return addressSubject && addressSubject !== subject ? [own, { subject: addressSubject, daily: this.config.addressDailyQuota }] : [own];
+    return addressSubject && addressSubject !== subject
+      ? [own, { subject: addressSubject, daily: this.config.addressDailyQuota }]
+      : [own];
   }
 
   async carryOver(visitorSubject: string, userId: number, now: Date): Promise<void> {
@@ -144,7 +185,10 @@ export class QuotaLedger {
   }
 
   async usedOn(subject: string, day: string): Promise<number> {
-    const [row] = await this.dataSource.query(`SELECT "used" FROM "quota_usage" WHERE "subject" = $1 AND "day" = $2::date`, [subject, day]);
+    const [row] = await this.dataSource.query(
+      `SELECT "used" FROM "quota_usage" WHERE "subject" = $1 AND "day" = $2::date`,
+      [subject, day],
+    );
     return row?.used ?? 0;
   }
 

@@ -26,6 +26,13 @@ export function visitorOf(req: Request, res: Response, secure: boolean): string 
   const known = visitorSubjectOf(req);
   if (known) return known;
   const visitorId = randomBytes(16).toString('base64url');
-  res.cookie(VISITOR_COOKIE, visitorId, { signed: true, httpOnly: true, sameSite: 'lax', secure, maxAge: VISITOR_MAX_AGE_MS, path: '/' });
+  res.cookie(VISITOR_COOKIE, visitorId, {
+    signed: true,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: VISITOR_MAX_AGE_MS,
+    path: '/',
+  });
   return `visitor:${visitorId}`;
 }

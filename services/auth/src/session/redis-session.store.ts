@@ -16,7 +16,9 @@ export class RedisSessionStore extends Store {
   }
 
   override get(sid: string, callback: (error: unknown, session?: SessionData | null) => void): void {
-    this.redis.get(this.key(sid)).then((raw) => callback(null, raw ? (JSON.parse(raw) as SessionData) : null), callback);
+    this.redis
+      .get(this.key(sid))
+      .then((raw) => callback(null, raw ? (JSON.parse(raw) as SessionData) : null), callback);
   }
 
   override set(sid: string, session: SessionData, callback?: (error?: unknown) => void): void {
@@ -24,7 +26,10 @@ export class RedisSessionStore extends Store {
   }
 
   override touch(sid: string, session: SessionData, callback?: () => void): void {
-    this.redis.expire(this.key(sid), ttlOf(session)).then(() => callback?.(), () => callback?.());
+    this.redis.expire(this.key(sid), ttlOf(session)).then(
+      () => callback?.(),
+      () => callback?.(),
+    );
   }
 
   override destroy(sid: string, callback?: (error?: unknown) => void): void {

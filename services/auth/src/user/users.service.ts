@@ -42,7 +42,8 @@ export class UsersService {
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const code = violatedConstraint(error) === EMAIL_KEY_INDEX ? AuthErrorCode.EmailTaken : AuthErrorCode.UsernameTaken;
+      const code =
+        violatedConstraint(error) === EMAIL_KEY_INDEX ? AuthErrorCode.EmailTaken : AuthErrorCode.UsernameTaken;
       throw new HttpException(authErrorBody(code, 409), 409);
     }
   }
@@ -56,7 +57,11 @@ export class UsersService {
     const exact = name.trim();
     const user = await this.users
       .createQueryBuilder('user')
-      .where('user.username = :exact OR user.usernameKey = :nameKey OR user.emailKey = :emailKey', { exact, nameKey: usernameKey(name), emailKey: emailKey(name) })
+      .where('user.username = :exact OR user.usernameKey = :nameKey OR user.emailKey = :emailKey', {
+        exact,
+        nameKey: usernameKey(name),
+        emailKey: emailKey(name),
+      })
       .orderBy('user.username = :exact', 'DESC')
       .addOrderBy('user.usernameKey = :nameKey', 'DESC', 'NULLS LAST')
       .getOne();
@@ -70,7 +75,10 @@ export class UsersService {
    * new registered account named by the email. An email on a password account is never linked
    * without its password: registration emails are not verified, and that would be a takeover.
    */
-  async signInWithGoogle(identity: { subject: string; email: string; displayName: string | null }, signedInUserId: number | null): Promise<UserEntity> {
+  async signInWithGoogle(
+    identity: { subject: string; email: string; displayName: string | null },
+    signedInUserId: number | null,
+  ): Promise<UserEntity> {
     if (signedInUserId !== null) {
       await this.users.update({ id: signedInUserId }, { googleSubject: identity.subject });
       return (await this.findById(signedInUserId))!;
@@ -79,7 +87,10 @@ export class UsersService {
     if (linked) return this.withAdminRole(linked);
     const byEmail = await this.users
       .createQueryBuilder('user')
-      .where('user.emailKey = :emailKey OR user.usernameKey = :nameKey', { emailKey: emailKey(identity.email), nameKey: usernameKey(identity.email) })
+      .where('user.emailKey = :emailKey OR user.usernameKey = :nameKey', {
+        emailKey: emailKey(identity.email),
+        nameKey: usernameKey(identity.email),
+      })
       .orderBy('user.id')
       .getOne();
     if (byEmail?.password) throw new HttpException(authErrorBody(AuthErrorCode.GoogleSignInFailed, 409), 409);
@@ -88,7 +99,13 @@ export class UsersService {
       return this.withAdminRole({ ...byEmail, googleSubject: identity.subject });
     }
     try {
-      return await this.createMember({ username: identity.email, password: null, email: identity.email, displayName: identity.displayName, googleSubject: identity.subject });
+      return await this.createMember({
+        username: identity.email,
+        password: null,
+        email: identity.email,
+        displayName: identity.displayName,
+        googleSubject: identity.subject,
+      });
     } catch (error) {
       // Another sign-in of the same identity, or an account registered meanwhile, took the name or the address.
       if (isUniqueViolation(error)) throw new HttpException(authErrorBody(AuthErrorCode.GoogleSignInFailed, 409), 409);
@@ -107,7 +124,9 @@ export class UsersService {
   }
 
   /** A registered member with its unique keys; the plan's numbers are copied into the seed's per-user fields. */
-  private async createMember(fields: Pick<UserEntity, 'username' | 'password' | 'email' | 'displayName'> & Partial<UserEntity>): Promise<UserEntity> {
+  private async createMember(
+    fields: Pick<UserEntity, 'username' | 'password' | 'email' | 'displayName'> & Partial<UserEntity>,
+  ): Promise<UserEntity> {
     const quota = this.config.planQuotas.registered;
     const saved = await this.users.save(
       this.users.create({

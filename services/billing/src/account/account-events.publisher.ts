@@ -9,7 +9,12 @@ import { AccountEventsRepository } from './account-events.repository';
 import { accountStateOf, REGISTERED_ACCOUNT, sameAccount } from './account-state';
 
 /** Job options of account events: the event id dedupes, retries outlast a restart of auth. */
-const JOB_OPTIONS = { attempts: 20, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } };
+const JOB_OPTIONS = {
+  attempts: 20,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 24 * 3600 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
 
 /**
  * Billing's account changes for auth, over the account-events queue. `record` runs inside the transaction that
@@ -50,13 +55,21 @@ export class AccountEventsPublisher {
         while ((await this.events.publishPending((event) => this.publish(event))) > 0);
       } while (this.again);
     })()
-      .catch((error: unknown) => this.logger.error({ msg: 'account events not published yet; the sweep tries again', err: error }))
+      .catch((error: unknown) =>
+        this.logger.error({ msg: 'account events not published yet; the sweep tries again', err: error }),
+      )
       .finally(() => (this.flushing = undefined));
     return this.flushing;
   }
 
   private async publish(event: AccountChanged): Promise<void> {
     await this.queue.add(JobName.AccountChanged, event, { ...JOB_OPTIONS, jobId: event.eventId });
-    this.logger.log({ msg: 'account event published', eventId: event.eventId, userId: event.userId, revision: event.revision, role: event.account.role });
+    this.logger.log({
+      msg: 'account event published',
+      eventId: event.eventId,
+      userId: event.userId,
+      revision: event.revision,
+      role: event.account.role,
+    });
   }
 }

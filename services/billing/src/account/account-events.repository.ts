@@ -12,20 +12,41 @@ interface StoredEvent {
   occurredAt: Date;
 }
 
-const toEvent = (row: StoredEvent): AccountChanged => ({ eventId: row.eventId, userId: row.userId, revision: row.revision, occurredAt: row.occurredAt.toISOString(), account: row.account });
+const toEvent = (row: StoredEvent): AccountChanged => ({
+  eventId: row.eventId,
+  userId: row.userId,
+  revision: row.revision,
+  occurredAt: row.occurredAt.toISOString(),
+  account: row.account,
+});
 
 /** The outbox of account states for auth: written with the change, published afterwards. */
 @Injectable()
 export class AccountEventsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async latest(manager: EntityManager, userId: number): Promise<{ revision: number; account: AccountState } | undefined> {
-    const [row] = await manager.query(`SELECT "revision", "account" FROM "account_events" WHERE "userId" = $1 ORDER BY "revision" DESC LIMIT 1`, [userId]);
+  async latest(
+    manager: EntityManager,
+    userId: number,
+  ): Promise<{ revision: number; account: AccountState } | undefined> {
+    const [row] = await manager.query(
+      `SELECT "revision", "account" FROM "account_events" WHERE "userId" = $1 ORDER BY "revision" DESC LIMIT 1`,
+      [userId],
+    );
     return row;
   }
 
-  async append(manager: EntityManager, userId: number, revision: number, account: AccountState, occurredAt: Date): Promise<void> {
-    await manager.query(`INSERT INTO "account_events" ("eventId", "userId", "revision", "account", "occurredAt") VALUES ($1, $2, $3, $4, $5)`, [randomUUID(), userId, revision, JSON.stringify(account), occurredAt]);
+  async append(
+    manager: EntityManager,
+    userId: number,
+    revision: number,
+    account: AccountState,
+    occurredAt: Date,
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO "account_events" ("eventId", "userId", "revision", "account", "occurredAt") VALUES ($1, $2, $3, $4, $5)`,
+      [randomUUID(), userId, revision, JSON.stringify(account), occurredAt],
+    );
   }
 
   /**
@@ -41,7 +62,10 @@ export class AccountEventsRepository {
         [batch],
       );
       for (const row of rows) await publish(toEvent(row));
-      if (rows.length) await manager.query(`UPDATE "account_events" SET "publishedAt" = now() WHERE "eventId" = ANY($1)`, [rows.map((row) => row.eventId)]);
+      if (rows.length)
+        await manager.query(`UPDATE "account_events" SET "publishedAt" = now() WHERE "eventId" = ANY($1)`, [
+          rows.map((row) => row.eventId),
+        ]);
       return rows.length;
     });
   }

@@ -27,9 +27,15 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
  * The account a user's subscriptions make at `now`: premium with the richest plan that grants it (a new subscription
  * may overlap one cancelled and still running), else registered, saying how the last subscription ended.
  */
-export function accountStateOf(subscriptions: UserSubscriptionEntity[], plans: Map<string, SubscriptionPlanEntity>, now: Date): AccountState {
+export function accountStateOf(
+  subscriptions: UserSubscriptionEntity[],
+  plans: Map<string, SubscriptionPlanEntity>,
+  now: Date,
+): AccountState {
   const newestFirst = [...subscriptions].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-  const [premium] = newestFirst.filter((subscription) => grantsPremium(subscription, now)).sort((a, b) => plans.get(b.planId)!.dailyLimit - plans.get(a.planId)!.dailyLimit);
+  const [premium] = newestFirst
+    .filter((subscription) => grantsPremium(subscription, now))
+    .sort((a, b) => plans.get(b.planId)!.dailyLimit - plans.get(a.planId)!.dailyLimit);
   if (premium) {
     const plan = plans.get(premium.planId)!;
     const cancelled = premium.status === 'cancelled';

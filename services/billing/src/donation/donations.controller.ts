@@ -1,5 +1,10 @@
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { BillingErrorCode, createDonationRequestSchema, type CapturedDonation, type DonationOrder } from '@pixtract/contracts';
+import {
+  BillingErrorCode,
+  createDonationRequestSchema,
+  type CapturedDonation,
+  type DonationOrder,
+} from '@pixtract/contracts';
 import type { Request } from 'express';
 import { billingError } from '../billing-error';
 import { callerOf } from '../caller';

@@ -1,6 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { BillingErrorCode, donationCents, formatCents, type CapturedDonation, type DonationOrder } from '@pixtract/contracts';
+import {
+  BillingErrorCode,
+  donationCents,
+  formatCents,
+  type CapturedDonation,
+  type DonationOrder,
+} from '@pixtract/contracts';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { billingError } from '../billing-error';
@@ -30,19 +36,26 @@ export class DonationsService {
     const orderId = await this.paypal
       .createOrder({ value: formatCents(cents), currency: CURRENCY, description: DESCRIPTION, requestId: randomUUID() })
       .catch((error: unknown) => this.failed(error));
-    await this.dataSource.getRepository(DonationEntity).save({ paypalOrderId: orderId, userId, amountCents: cents, currency: CURRENCY });
+    await this.dataSource
+      .getRepository(DonationEntity)
+      .save({ paypalOrderId: orderId, userId, amountCents: cents, currency: CURRENCY });
     return { orderId };
   }
 
   async capture(orderId: string): Promise<CapturedDonation> {
     return this.dataSource.transaction(async (manager) => {
-      const donation = await manager.findOne(DonationEntity, { where: { paypalOrderId: orderId }, lock: { mode: 'pessimistic_write' } });
+      const donation = await manager.findOne(DonationEntity, {
+        where: { paypalOrderId: orderId },
+        lock: { mode: 'pessimistic_write' },
+      });
       if (!donation) throw billingError(BillingErrorCode.PaymentNotFound, 404);
       if (donation.status !== 'completed') {
         const order = await this.paypal.captureOrder(orderId, `capture-${orderId}`).catch(async (error: unknown) => {
-          if (error instanceof PayPalApiError && error.issue === 'ORDER_NOT_APPROVED') throw billingError(BillingErrorCode.PaymentNotApproved, 409, error);
+          if (error instanceof PayPalApiError && error.issue === 'ORDER_NOT_APPROVED')
+            throw billingError(BillingErrorCode.PaymentNotApproved, 409, error);
           // Captured already (a webhook or another tab was first): the order says so.
-          if (error instanceof PayPalApiError && error.issue === 'ORDER_ALREADY_CAPTURED') return this.paypal.getOrder(orderId).catch((again: unknown) => this.failed(again));
+          if (error instanceof PayPalApiError && error.issue === 'ORDER_ALREADY_CAPTURED')
+            return this.paypal.getOrder(orderId).catch((again: unknown) => this.failed(again));
           return this.failed(error);
         });
         const capture = order.purchaseUnits?.[0]?.payments?.captures?.[0];
@@ -55,12 +68,19 @@ export class DonationsService {
 
   /** PAYMENT.CAPTURE.COMPLETED for one of our orders (the capture answer may have been lost on the way). */
   async captured(manager: EntityManager, orderId: string, captureId: string): Promise<void> {
-    const donation = await manager.findOne(DonationEntity, { where: { paypalOrderId: orderId }, lock: { mode: 'pessimistic_write' } });
+    const donation = await manager.findOne(DonationEntity, {
+      where: { paypalOrderId: orderId },
+      lock: { mode: 'pessimistic_write' },
+    });
     if (donation && donation.status !== 'completed') await this.complete(manager, donation, captureId);
   }
 
   private async complete(manager: EntityManager, donation: DonationEntity, captureId: string): Promise<void> {
-    await manager.update(DonationEntity, { id: donation.id }, { status: 'completed', paypalCaptureId: captureId, completedAt: new Date() });
+    await manager.update(
+      DonationEntity,
+      { id: donation.id },
+      { status: 'completed', paypalCaptureId: captureId, completedAt: new Date() },
+    );
     donation.status = 'completed';
     this.logger.log({ msg: 'donation completed', orderId: donation.paypalOrderId, amountCents: donation.amountCents });
   }

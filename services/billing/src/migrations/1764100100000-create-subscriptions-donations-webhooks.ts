@@ -26,8 +26,12 @@ export class CreateSubscriptionsDonationsWebhooks1764100100000 implements Migrat
         "createdAt" timestamptz NOT NULL DEFAULT now(),
         "updatedAt" timestamptz NOT NULL DEFAULT now()
       )`);
-    await queryRunner.query(`CREATE INDEX "IDX_user_subscriptions_user" ON "user_subscriptions" ("userId", "createdAt")`);
-    await queryRunner.query(`CREATE INDEX "IDX_user_subscriptions_due" ON "user_subscriptions" ("endDate") WHERE "status" = 'cancelled'`);
+    await queryRunner.query(
+      `CREATE INDEX "IDX_user_subscriptions_user" ON "user_subscriptions" ("userId", "createdAt")`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX "IDX_user_subscriptions_due" ON "user_subscriptions" ("endDate") WHERE "status" = 'cancelled'`,
+    );
 
     await queryRunner.query(`
       CREATE TABLE "donations" (
@@ -64,7 +68,9 @@ export class CreateSubscriptionsDonationsWebhooks1764100100000 implements Migrat
         "publishedAt" timestamptz,
         UNIQUE ("userId", "revision")
       )`);
-    await queryRunner.query(`CREATE INDEX "IDX_account_events_unpublished" ON "account_events" ("occurredAt") WHERE "publishedAt" IS NULL`);
+    await queryRunner.query(
+      `CREATE INDEX "IDX_account_events_unpublished" ON "account_events" ("occurredAt") WHERE "publishedAt" IS NULL`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

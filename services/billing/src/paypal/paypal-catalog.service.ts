@@ -6,7 +6,11 @@ import type { SubscriptionPlanEntity } from '../plan/subscription-plan.entity';
 import { PayPalClient } from './paypal.client';
 
 /** The catalog product every Pixtract plan belongs to at PayPal (a product id of our choosing). */
-export const PAYPAL_PRODUCT = { id: 'PIXTRACT-PREMIUM', name: 'Pixtract Premium', description: 'More images a day and per extraction on Pixtract.' };
+export const PAYPAL_PRODUCT = {
+  id: 'PIXTRACT-PREMIUM',
+  name: 'Pixtract Premium',
+  description: 'More images a day and per extraction on Pixtract.',
+};
 
 /** Cycles a subscription may fail in a row before PayPal suspends it. */
 const PAYMENT_FAILURE_THRESHOLD = 3;
@@ -28,8 +32,14 @@ export class PayPalCatalog implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.paypal.configured) return this.logger.warn('PayPal credentials are not set: plans are listed, nothing can be bought');
-    await this.provision().catch((error: unknown) => this.logger.warn({ msg: 'PayPal plans could not be set up yet; trying again at the next subscription', err: error }));
+    if (!this.paypal.configured)
+      return this.logger.warn('PayPal credentials are not set: plans are listed, nothing can be bought');
+    await this.provision().catch((error: unknown) =>
+      this.logger.warn({
+        msg: 'PayPal plans could not be set up yet; trying again at the next subscription',
+        err: error,
+      }),
+    );
   }
 
   /** PayPal's plan id for one of ours, set up first if needed. */
@@ -62,7 +72,9 @@ export class PayPalCatalog implements OnApplicationBootstrap {
     await this.paypal.ensureProduct(PAYPAL_PRODUCT);
     for (const plan of missing) {
       const description = `pixtract:${plan.planId}:${plan.price}${plan.currency}`;
-      const paypalPlanId = (await this.paypal.findPlan(PAYPAL_PRODUCT.id, description)) ?? (await this.paypal.createPlan(planRequest(plan, description), description));
+      const paypalPlanId =
+        (await this.paypal.findPlan(PAYPAL_PRODUCT.id, description)) ??
+        (await this.paypal.createPlan(planRequest(plan, description), description));
       await this.plans.setPaypalPlanId(plan.planId, paypalPlanId);
       this.logger.log({ msg: 'PayPal plan ready', planId: plan.planId, paypalPlanId });
     }
@@ -80,7 +92,10 @@ function planRequest(plan: SubscriptionPlanEntity, description: string): PlanReq
         tenureType: TenureType.Regular,
         sequence: 1,
         totalCycles: 0,
-        frequency: { intervalUnit: plan.interval === 'year' ? IntervalUnit.Year : IntervalUnit.Month, intervalCount: 1 },
+        frequency: {
+          intervalUnit: plan.interval === 'year' ? IntervalUnit.Year : IntervalUnit.Month,
+          intervalCount: 1,
+        },
         pricingScheme: { fixedPrice: { currencyCode: plan.currency, value: formatCents(plan.price) } },
       },
     ],

@@ -33,5 +33,6 @@ export function createPayPalSdk(
 
 function rebasedAdapter(from: string, to: string): AxiosAdapter {
   const send = axios.getAdapter('http');
-  return (config) => send({ ...config, url: config.url?.startsWith(from) ? to + config.url.slice(from.length) : config.url });
+  return (config) =>
+    send({ ...config, url: config.url?.startsWith(from) ? to + config.url.slice(from.length) : config.url });
 }

@@ -34,9 +34,14 @@ export class PayPalApiError extends Error {
 const TOKEN_SKEW_S = 60n;
 const REST_TIMEOUT_MS = 15_000;
 
-const errorBodySchema = z.object({ name: z.string().optional(), message: z.string().optional(), details: z.array(z.object({ issue: z.string() })).optional() });
+const errorBodySchema = z.object({
+  name: z.string().optional(),
+  message: z.string().optional(),
+  details: z.array(z.object({ issue: z.string() })).optional(),
+});
 const verificationSchema = z.object({ verification_status: z.enum(['SUCCESS', 'FAILURE']) });
-const approveLink = (links: Array<{ rel: string; href: string }> | undefined) => links?.find((link) => link.rel === 'approve' || link.rel === 'payer-action')?.href;
+const approveLink = (links: Array<{ rel: string; href: string }> | undefined) =>
+  links?.find((link) => link.rel === 'approve' || link.rel === 'payer-action')?.href;
 
 export interface WebhookVerificationRequest {
   authAlgo: string;
@@ -63,7 +68,11 @@ export class PayPalClient {
     this.apiBase = new URL(config.PAYPAL_API_BASE).origin;
     this.sdk =
       config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
-        ? createPayPalSdk(this.apiBase, { clientId: config.PAYPAL_CLIENT_ID, clientSecret: config.PAYPAL_CLIENT_SECRET }, (_last, fetchToken) => this.sharedToken(fetchToken))
+        ? createPayPalSdk(
+            this.apiBase,
+            { clientId: config.PAYPAL_CLIENT_ID, clientSecret: config.PAYPAL_CLIENT_SECRET },
+            (_last, fetchToken) => this.sharedToken(fetchToken),
+          )
         : null;
   }
 
@@ -77,7 +86,13 @@ export class PayPalClient {
       if (error instanceof PayPalApiError && error.status === 404) return undefined;
       throw error;
     });
-    if (!found) await this.rest('POST', '/v1/catalogs/products', { ...product, type: 'SERVICE', category: 'SOFTWARE' }, product.id);
+    if (!found)
+      await this.rest(
+        'POST',
+        '/v1/catalogs/products',
+        { ...product, type: 'SERVICE', category: 'SOFTWARE' },
+        product.id,
+      );
   }
 
   /** The id of the product's active plan with this description, if PayPal has one. */
@@ -93,13 +108,21 @@ export class PayPalClient {
   }
 
   async createPlan(body: PlanRequest, requestId: string): Promise<string> {
-    const { result } = await this.call(() => this.subscriptions.createBillingPlan({ body, paypalRequestId: requestId, prefer: 'return=representation' }));
+    const { result } = await this.call(() =>
+      this.subscriptions.createBillingPlan({ body, paypalRequestId: requestId, prefer: 'return=representation' }),
+    );
     if (!result.id) throw new PayPalApiError(502, undefined, 'PayPal created a plan without an id');
     return result.id;
   }
 
   /** A subscription waiting for the buyer, with its approve link. */
-  async createSubscription(request: { planId: string; customId: string; returnUrl: string; cancelUrl: string; requestId: string }): Promise<{ id: string; approvalUrl: string }> {
+  async createSubscription(request: {
+    planId: string;
+    customId: string;
+    returnUrl: string;
+    cancelUrl: string;
+    requestId: string;
+  }): Promise<{ id: string; approvalUrl: string }> {
     const { result } = await this.call(() =>
       this.subscriptions.createSubscription({
         paypalRequestId: request.requestId,
@@ -118,7 +141,8 @@ export class PayPalClient {
       }),
     );
     const approvalUrl = approveLink(result.links);
-    if (!result.id || !approvalUrl) throw new PayPalApiError(502, undefined, 'PayPal answered a subscription without an approve link');
+    if (!result.id || !approvalUrl)
+      throw new PayPalApiError(502, undefined, 'PayPal answered a subscription without an approve link');
     return { id: result.id, approvalUrl };
   }
 
@@ -133,7 +157,18 @@ export class PayPalClient {
   /** A plan change; the buyer approves the new price at the answered link. */
   async reviseSubscription(id: string, planId: string, returnUrl: string, cancelUrl: string): Promise<string> {
     const { result } = await this.call(() =>
-      this.subscriptions.reviseSubscription({ id, body: { planId, applicationContext: { brandName: 'Pixtract', shippingPreference: ExperienceContextShippingPreference.NoShipping, returnUrl, cancelUrl } } }),
+      this.subscriptions.reviseSubscription({
+        id,
+        body: {
+          planId,
+          applicationContext: {
+            brandName: 'Pixtract',
+            shippingPreference: ExperienceContextShippingPreference.NoShipping,
+            returnUrl,
+            cancelUrl,
+          },
+        },
+      }),
     );
     const approvalUrl = approveLink(result.links);
     if (!approvalUrl) throw new PayPalApiError(502, undefined, 'PayPal answered a plan change without an approve link');
@@ -141,14 +176,21 @@ export class PayPalClient {
   }
 
   /** Orders v2 for a donation: captured by billing once the buyer approved it, nothing shipped. */
-  async createOrder(request: { value: string; currency: string; description: string; requestId: string }): Promise<string> {
+  async createOrder(request: {
+    value: string;
+    currency: string;
+    description: string;
+    requestId: string;
+  }): Promise<string> {
     const { result } = await this.call(() =>
       this.orders.createOrder({
         paypalRequestId: request.requestId,
         prefer: 'return=minimal',
         body: {
           intent: CheckoutPaymentIntent.Capture,
-          purchaseUnits: [{ amount: { currencyCode: request.currency, value: request.value }, description: request.description }],
+          purchaseUnits: [
+            { amount: { currencyCode: request.currency, value: request.value }, description: request.description },
+          ],
           paymentSource: {
             paypal: {
               experienceContext: {
@@ -166,7 +208,11 @@ export class PayPalClient {
   }
 
   async captureOrder(id: string, requestId: string): Promise<Order> {
-    return (await this.call(() => this.orders.captureOrder({ id, paypalRequestId: requestId, prefer: 'return=representation' }))).result;
+    return (
+      await this.call(() =>
+        this.orders.captureOrder({ id, paypalRequestId: requestId, prefer: 'return=representation' }),
+      )
+    ).result;
   }
 
   async getOrder(id: string): Promise<Order> {
@@ -238,7 +284,8 @@ export class PayPalClient {
       return await request();
     } catch (error) {
       if (error instanceof PayPalApiError) throw error;
-      if (error instanceof ApiError) throw paypalError(error.statusCode, typeof error.body === 'string' ? error.body : '');
+      if (error instanceof ApiError)
+        throw paypalError(error.statusCode, typeof error.body === 'string' ? error.body : '');
       throw new PayPalApiError(503, 'UNREACHABLE', `PayPal could not be reached: ${(error as Error).message}`);
     }
   }
@@ -251,5 +298,9 @@ function paypalError(status: number, text: string): PayPalApiError {
   } catch {
     // Not PayPal's error shape: the status says enough.
   }
-  return new PayPalApiError(status, parsed.details?.[0]?.issue ?? parsed.name, parsed.message ?? `PayPal answered ${status}`);
+  return new PayPalApiError(
+    status,
+    parsed.details?.[0]?.issue ?? parsed.name,
+    parsed.message ?? `PayPal answered ${status}`,
+  );
 }

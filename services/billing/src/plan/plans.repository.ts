@@ -15,7 +15,12 @@ export class PlansRepository {
 
   /** The plans on sale, cheapest tier first, monthly before annual. */
   active(): Promise<SubscriptionPlanEntity[]> {
-    return this.plans.createQueryBuilder('plan').where('plan.isActive').orderBy(TIER_ORDER).addOrderBy('plan.interval', 'ASC').getMany();
+    return this.plans
+      .createQueryBuilder('plan')
+      .where('plan.isActive')
+      .orderBy(TIER_ORDER)
+      .addOrderBy('plan.interval', 'ASC')
+      .getMany();
   }
 
   activeByPlanId(planId: string): Promise<SubscriptionPlanEntity | null> {

@@ -26,7 +26,13 @@ export class SubscriptionSweep implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    this.timer = setInterval(() => void this.sweep().catch((error: unknown) => this.logger.error({ msg: 'subscription sweep failed', err: error })), this.config.SUBSCRIPTION_SWEEP_INTERVAL_MS);
+    this.timer = setInterval(
+      () =>
+        void this.sweep().catch((error: unknown) =>
+          this.logger.error({ msg: 'subscription sweep failed', err: error }),
+        ),
+      this.config.SUBSCRIPTION_SWEEP_INTERVAL_MS,
+    );
     this.timer.unref();
   }
 
@@ -52,7 +58,8 @@ export class SubscriptionSweep implements OnModuleInit, OnApplicationShutdown {
         await lockUser(manager, userId);
         const subscriptions = await manager.findBy(UserSubscriptionEntity, { userId });
         for (const subscription of subscriptions) {
-          if (subscription.status === 'cancelled' && subscription.endDate && subscription.endDate <= now) subscription.status = 'expired';
+          if (subscription.status === 'cancelled' && subscription.endDate && subscription.endDate <= now)
+            subscription.status = 'expired';
           if (subscription.pendingPlanId && subscription.pendingPlanFrom && subscription.pendingPlanFrom <= now) {
             subscription.planId = subscription.pendingPlanId;
             subscription.pendingPlanId = null;

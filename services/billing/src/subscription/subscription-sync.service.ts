@@ -53,7 +53,12 @@ export class SubscriptionSync {
    * failed payment (the caller's event is stored once, so a replay does not count it again). PayPal's failures
    * surface as PayPalApiError.
    */
-  async reconcile(manager: EntityManager, paypalSubscriptionId: string, now: Date, { failedPayment = false } = {}): Promise<UserSubscriptionEntity | null> {
+  async reconcile(
+    manager: EntityManager,
+    paypalSubscriptionId: string,
+    now: Date,
+    { failedPayment = false } = {},
+  ): Promise<UserSubscriptionEntity | null> {
     const known = await manager.findOneBy(UserSubscriptionEntity, { paypalSubscriptionId });
     const userId = known?.userId ?? userIdOf((await this.paypal.getSubscription(paypalSubscriptionId)).customId);
     if (userId === null) return null;
@@ -62,8 +67,17 @@ export class SubscriptionSync {
     const billed = paypal.planId ? await this.plans.byPaypalPlanId(paypal.planId) : null;
     if (!known && !billed) return null;
     const row =
-      (await manager.findOne(UserSubscriptionEntity, { where: { paypalSubscriptionId }, lock: { mode: 'pessimistic_write' } })) ??
-      manager.create(UserSubscriptionEntity, { userId, planId: billed!.planId, paypalSubscriptionId, status: 'pending', failedPaymentCount: 0 });
+      (await manager.findOne(UserSubscriptionEntity, {
+        where: { paypalSubscriptionId },
+        lock: { mode: 'pessimistic_write' },
+      })) ??
+      manager.create(UserSubscriptionEntity, {
+        userId,
+        planId: billed!.planId,
+        paypalSubscriptionId,
+        status: 'pending',
+        failedPaymentCount: 0,
+      });
     const plans = await this.plans.all();
     this.update(row, paypal, billed, plans, now);
     if (failedPayment) row.failedPaymentCount += 1;
@@ -72,7 +86,13 @@ export class SubscriptionSync {
     return row;
   }
 
-  private update(row: UserSubscriptionEntity, paypal: Subscription, billed: SubscriptionPlanEntity | null, plans: Map<string, SubscriptionPlanEntity>, now: Date): void {
+  private update(
+    row: UserSubscriptionEntity,
+    paypal: Subscription,
+    billed: SubscriptionPlanEntity | null,
+    plans: Map<string, SubscriptionPlanEntity>,
+    now: Date,
+  ): void {
     const status = STATUS[paypal.status ?? ''] ?? row.status;
     const info = paypal.billingInfo;
     const lastPayment = date(info?.lastPayment?.time);
@@ -109,7 +129,12 @@ export class SubscriptionSync {
   }
 
   /** The plan PayPal bills: an upgrade applies now, a downgrade from the end of the paid cycle. */
-  private followPlan(row: UserSubscriptionEntity, billed: SubscriptionPlanEntity, current: SubscriptionPlanEntity, now: Date): void {
+  private followPlan(
+    row: UserSubscriptionEntity,
+    billed: SubscriptionPlanEntity,
+    current: SubscriptionPlanEntity,
+    now: Date,
+  ): void {
     if (billed.planId === row.planId) {
       row.pendingPlanId = null;
       row.pendingPlanFrom = null;
@@ -126,7 +151,9 @@ export class SubscriptionSync {
 
 /** Paid through: the billing date it had, or one interval after the last payment; at least now. */
 function paidUntil(row: UserSubscriptionEntity, plan: SubscriptionPlanEntity, now: Date): Date {
-  const candidates = [row.nextBillingDate, row.lastPaymentDate && afterOneInterval(row.lastPaymentDate, plan)].filter((value): value is Date => value instanceof Date);
+  const candidates = [row.nextBillingDate, row.lastPaymentDate && afterOneInterval(row.lastPaymentDate, plan)].filter(
+    (value): value is Date => value instanceof Date,
+  );
   return candidates.reduce<Date>((latest, value) => (value > latest ? value : latest), now);
 }
 

@@ -10,7 +10,10 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
  * The subscription the member's page shows: the one giving premium (active first, then cancelled and still running),
  * else a suspended one (premium ended, payment to fix); pending and finished ones are not "current".
  */
-export function currentSubscription(subscriptions: UserSubscriptionEntity[], now: Date): UserSubscriptionEntity | undefined {
+export function currentSubscription(
+  subscriptions: UserSubscriptionEntity[],
+  now: Date,
+): UserSubscriptionEntity | undefined {
   const newestFirst = [...subscriptions].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   return (
     newestFirst.find((subscription) => subscription.status === 'active') ??
@@ -19,7 +22,10 @@ export function currentSubscription(subscriptions: UserSubscriptionEntity[], now
   );
 }
 
-export function toCurrentSubscription(subscription: UserSubscriptionEntity, plans: Map<string, SubscriptionPlanEntity>): CurrentSubscription {
+export function toCurrentSubscription(
+  subscription: UserSubscriptionEntity,
+  plans: Map<string, SubscriptionPlanEntity>,
+): CurrentSubscription {
   const pending = subscription.pendingPlanId ? plans.get(subscription.pendingPlanId) : undefined;
   return {
     plan: toSubscriptionPlan(plans.get(subscription.planId)!),

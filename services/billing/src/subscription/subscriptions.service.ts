@@ -1,6 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { BillingErrorCode, planIdOf, type CreateSubscriptionRequest, type SubscriptionApproval, type UserSubscription } from '@pixtract/contracts';
+import {
+  BillingErrorCode,
+  planIdOf,
+  type CreateSubscriptionRequest,
+  type SubscriptionApproval,
+  type UserSubscription,
+} from '@pixtract/contracts';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { AccountEventsPublisher } from '../account/account-events.publisher';
@@ -53,7 +59,9 @@ export class SubscriptionsService {
     const plan = await this.plans.activeByPlanId(planIdOf(request.planId));
     if (!plan) throw billingError(BillingErrorCode.PlanNotFound, 404);
     if (!this.paypal.configured) throw billingError(BillingErrorCode.BillingUnavailable, 503);
-    const paypalPlanId = await this.catalog.paypalPlanIdOf(plan).catch((error: unknown) => this.failed(BillingErrorCode.SubscriptionError, error));
+    const paypalPlanId = await this.catalog
+      .paypalPlanIdOf(plan)
+      .catch((error: unknown) => this.failed(BillingErrorCode.SubscriptionError, error));
     const returnUrl = this.pageUrl(plan, request.language);
     const cancelUrl = this.pageUrl(plan, request.language, { cancelled: '1' });
     return this.dataSource.transaction(async (manager) => {
@@ -62,23 +70,50 @@ export class SubscriptionsService {
       const subscriptions = await manager.findBy(UserSubscriptionEntity, { userId });
       const active = subscriptions.find((subscription) => subscription.status === 'active');
       if (active) {
-        if (active.planId === plan.planId && !active.pendingPlanId) throw billingError(BillingErrorCode.AlreadySubscribed, 409);
-        const approvalUrl = await this.paypal.reviseSubscription(active.paypalSubscriptionId, paypalPlanId, returnUrl, cancelUrl).catch((error: unknown) => this.failed(BillingErrorCode.SubscriptionError, error));
+        if (active.planId === plan.planId && !active.pendingPlanId)
+          throw billingError(BillingErrorCode.AlreadySubscribed, 409);
+        const approvalUrl = await this.paypal
+          .reviseSubscription(active.paypalSubscriptionId, paypalPlanId, returnUrl, cancelUrl)
+          .catch((error: unknown) => this.failed(BillingErrorCode.SubscriptionError, error));
         return { paypalSubscriptionId: active.paypalSubscriptionId, approvalUrl };
       }
       const waiting = subscriptions.find(
-        (subscription) => subscription.status === 'pending' && subscription.planId === plan.planId && subscription.approvalUrl && now.getTime() - subscription.createdAt.getTime() < APPROVAL_WINDOW_MS,
+        (subscription) =>
+          subscription.status === 'pending' &&
+          subscription.planId === plan.planId &&
+          subscription.approvalUrl &&
+          now.getTime() - subscription.createdAt.getTime() < APPROVAL_WINDOW_MS,
       );
       if (waiting) return { paypalSubscriptionId: waiting.paypalSubscriptionId, approvalUrl: waiting.approvalUrl! };
-      const subscribeTo = (planId: string) => this.paypal.createSubscription({ planId, customId: String(userId), returnUrl, cancelUrl, requestId: randomUUID() });
+      const subscribeTo = (planId: string) =>
+        this.paypal.createSubscription({
+          planId,
+          customId: String(userId),
+          returnUrl,
+          cancelUrl,
+          requestId: randomUUID(),
+        });
       const created = await subscribeTo(paypalPlanId)
         .catch(async (error: unknown) => {
           if (!(error instanceof PayPalApiError && error.issue === 'INVALID_PLAN_ID')) throw error;
           return subscribeTo(await this.catalog.reprovision(plan));
         })
         .catch((error: unknown) => this.failed(BillingErrorCode.SubscriptionError, error));
-      await manager.save(manager.create(UserSubscriptionEntity, { userId, planId: plan.planId, paypalSubscriptionId: created.id, status: 'pending', approvalUrl: created.approvalUrl }));
-      this.logger.log({ msg: 'subscription created, waiting for approval', userId, planId: plan.planId, paypalSubscriptionId: created.id });
+      await manager.save(
+        manager.create(UserSubscriptionEntity, {
+          userId,
+          planId: plan.planId,
+          paypalSubscriptionId: created.id,
+          status: 'pending',
+          approvalUrl: created.approvalUrl,
+        }),
+      );
+      this.logger.log({
+        msg: 'subscription created, waiting for approval',
+        userId,
+        planId: plan.planId,
+        paypalSubscriptionId: created.id,
+      });
       return { paypalSubscriptionId: created.id, approvalUrl: created.approvalUrl };
     });
   }
@@ -87,7 +122,9 @@ export class SubscriptionsService {
   async confirm(userId: number, paypalSubscriptionId: string): Promise<UserSubscription> {
     const row = await this.dataSource.getRepository(UserSubscriptionEntity).findOneBy({ paypalSubscriptionId, userId });
     if (!row) throw billingError(BillingErrorCode.NoActiveSubscription, 404);
-    const synced = await this.inTransaction((manager) => this.sync.reconcile(manager, paypalSubscriptionId, this.clock.now())).catch((error: unknown) => {
+    const synced = await this.inTransaction((manager) =>
+      this.sync.reconcile(manager, paypalSubscriptionId, this.clock.now()),
+    ).catch((error: unknown) => {
       if (error instanceof PayPalApiError) this.failed(BillingErrorCode.SubscriptionError, error);
       throw error;
     });
@@ -100,20 +137,38 @@ export class SubscriptionsService {
     await this.inTransaction(async (manager) => {
       await lockUser(manager, userId);
       const subscriptions = await manager.findBy(UserSubscriptionEntity, { userId });
-      const target = subscriptions.find((subscription) => subscription.status === 'active' && (!request.subscriptionId || subscription.paypalSubscriptionId === request.subscriptionId));
+      const target = subscriptions.find(
+        (subscription) =>
+          subscription.status === 'active' &&
+          (!request.subscriptionId || subscription.paypalSubscriptionId === request.subscriptionId),
+      );
       if (!target) throw billingError(BillingErrorCode.NoActiveSubscription, 404);
       const reason = request.reason || DEFAULT_CANCEL_REASON;
       await this.paypal.cancelSubscription(target.paypalSubscriptionId, reason).catch((error: unknown) => {
         // PayPal refuses to cancel what is no longer cancellable (already cancelled there): its state decides below.
-        if (!(error instanceof PayPalApiError && error.status === 422)) this.failed(BillingErrorCode.CancellationError, error);
+        if (!(error instanceof PayPalApiError && error.status === 422))
+          this.failed(BillingErrorCode.CancellationError, error);
       });
-      const synced = await this.sync.reconcile(manager, target.paypalSubscriptionId, this.clock.now()).catch((error: unknown) => {
-        if (error instanceof PayPalApiError) this.failed(BillingErrorCode.CancellationError, error);
-        throw error;
+      const synced = await this.sync
+        .reconcile(manager, target.paypalSubscriptionId, this.clock.now())
+        .catch((error: unknown) => {
+          if (error instanceof PayPalApiError) this.failed(BillingErrorCode.CancellationError, error);
+          throw error;
+        });
+      if (synced?.status === 'active')
+        this.failed(BillingErrorCode.CancellationError, new Error('PayPal still bills the subscription'));
+      if (synced)
+        await manager.update(
+          UserSubscriptionEntity,
+          { id: synced.id },
+          { cancelReason: synced.cancelReason ?? reason },
+        );
+      this.logger.log({
+        msg: 'subscription cancelled',
+        userId,
+        paypalSubscriptionId: target.paypalSubscriptionId,
+        endDate: synced?.endDate,
       });
-      if (synced?.status === 'active') this.failed(BillingErrorCode.CancellationError, new Error('PayPal still bills the subscription'));
-      if (synced) await manager.update(UserSubscriptionEntity, { id: synced.id }, { cancelReason: synced.cancelReason ?? reason });
-      this.logger.log({ msg: 'subscription cancelled', userId, paypalSubscriptionId: target.paypalSubscriptionId, endDate: synced?.endDate });
     });
     return this.current(userId);
   }
@@ -126,7 +181,11 @@ export class SubscriptionsService {
   }
 
   /** Where PayPal sends the buyer back: the payment page of the plan, in the buyer's language. */
-  private pageUrl(plan: SubscriptionPlanEntity, language: string | undefined, extra: Record<string, string> = {}): string {
+  private pageUrl(
+    plan: SubscriptionPlanEntity,
+    language: string | undefined,
+    extra: Record<string, string> = {},
+  ): string {
     const prefix = language && language !== 'en' ? `/${language}` : '';
     const url = new URL(`${prefix}/payment`, this.config.PUBLIC_URL);
     url.search = new URLSearchParams({ plan: plan.planId, ...extra }).toString();

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { CLOCK, type OffsetClock } from '../clock';
 import { SubscriptionSweep } from '../subscription/subscription-sweep.service';
 
-const advanceSchema = z.object({ days: z.number().positive().max(3650).optional(), ms: z.number().int().positive().optional() }).refine((body) => body.days !== undefined || body.ms !== undefined, 'days or ms is required');
+const advanceSchema = z
+  .object({ days: z.number().positive().max(3650).optional(), ms: z.number().int().positive().optional() })
+  .refine((body) => body.days !== undefined || body.ms !== undefined, 'days or ms is required');
 
 /**
  * Test payments only (BILLING_TEST_CLOCK=1, refused in production; never routed by the gateway): moves billing's

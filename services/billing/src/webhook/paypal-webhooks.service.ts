@@ -12,7 +12,10 @@ import { WebhookEventRepository } from './webhook-event.repository';
 import { WebhookSignatureVerifier } from './webhook-signature.verifier';
 
 const stringAt = (value: unknown, ...path: string[]): string | undefined => {
-  const found = path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value);
+  const found = path.reduce<unknown>(
+    (node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+    value,
+  );
   return typeof found === 'string' ? found : undefined;
 };
 
@@ -52,7 +55,11 @@ export class PayPalWebhooksService {
         await this.apply(manager, event);
         return true;
       });
-      this.logger.log({ msg: stored ? 'webhook applied' : 'webhook already applied', eventId: event.id, eventType: event.event_type });
+      this.logger.log({
+        msg: stored ? 'webhook applied' : 'webhook already applied',
+        eventId: event.id,
+        eventType: event.event_type,
+      });
       return { duplicate: !stored };
     } catch (error) {
       if (error instanceof PayPalApiError) throw billingError(BillingErrorCode.BillingUnavailable, 503, error);
@@ -63,9 +70,14 @@ export class PayPalWebhooksService {
   private async apply(manager: Parameters<SubscriptionSync['reconcile']>[0], event: PayPalWebhookEvent): Promise<void> {
     const type = event.event_type;
     if (type.startsWith('BILLING.SUBSCRIPTION.') || type === 'PAYMENT.SALE.COMPLETED') {
-      const subscriptionId = type === 'PAYMENT.SALE.COMPLETED' ? stringAt(event.resource, 'billing_agreement_id') : stringAt(event.resource, 'id');
+      const subscriptionId =
+        type === 'PAYMENT.SALE.COMPLETED'
+          ? stringAt(event.resource, 'billing_agreement_id')
+          : stringAt(event.resource, 'id');
       if (!subscriptionId) return;
-      await this.sync.reconcile(manager, subscriptionId, this.clock.now(), { failedPayment: type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED' });
+      await this.sync.reconcile(manager, subscriptionId, this.clock.now(), {
+        failedPayment: type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
+      });
       return;
     }
     if (type === 'PAYMENT.CAPTURE.COMPLETED') {

@@ -45,7 +45,8 @@ export class WebhookSignatureVerifier {
     const transmission = transmissionOf(headers);
     const webhookId = this.config.PAYPAL_WEBHOOK_ID;
     if (!transmission || !webhookId) return this.refused('missing transmission headers or PAYPAL_WEBHOOK_ID');
-    if (!this.allowedCertUrl(transmission.certUrl)) return this.refused(`certificate URL off the allow-list: ${transmission.certUrl}`);
+    if (!this.allowedCertUrl(transmission.certUrl))
+      return this.refused(`certificate URL off the allow-list: ${transmission.certUrl}`);
     if (transmission.algorithm !== SIGNED_ALGORITHM) return this.askPayPal(raw, transmission, webhookId);
     let certificate: X509Certificate;
     try {
@@ -55,9 +56,12 @@ export class WebhookSignatureVerifier {
       throw error;
     }
     const now = this.clock.now();
-    if (now < new Date(certificate.validFrom) || now > new Date(certificate.validTo)) return this.refused('certificate not valid now');
+    if (now < new Date(certificate.validFrom) || now > new Date(certificate.validTo))
+      return this.refused('certificate not valid now');
     const message = `${transmission.id}|${transmission.time}|${webhookId}|${crc32(raw)}`;
-    const valid = createVerify('RSA-SHA256').update(message).verify(certificate.publicKey, transmission.signature, 'base64');
+    const valid = createVerify('RSA-SHA256')
+      .update(message)
+      .verify(certificate.publicKey, transmission.signature, 'base64');
     return valid || this.refused('signature does not match');
   }
 
@@ -67,7 +71,9 @@ export class WebhookSignatureVerifier {
     const url = new URL(text);
     if (url.username || url.password) return false;
     return this.config.PAYPAL_CERT_HOSTS.some((entry) =>
-      entry.includes('://') ? URL.canParse(entry) && new URL(entry).origin === url.origin : url.protocol === 'https:' && url.port === '' && url.hostname === entry,
+      entry.includes('://')
+        ? URL.canParse(entry) && new URL(entry).origin === url.origin
+        : url.protocol === 'https:' && url.port === '' && url.hostname === entry,
     );
   }
 
@@ -77,7 +83,11 @@ export class WebhookSignatureVerifier {
     const certificate = fetchCertificate(url);
     this.certificates.set(url, { certificate, until: Date.now() + CERT_CACHE_MS });
     certificate.then(
-      (loaded) => this.certificates.set(url, { certificate, until: Math.min(Date.now() + CERT_CACHE_MS, new Date(loaded.validTo).getTime()) }),
+      (loaded) =>
+        this.certificates.set(url, {
+          certificate,
+          until: Math.min(Date.now() + CERT_CACHE_MS, new Date(loaded.validTo).getTime()),
+        }),
       () => this.certificates.delete(url),
     );
     return certificate;
@@ -118,7 +128,13 @@ function transmissionOf(headers: IncomingHttpHeaders): Transmission | undefined 
     const value = headers[name];
     return typeof value === 'string' && value.length > 0 && value.length <= 2048 ? value : undefined;
   };
-  const [id, time, signature, certUrl, algorithm] = ['paypal-transmission-id', 'paypal-transmission-time', 'paypal-transmission-sig', 'paypal-cert-url', 'paypal-auth-algo'].map(header);
+  const [id, time, signature, certUrl, algorithm] = [
+    'paypal-transmission-id',
+    'paypal-transmission-time',
+    'paypal-transmission-sig',
+    'paypal-cert-url',
+    'paypal-auth-algo',
+  ].map(header);
   return id && time && signature && certUrl && algorithm ? { id, time, signature, certUrl, algorithm } : undefined;
 }
 

@@ -53,7 +53,8 @@ export function installActivityProbe(limitMs: number): void {
   let ahead = 0;
   RealDate.now = () => realNow() + ahead;
   window.Date = new Proxy(RealDate, {
-    construct: (target, args, newTarget) => Reflect.construct(target, args.length > 0 ? args : [target.now()], newTarget) as object,
+    construct: (target, args, newTarget) =>
+      Reflect.construct(target, args.length > 0 ? args : [target.now()], newTarget) as object,
     apply: (target) => new target(target.now()).toString(),
   });
   const originalSetTimeout = window.setTimeout.bind(window);
@@ -118,7 +119,8 @@ export function installActivityProbe(limitMs: number): void {
     // gallery): at most two steps deep, all within limitMs, each with a delay of its own. One repeating its
     // parent's delay is a loop (a poll, a ticker, a carousel), and so is everything a loop's timers set later:
     // waiting for them would never end.
-    const waited = (!running || (running.waited && running.delay !== delay)) && now + delay - start <= limitMs && depth <= 2;
+    const waited =
+      (!running || (running.waited && running.delay !== delay)) && now + delay - start <= limitMs && depth <= 2;
     const chain = { start, depth, delay, waited };
     let id = 0;
     const run = () => {
@@ -166,18 +168,21 @@ export function installActivityProbe(limitMs: number): void {
     for (const img of node.localName === 'img' ? [node] : Array.from(node.getElementsByTagName('img'))) {
       if (probe.removedImages.length >= MAX_REMOVED_IMAGES) return;
       const attrs: Record<string, string> = {};
-      for (const { name, value } of Array.from(img.attributes)) if (value.length <= MAX_ATTRIBUTE_LENGTH) attrs[name] = value;
+      for (const { name, value } of Array.from(img.attributes))
+        if (value.length <= MAX_ATTRIBUTE_LENGTH) attrs[name] = value;
       probe.removedImages.push({ attrs, base: img.baseURI });
     }
   };
   // A blur-up preview: blurred by the element's style or by a class saying so (lazysizes' `blur-up`), maybe one
   // the same script has just taken off.
   const blurred = (element: Element, classBefore: string | null | undefined) =>
-    /(?:^|[\s_-])blur(?:red)?(?:$|[\s_-])/i.test(`${element.getAttribute('class') ?? ''} ${classBefore ?? ''}`) || /blur\(/.test(getComputedStyle(element).filter);
+    /(?:^|[\s_-])blur(?:red)?(?:$|[\s_-])/i.test(`${element.getAttribute('class') ?? ''} ${classBefore ?? ''}`) ||
+    /blur\(/.test(getComputedStyle(element).filter);
   new MutationObserver((mutations) => {
     probe.lastMutation = Date.now();
     const classesBefore = new Map<Node, string | null>();
-    for (const { target, attributeName, oldValue } of mutations) if (attributeName === 'class' && !classesBefore.has(target)) classesBefore.set(target, oldValue);
+    for (const { target, attributeName, oldValue } of mutations)
+      if (attributeName === 'class' && !classesBefore.has(target)) classesBefore.set(target, oldValue);
     for (const { type, target, attributeName, oldValue, removedNodes } of mutations) {
       if (type === 'childList') removedNodes.forEach(noteRemoved);
       if (type !== 'attributes' || !oldValue) continue;
@@ -185,10 +190,21 @@ export function installActivityProbe(limitMs: number): void {
       if (attributeName === 'src' && element.localName === 'img') {
         const now = element.getAttribute('src');
         const replaced = now && now !== oldValue;
-        if (replaced && (Array.from(element.attributes).some(({ name, value }) => name.startsWith('data-') && value === now) || blurred(element, classesBefore.get(element)))) standIn(oldValue, element.baseURI);
+        if (
+          replaced &&
+          (Array.from(element.attributes).some(({ name, value }) => name.startsWith('data-') && value === now) ||
+            blurred(element, classesBefore.get(element)))
+        )
+          standIn(oldValue, element.baseURI);
       } else if (attributeName === 'style' && /filter\s*:[^;]*blur\(/i.test(oldValue)) {
         for (const [, , url] of oldValue.matchAll(/url\(\s*(["']?)(.*?)\1\s*\)/g)) standIn(url, element.baseURI);
       }
     }
-  }).observe(document, { subtree: true, childList: true, attributes: true, attributeOldValue: true, attributeFilter: ['src', 'srcset', 'style', 'class'] });
+  }).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeOldValue: true,
+    attributeFilter: ['src', 'srcset', 'style', 'class'],
+  });
 }

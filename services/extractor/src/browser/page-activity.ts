@@ -20,7 +20,12 @@ export class PageActivity {
   refusedRequests = 0;
 
   constructor(private readonly page: Page) {
-    page.on('request', (request) => AWAITED_TYPES.has(request.resourceType()) && this.pending.set(request, { started: Date.now(), image: request.resourceType() === 'image' }));
+    page.on(
+      'request',
+      (request) =>
+        AWAITED_TYPES.has(request.resourceType()) &&
+        this.pending.set(request, { started: Date.now(), image: request.resourceType() === 'image' }),
+    );
     page.on('requestfinished', (request) => this.pending.delete(request));
     page.on('requestfailed', (request) => {
       this.pending.delete(request);
@@ -28,7 +33,11 @@ export class PageActivity {
     });
     page.on('response', (response) => this.onResponse(response));
     // A new document is a main-frame navigation that requested one; an SPA's pushState requests nothing.
-    page.on('request', (request) => request.isNavigationRequest() && request.frame() === page.mainFrame() && (this.documentRequested = true));
+    page.on(
+      'request',
+      (request) =>
+        request.isNavigationRequest() && request.frame() === page.mainFrame() && (this.documentRequested = true),
+    );
     page.on('framenavigated', (frame) => {
       if (frame !== page.mainFrame() || !this.documentRequested) return;
       this.documentRequested = false;
@@ -71,13 +80,32 @@ export class PageActivity {
     const type = response.headers()['content-type']?.split(';')[0].trim().toLowerCase();
     // The guard proxy answers a refused plain-http request itself, with a 403 text/plain.
     const request = response.request();
-    if (status === 403 && type === 'text/plain' && !(request.isNavigationRequest() && request.frame() === this.page.mainFrame())) this.refusedRequests += 1;
+    if (
+      status === 403 &&
+      type === 'text/plain' &&
+      !(request.isNavigationRequest() && request.frame() === this.page.mainFrame())
+    )
+      this.refusedRequests += 1;
     if (status < 200 || status >= 300 || this.received.size >= MAX_RECORDED_IMAGES) return;
     const url = response.url();
     const resourceType = request.resourceType();
     // A prefetch (resource type "other") is for the next page, not this one.
-    if (!(type?.startsWith('image/') || (resourceType === 'image' && !type)) || resourceType === 'other' || this.received.has(url)) return;
+    if (
+      !(type?.startsWith('image/') || (resourceType === 'image' && !type)) ||
+      resourceType === 'other' ||
+      this.received.has(url)
+    )
+      return;
     const length = Number(response.headers()['content-length']);
-    this.received.set(url, { response, document: this.document, image: { url, mimeType: type, bytes: Number.isInteger(length) && length > 0 ? length : undefined, order: this.received.size } });
+    this.received.set(url, {
+      response,
+      document: this.document,
+      image: {
+        url,
+        mimeType: type,
+        bytes: Number.isInteger(length) && length > 0 ? length : undefined,
+        order: this.received.size,
+      },
+    });
   }
 }

@@ -8,7 +8,9 @@ import type { Page } from 'playwright-core';
 export async function blockFontsAndMedia(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   cdp.on('Fetch.requestPaused', (event: { requestId: string }) => {
-    cdp.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
+    cdp
+      .send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' })
+      .catch(() => undefined);
   });
   await cdp.send('Fetch.enable', { patterns: [{ resourceType: 'Font' }, { resourceType: 'Media' }] });
 }

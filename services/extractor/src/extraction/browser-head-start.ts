@@ -21,7 +21,12 @@ export class BrowserHeadStart<T> {
   private readonly stop = new AbortController();
   private readonly timer: NodeJS.Timeout;
 
-  constructor(delayMs: number, staticRead: AbortController, stage: StageReporter, start: (visit: HeadStartVisit) => Promise<T>) {
+  constructor(
+    delayMs: number,
+    staticRead: AbortController,
+    stage: StageReporter,
+    start: (visit: HeadStartVisit) => Promise<T>,
+  ) {
     this.timer = setTimeout(() => {
       const rendered = () => {
         if (this.verdict !== 'pending') return;

@@ -66,7 +66,15 @@ export class BrowserVisitService {
     @Inject(LAZY_ATTRIBUTES) private readonly lazy: LazyAttributes,
   ) {}
 
-  async visit<T>(url: string, job: JobContext, deadline: number, report: StageReporter, analyse: RenderedPageAnalysis<T>, countBytes: (bytes: number) => void, signal?: AbortSignal): Promise<BrowserVisit<T>> {
+  async visit<T>(
+    url: string,
+    job: JobContext,
+    deadline: number,
+    report: StageReporter,
+    analyse: RenderedPageAnalysis<T>,
+    countBytes: (bytes: number) => void,
+    signal?: AbortSignal,
+  ): Promise<BrowserVisit<T>> {
     const visit: BrowserVisit<T> = { sourceUrl: url, warnings: [] };
     const session = await this.browsers.openPage();
     let timedOut = false;
@@ -103,22 +111,35 @@ export class BrowserVisitService {
     }
   }
 
-  private async render(page: Page, url: string, visit: BrowserVisit<unknown>, report: StageReporter, deadline: number): Promise<RenderedPage | undefined> {
+  private async render(
+    page: Page,
+    url: string,
+    visit: BrowserVisit<unknown>,
+    report: StageReporter,
+    deadline: number,
+  ): Promise<RenderedPage | undefined> {
     const activity = new PageActivity(page);
 
     report('loading', 0);
     let response: Response | null;
     try {
-      response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: Math.min(this.config.EXTRACTOR_JOB_TIMEOUT_MS * NAVIGATION_SHARE, timeLeft(deadline)) });
+      response = await page.goto(url, {
+        waitUntil: 'domcontentloaded',
+        timeout: Math.min(this.config.EXTRACTOR_JOB_TIMEOUT_MS * NAVIGATION_SHARE, timeLeft(deadline)),
+      });
     } catch (error) {
       // An address that downloads a file (Content-Disposition: attachment): the file, if it is a picture, is the page.
-      if (error instanceof Error && /Download is starting/.test(error.message)) return { snapshot: pictureAddressSnapshot(url), received: async () => undefined };
+      if (error instanceof Error && /Download is starting/.test(error.message))
+        return { snapshot: pictureAddressSnapshot(url), received: async () => undefined };
       // Still loading when the navigation's share of the time ran out (HTML that keeps streaming, a script holding
       // the parser up): the page as far as it came is what the visitor gets, with a warning, rather than nothing.
       // A page that sent nothing at all (still about:blank) has nothing to show, and times out.
       if (error instanceof errors.TimeoutError && page.url() !== 'about:blank') {
         const startedAt = deadline - this.config.EXTRACTOR_JOB_TIMEOUT_MS;
-        visit.warnings.push({ code: 'STILL_LOADING', values: { seconds: Math.round((Date.now() - startedAt) / 1000) } });
+        visit.warnings.push({
+          code: 'STILL_LOADING',
+          values: { seconds: Math.round((Date.now() - startedAt) / 1000) },
+        });
         return this.captured(page, activity, visit);
       }
       throw error;
@@ -129,14 +150,18 @@ export class BrowserVisitService {
       visit.error = refusal;
       return undefined;
     }
-    if (response && response.status() >= 400) visit.warnings.push({ code: 'HTTP_STATUS', values: { status: response.status() } });
-    if (response?.headers()['content-type']?.startsWith('image/')) return { snapshot: pictureAddressSnapshot(page.url()), received: (imageUrl) => activity.bodyOf(imageUrl) };
+    if (response && response.status() >= 400)
+      visit.warnings.push({ code: 'HTTP_STATUS', values: { status: response.status() } });
+    if (response?.headers()['content-type']?.startsWith('image/'))
+      return { snapshot: pictureAddressSnapshot(page.url()), received: (imageUrl) => activity.bodyOf(imageUrl) };
     // A page that moves on by itself (location.replace, a meta refresh) is followed to where it lands.
     // Past MAX_PAGE_HOPS it is taken as it stands (no settling or scrolling, in which it would move on again); a
     // page that moves on even between two looks has no page to show.
     for (let hop = 0; hop <= MAX_PAGE_HOPS + AS_IT_STANDS_TRIES; hop += 1) {
       try {
-        return hop < MAX_PAGE_HOPS ? await this.renderLoaded(page, activity, visit, report, deadline) : await this.captured(page, activity, visit);
+        return hop < MAX_PAGE_HOPS
+          ? await this.renderLoaded(page, activity, visit, report, deadline)
+          : await this.captured(page, activity, visit);
       } catch (error) {
         if (!(error instanceof Error) || !/Execution context was destroyed|navigat/i.test(error.message)) throw error;
         await page.waitForLoadState('domcontentloaded', { timeout: timeLeft(deadline) });
@@ -147,7 +172,13 @@ export class BrowserVisitService {
   }
 
   /** The loaded page settled, forced, scrolled and walked; a navigation on the way throws (the caller follows it). */
-  private async renderLoaded(page: Page, activity: PageActivity, visit: BrowserVisit<unknown>, report: StageReporter, deadline: number): Promise<RenderedPage> {
+  private async renderLoaded(
+    page: Page,
+    activity: PageActivity,
+    visit: BrowserVisit<unknown>,
+    report: StageReporter,
+    deadline: number,
+  ): Promise<RenderedPage> {
     const startedAt = deadline - this.config.EXTRACTOR_JOB_TIMEOUT_MS;
     // Only what brings content is awaited here: pictures load, and the DOM comes to rest, during the scroll, whose
     // rounds at the bottom wait for everything.
@@ -161,7 +192,10 @@ export class BrowserVisitService {
       {
         maxSteps: this.config.EXTRACTOR_SCROLL_MAX_STEPS,
         maxHeight: this.config.EXTRACTOR_SCROLL_MAX_HEIGHT_PX,
-        deadline: Math.min(startedAt + this.config.EXTRACTOR_SCROLL_MAX_MS, startedAt + this.config.EXTRACTOR_JOB_TIMEOUT_MS * SCROLL_SHARE),
+        deadline: Math.min(
+          startedAt + this.config.EXTRACTOR_SCROLL_MAX_MS,
+          startedAt + this.config.EXTRACTOR_JOB_TIMEOUT_MS * SCROLL_SHARE,
+        ),
         stepSettleMs: STEP_SETTLE_MS,
       },
       (step) => {
@@ -185,7 +219,8 @@ export class BrowserVisitService {
     const rendered = await snapshotRenderedPage(page);
     visit.sourceUrl = page.url();
     if (rendered.truncated) visit.warnings.push({ code: 'ELEMENTS_CAPPED', values: { limit: MAX_WALKED_ELEMENTS } });
-    if (activity.refusedRequests > 0) visit.warnings.push({ code: 'REFUSED_REQUESTS', values: { count: activity.refusedRequests } });
+    if (activity.refusedRequests > 0)
+      visit.warnings.push({ code: 'REFUSED_REQUESTS', values: { count: activity.refusedRequests } });
     // The browser fetches cursor images too, and the stand-ins the page replaced: responses, not pictures of the page.
     const network = activity.images().filter((image) => !rendered.notPictures.has(image.url));
     const snapshot: PageSnapshot = { url: page.url(), elements: rendered.elements, stylesheets: [], network };

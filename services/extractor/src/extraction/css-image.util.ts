@@ -24,7 +24,10 @@ const LEADING_URL = new RegExp(String.raw`^\s*(?:url\(\s*(${URL_ARGUMENT})\s*\)|
 const IMAGE_SET_CANDIDATE = new RegExp(String.raw`(?:url\(\s*(${URL_ARGUMENT})\s*\)|(${STRING}))([^,]*)`, 'gi');
 const IMAGE_SET = /(?:-webkit-)?image-set\(/gi;
 /** Declarations whose url()s are pictures (fonts, cursors, behaviours and imports are not). */
-const IMAGE_DECLARATION = new RegExp(String.raw`(?:^|[;{\s])(background(?:-image)?|content|list-style(?:-image)?|border-image(?:-source)?|(?:-webkit-)?mask(?:-image)?)\s*:\s*(${declarationValue})`, 'gi');
+const IMAGE_DECLARATION = new RegExp(
+  String.raw`(?:^|[;{\s])(background(?:-image)?|content|list-style(?:-image)?|border-image(?:-source)?|(?:-webkit-)?mask(?:-image)?)\s*:\s*(${declarationValue})`,
+  'gi',
+);
 
 /** `url(a.png), image-set("b.png" 1x, "c.png" 2x)` → a.png; c.png with b.png as a variant. */
 export function imagesInCssValue(value: string): CssImage[] {
@@ -33,8 +36,15 @@ export function imagesInCssValue(value: string): CssImage[] {
   for (const set of findImageSets(value)) {
     const candidates = imageSetCandidates(set.body);
     // A candidate of a type the browser does not decode (JPEG XL) is never shown: a rendition, not the picture.
-    const best = candidates.reduce<(typeof candidates)[number] | undefined>((top, candidate) => (candidate.decoded && (!top || candidate.density > top.density) ? candidate : top), undefined);
-    if (best) images.push({ url: best.url, variants: candidates.filter((candidate) => candidate !== best).map((candidate) => candidate.url) });
+    const best = candidates.reduce<(typeof candidates)[number] | undefined>(
+      (top, candidate) => (candidate.decoded && (!top || candidate.density > top.density) ? candidate : top),
+      undefined,
+    );
+    if (best)
+      images.push({
+        url: best.url,
+        variants: candidates.filter((candidate) => candidate !== best).map((candidate) => candidate.url),
+      });
     rest = rest.replace(set.whole, ' ');
   }
   for (const match of rest.matchAll(URL_TOKEN)) {
@@ -76,7 +86,8 @@ export function customPropertiesIn(...styles: string[]): CustomProperties {
     const text = withoutComments(css);
     for (const [, name, value] of inForce(text, [...text.matchAll(CUSTOM_PROPERTY)])) {
       const values = properties.get(name) ?? [];
-      if (/url\(|image-set\(|var\(\s*--/i.test(value) && !values.includes(value.trim())) properties.set(name, [...values, value.trim()]);
+      if (/url\(|image-set\(|var\(\s*--/i.test(value) && !values.includes(value.trim()))
+        properties.set(name, [...values, value.trim()]);
     }
   }
   return properties;
@@ -135,7 +146,9 @@ export function resolveCustomProperties(value: string, customProperties: CustomP
  */
 export function imagesInCssText(css: string, customProperties?: CustomProperties): CssImage[] {
   const text = withoutComments(css).replace(/@font-face\s*{[^}]*}/gi, '');
-  return inForce(text, [...text.matchAll(IMAGE_DECLARATION)]).flatMap((match) => imagesInCssValue(customProperties ? resolveCustomProperties(match[2], customProperties) : match[2]));
+  return inForce(text, [...text.matchAll(IMAGE_DECLARATION)]).flatMap((match) =>
+    imagesInCssValue(customProperties ? resolveCustomProperties(match[2], customProperties) : match[2]),
+  );
 }
 
 /**
@@ -155,7 +168,12 @@ function inForce(text: string, declarations: RegExpExecArray[]): RegExpExecArray
     }
     previousEnd = declaration.index + declaration[0].length;
     // A custom property's name is case-sensitive and no shorthand's.
-    const property = declaration[1].startsWith('--') ? declaration[1] : declaration[1].toLowerCase().replace(/^-webkit-/, '').replace(/-(?:image|source)$/, '');
+    const property = declaration[1].startsWith('--')
+      ? declaration[1]
+      : declaration[1]
+          .toLowerCase()
+          .replace(/^-webkit-/, '')
+          .replace(/-(?:image|source)$/, '');
     const earlier = block.get(property);
     if (!earlier || isImportant(declaration[2]) || !isImportant(earlier[2])) {
       block.delete(property);
@@ -214,7 +232,11 @@ export function closingBracket(css: string, open: number): number {
 }
 
 function unescapeCss(text: string): string {
-  return text.replace(/\\([0-9a-f]{1,6}\s?|.)/gi, (_all, escaped: string) => (/^[0-9a-f]+\s?$/i.test(escaped) ? codePointOf(parseInt(escaped, 16)) : escaped)).trim();
+  return text
+    .replace(/\\([0-9a-f]{1,6}\s?|.)/gi, (_all, escaped: string) =>
+      /^[0-9a-f]+\s?$/i.test(escaped) ? codePointOf(parseInt(escaped, 16)) : escaped,
+    )
+    .trim();
 }
 
 /** CSS's rule for a hex escape: zero, a surrogate or beyond Unicode is U+FFFD (String.fromCodePoint would throw). */

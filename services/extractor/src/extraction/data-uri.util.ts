@@ -2,7 +2,11 @@ import { ImageHeader, readImageHeader } from '@pixtract/image-header';
 
 /** The media type of a data: URI, lower-cased (`image/svg+xml` for `data:image/SVG+xml;charset=utf-8,…`). */
 export function dataUriMimeType(uri: string): string {
-  return uri.slice(5, Math.max(5, uri.indexOf(','))).split(';')[0].trim().toLowerCase();
+  return uri
+    .slice(5, Math.max(5, uri.indexOf(',')))
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
 }
 
 /** The bytes of a data: URI (base64 or percent-encoded), read as browsers read them. */
@@ -26,5 +30,9 @@ export function dataUriImage(uri: string): { bytes: Buffer; header?: ImageHeader
 
 /** A `%` not followed by two hex digits stays as it is, as in browsers: unencoded SVG has `width='100%'`. */
 function percentDecoded(text: string): Buffer {
-  return Buffer.concat(text.split(/(%[0-9a-f]{2})/i).map((part, index) => (index % 2 ? Buffer.of(Number.parseInt(part.slice(1), 16)) : Buffer.from(part, 'utf8'))));
+  return Buffer.concat(
+    text
+      .split(/(%[0-9a-f]{2})/i)
+      .map((part, index) => (index % 2 ? Buffer.of(Number.parseInt(part.slice(1), 16)) : Buffer.from(part, 'utf8'))),
+  );
 }

@@ -41,7 +41,11 @@ export class ExtractionMetrics {
   }
 
   /** Times one attempt of `job`, recording how long it waited first. */
-  async measure(job: Job<ExtractJobPayload>, mode: ExtractJobPayload['mode'], attempt: () => Promise<ExtractJobResult>): Promise<ExtractJobResult> {
+  async measure(
+    job: Job<ExtractJobPayload>,
+    mode: ExtractJobPayload['mode'],
+    attempt: () => Promise<ExtractJobResult>,
+  ): Promise<ExtractJobResult> {
     if (job.processedOn) this.queueWait.observe(Math.max(0, job.processedOn - job.timestamp) / 1000);
     const stop = this.duration.startTimer();
     try {

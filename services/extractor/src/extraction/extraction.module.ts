@@ -18,7 +18,14 @@ export class ExtractionModule {
       module: ExtractionModule,
       // Registering the queue is also what makes @nestjs/bullmq start the processor's worker.
       imports: [BullModule.registerQueue({ name: QueueName.Extraction }), BrowserModule, CollectorsModule],
-      providers: [StaticPageService, BrowserVisitService, ImageMeasurerService, ExtractionService, ExtractionMetrics, extractionProcessor(config)],
+      providers: [
+        StaticPageService,
+        BrowserVisitService,
+        ImageMeasurerService,
+        ExtractionService,
+        ExtractionMetrics,
+        extractionProcessor(config),
+      ],
     };
   }
 }

@@ -28,11 +28,23 @@ export function extractionProcessor(config: ExtractorConfig): Type<WorkerHost> {
       const context = { jobId: job.id, extractionId: payload.extractionId, requestId: payload.requestId };
       this.logger.log({ msg: 'extraction started', url: payload.url, attempt: job.attemptsMade + 1, ...context });
       try {
-        const result = await this.metrics.measure(job, payload.mode, () => this.extraction.extract(payload, context, (progress) => job.updateProgress(progress)));
-        this.logger.log({ msg: 'extraction finished', images: result.totalImagesFound, timeMs: result.performanceInfo.timeMs, error: result.error, ...context });
+        const result = await this.metrics.measure(job, payload.mode, () =>
+          this.extraction.extract(payload, context, (progress) => job.updateProgress(progress)),
+        );
+        this.logger.log({
+          msg: 'extraction finished',
+          images: result.totalImagesFound,
+          timeMs: result.performanceInfo.timeMs,
+          error: result.error,
+          ...context,
+        });
         return result;
       } catch (error) {
-        this.logger.error({ msg: 'extraction attempt failed; BullMQ retries it while attempts remain', err: error, ...context });
+        this.logger.error({
+          msg: 'extraction attempt failed; BullMQ retries it while attempts remain',
+          err: error,
+          ...context,
+        });
         throw error;
       }
     }

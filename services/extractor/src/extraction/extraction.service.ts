@@ -39,7 +39,13 @@ interface Analysis {
 }
 
 /** The job's result from what a path found: `method` says which path ran. */
-type Finish = (method: string, sourceUrl: string, warnings: ExtractionWarning[], analysis?: Analysis, error?: ErrorCode) => ExtractJobResult;
+type Finish = (
+  method: string,
+  sourceUrl: string,
+  warnings: ExtractionWarning[],
+  analysis?: Analysis,
+  error?: ErrorCode,
+) => ExtractJobResult;
 
 /** A browser visit's outcome, and what it had found before measuring (a job stopped at its time limit returns it). */
 interface RenderedOutcome {
@@ -68,7 +74,10 @@ export class ExtractionService {
 
   async extract(payload: ExtractJobPayload, job: JobContext, report: ProgressReporter): Promise<ExtractJobResult> {
     const progress = new JobProgress(
-      (event) => void report(event).catch((error: unknown) => this.logger.warn({ msg: 'progress not reported', err: error, ...job })),
+      (event) =>
+        void report(event).catch((error: unknown) =>
+          this.logger.warn({ msg: 'progress not reported', err: error, ...job }),
+        ),
       this.config.EXTRACTOR_JOB_TIMEOUT_MS * NAVIGATION_SHARE,
     );
     try {
@@ -111,8 +120,16 @@ export class ExtractionService {
       const controller = new AbortController();
       // Up to 20 stylesheets and the manifest are read at once under it: more listeners than Node's default of 10, by design.
       setMaxListeners(32, controller.signal);
-      const timer = setTimeout(() => controller.abort(new SafeFetchError(ErrorCode.UpstreamTimeout)), Math.max(1, deadline - Date.now()));
-      const headStart = payload.mode === 'auto' ? new BrowserHeadStart(this.config.EXTRACTOR_BROWSER_HEAD_START_MS, controller, stage, (visit) => this.render(payload, job, deadline, visit.report, progress, visit)) : undefined;
+      const timer = setTimeout(
+        () => controller.abort(new SafeFetchError(ErrorCode.UpstreamTimeout)),
+        Math.max(1, deadline - Date.now()),
+      );
+      const headStart =
+        payload.mode === 'auto'
+          ? new BrowserHeadStart(this.config.EXTRACTOR_BROWSER_HEAD_START_MS, controller, stage, (visit) =>
+              this.render(payload, job, deadline, visit.report, progress, visit),
+            )
+          : undefined;
       try {
         const page = await this.staticPages.read(payload.url, controller.signal);
         if (payload.mode === 'static' || !page.needsBrowser) {
@@ -136,7 +153,12 @@ export class ExtractionService {
       } catch (error) {
         // Aborted because the browser got there first: its visit is the extraction. Otherwise a refused address is
         // final, while anything else (a bot wall, a slow answer) may still work in a browser.
-        const browserMayWork = headStart?.tookOver || (error instanceof SafeFetchError && payload.mode !== 'static' && error.status !== 400 && error.code !== ErrorCode.HostNotFound);
+        const browserMayWork =
+          headStart?.tookOver ||
+          (error instanceof SafeFetchError &&
+            payload.mode !== 'static' &&
+            error.status !== 400 &&
+            error.code !== ErrorCode.HostNotFound);
         if (!browserMayWork) {
           headStart?.cancel();
           if (!(error instanceof SafeFetchError)) throw error;
@@ -155,7 +177,14 @@ export class ExtractionService {
    * The browser path: render, then analyse while the page is open. `headStart`: a visit auto mode started before
    * the static read decided, which may be stopped.
    */
-  private async render(payload: ExtractJobPayload, job: JobContext, deadline: number, stage: StageReporter, progress: JobProgress, headStart?: HeadStartVisit): Promise<RenderedOutcome> {
+  private async render(
+    payload: ExtractJobPayload,
+    job: JobContext,
+    deadline: number,
+    stage: StageReporter,
+    progress: JobProgress,
+    headStart?: HeadStartVisit,
+  ): Promise<RenderedOutcome> {
     let partial: Analysis | undefined;
     const visit = await this.browser.visit(
       payload.url,
@@ -164,8 +193,18 @@ export class ExtractionService {
       stage,
       async (snapshot, received) => {
         headStart?.rendered();
-        const manifest = await readWebManifest(snapshot, this.policy, AbortSignal.timeout(Math.max(1, Math.min(MANIFEST_MS, deadline - Date.now()))));
-        return this.analyse({ ...snapshot, manifest }, payload, stage, this.measurer.start(measuringDeadline(deadline), received), (found) => (partial = found));
+        const manifest = await readWebManifest(
+          snapshot,
+          this.policy,
+          AbortSignal.timeout(Math.max(1, Math.min(MANIFEST_MS, deadline - Date.now()))),
+        );
+        return this.analyse(
+          { ...snapshot, manifest },
+          payload,
+          stage,
+          this.measurer.start(measuringDeadline(deadline), received),
+          (found) => (partial = found),
+        );
       },
       (bytes) => (progress.bytesReceived += bytes),
       headStart?.signal,
@@ -174,7 +213,13 @@ export class ExtractionService {
   }
 
   /** `onFound` gets the images found before measuring: what a job stopped at its time limit still returns. */
-  private async analyse(snapshot: PageSnapshot, payload: ExtractJobPayload, stage: StageReporter, measuring: MeasuringSession, onFound?: (found: Analysis) => void): Promise<Analysis> {
+  private async analyse(
+    snapshot: PageSnapshot,
+    payload: ExtractJobPayload,
+    stage: StageReporter,
+    measuring: MeasuringSession,
+    onFound?: (found: Analysis) => void,
+  ): Promise<Analysis> {
     const images = catalogue(findImages(this.collectors, snapshot));
     const found = this.describe(images, payload);
     onFound?.(found);
@@ -202,24 +247,38 @@ export class ExtractionService {
    */
   private describe(found: CataloguedImage[], payload: ExtractJobPayload, measured?: MeasuringOutcome): Analysis {
     const outOfTime = measured?.outOfTime;
-    let images = (outOfTime ? withoutTinyImages(found) : found).filter((image) => matchesFileTypes(image, payload.fileTypes));
+    let images = (outOfTime ? withoutTinyImages(found) : found).filter((image) =>
+      matchesFileTypes(image, payload.fileTypes),
+    );
     const warnings: ExtractionWarning[] = [];
     const max = this.config.EXTRACTOR_MAX_IMAGES;
     if (distinct(images) > max) {
-      const kept = new Set([...new Set(images.filter((image) => !image.duplicate).map((image) => image.key))].slice(0, max));
+      const kept = new Set(
+        [...new Set(images.filter((image) => !image.duplicate).map((image) => image.key))].slice(0, max),
+      );
       images = images.filter((image) => kept.has(image.key));
       warnings.push({ code: 'IMAGES_CAPPED', values: { limit: max } });
     }
-    const unmeasured = outOfTime ? images.filter((image) => !image.duplicate && image.width === undefined && outOfTime.has(image.key)).length : 0;
+    const unmeasured = outOfTime
+      ? images.filter((image) => !image.duplicate && image.width === undefined && outOfTime.has(image.key)).length
+      : 0;
     if (unmeasured > 0) warnings.push({ code: 'IMAGES_UNMEASURED', values: { count: unmeasured } });
     const extractedTime = new Date().toISOString();
     const variants = renditionsOf(images, measured?.notImages);
-    return { files: images.map((image, position) => toExtractedFile(image, position, extractedTime, variants.get(image))), warnings, total: distinct(images) };
+    return {
+      files: images.map((image, position) => toExtractedFile(image, position, extractedTime, variants.get(image))),
+      warnings,
+      total: distinct(images),
+    };
   }
 }
 
 /** The browser path's result: at the time limit, what was found before measuring, with a warning. */
-function browserResult({ visit, partial }: RenderedOutcome, payload: ExtractJobPayload, finish: Finish): ExtractJobResult {
+function browserResult(
+  { visit, partial }: RenderedOutcome,
+  payload: ExtractJobPayload,
+  finish: Finish,
+): ExtractJobResult {
   const method = payload.mode === 'browser' ? 'browser' : 'auto:browser';
   if (visit.error === ErrorCode.PageTimeout && partial) {
     return finish(method, visit.sourceUrl, [...visit.warnings, { code: 'STOPPED_AT_TIME_LIMIT' }], partial);

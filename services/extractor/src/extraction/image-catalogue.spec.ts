@@ -1,12 +1,29 @@
 import type { FoundImage } from './collectors/image-collector.interface';
-import { catalogue, CataloguedImage, markSameBytes, markSameFamily, matchesFileTypes, toExtractedFile, withoutTinyImages } from './image-catalogue';
+import {
+  catalogue,
+  CataloguedImage,
+  markSameBytes,
+  markSameFamily,
+  matchesFileTypes,
+  toExtractedFile,
+  withoutTinyImages,
+} from './image-catalogue';
 import { normaliseImageUrl } from './image-url.util';
 
-const found = (url: string, domIndex: number, extra: Partial<FoundImage> = {}): FoundImage => ({ url, domIndex, sourceNode: 'img', ...extra });
+const found = (url: string, domIndex: number, extra: Partial<FoundImage> = {}): FoundImage => ({
+  url,
+  domIndex,
+  sourceNode: 'img',
+  ...extra,
+});
 
 describe('catalogue', () => {
   it('orders by document position and keeps every occurrence, flagging the repeats', () => {
-    const images = catalogue([found('https://a.test/2.png', 20), found('https://a.test/1.png', 5, { sourceNode: 'srcset' }), found('https://a.test/1.png', 30, { alt: 'again' })]);
+    const images = catalogue([
+      found('https://a.test/2.png', 20),
+      found('https://a.test/1.png', 5, { sourceNode: 'srcset' }),
+      found('https://a.test/1.png', 30, { alt: 'again' }),
+    ]);
     expect(images.map(({ url, duplicate, domIndex }) => [url, duplicate, domIndex])).toEqual([
       ['https://a.test/1.png', false, 5],
       ['https://a.test/2.png', false, 20],
@@ -28,7 +45,7 @@ describe('catalogue', () => {
     ]);
   });
 
-  it('flags a sighting of another image\'s smaller rendition as a repeat, wherever it stands', () => {
+  it("flags a sighting of another image's smaller rendition as a repeat, wherever it stands", () => {
     const images = catalogue([
       found('https://a.test/hero-1024.jpg', 1, { sourceNode: 'preload' }),
       found('https://a.test/hero-2048.jpg', 5, { sourceNode: 'srcset', variants: ['https://a.test/hero-1024.jpg'] }),
@@ -42,7 +59,11 @@ describe('catalogue', () => {
   });
 
   it('leaves out stand-ins, and the network responses that bring them back', () => {
-    const images = catalogue([found('https://a.test/blur.jpg', 1, { standIn: true }), found('https://a.test/real.jpg', 2), found('https://a.test/blur.jpg', 100, { sourceNode: 'network' })]);
+    const images = catalogue([
+      found('https://a.test/blur.jpg', 1, { standIn: true }),
+      found('https://a.test/real.jpg', 2),
+      found('https://a.test/blur.jpg', 100, { sourceNode: 'network' }),
+    ]);
     expect(images.map(({ url }) => url)).toEqual(['https://a.test/real.jpg']);
   });
 
@@ -65,7 +86,10 @@ describe('catalogue', () => {
 
   it('flags a thumbnail with its own srcset inside the link to its original, and keeps the earlier of two pictures naming each other', () => {
     const images = catalogue([
-      found('https://a.test/original.jpg', 1, { sourceNode: 'link', variants: ['https://a.test/thumb-480.jpg', 'https://a.test/thumb-240.jpg'] }),
+      found('https://a.test/original.jpg', 1, {
+        sourceNode: 'link',
+        variants: ['https://a.test/thumb-480.jpg', 'https://a.test/thumb-240.jpg'],
+      }),
       found('https://a.test/thumb-480.jpg', 2, { sourceNode: 'srcset', variants: ['https://a.test/thumb-240.jpg'] }),
       found('https://a.test/a.webp', 3, { sourceNode: 'picture', variants: ['https://a.test/a.jpg'] }),
       found('https://a.test/a.jpg', 4, { variants: ['https://a.test/a.webp'] }),
@@ -81,14 +105,20 @@ describe('catalogue', () => {
 
 describe('normaliseImageUrl', () => {
   it('treats percent-encoding variants of unreserved characters, and http and https, as one URL', () => {
-    expect(normaliseImageUrl('https://a.test/a%2db%7E.png?q=%2f')).toBe(normaliseImageUrl('http://a.test/a-b~.png?q=%2F'));
+    expect(normaliseImageUrl('https://a.test/a%2db%7E.png?q=%2f')).toBe(
+      normaliseImageUrl('http://a.test/a-b~.png?q=%2F'),
+    );
     expect(normaliseImageUrl('http://a.test/a.png')).not.toBe(normaliseImageUrl('http://b.test/a.png'));
   });
 });
 
 describe('markSameBytes', () => {
   it('flags a later image with the same fingerprint under another URL', () => {
-    const images = catalogue([found('https://a.test/a.png', 1), found('https://b.test/copy.png', 2), found('https://a.test/other.png', 3)]);
+    const images = catalogue([
+      found('https://a.test/a.png', 1),
+      found('https://b.test/copy.png', 2),
+      found('https://a.test/other.png', 3),
+    ]);
     markSameBytes(images, (key) => (key.includes('other') ? 'f2' : 'f1'));
     expect(images.map((image) => image.duplicate)).toEqual([false, true, false]);
   });
@@ -101,7 +131,10 @@ describe('markSameBytes', () => {
   });
 
   it('keeps the file listed over an earlier rendition of it with the same bytes (renditions are measured too)', () => {
-    const images = catalogue([found('https://a.test/thumb.png', 1, { renditionOf: 'https://a.test/full.png' }), found('https://a.test/full.png', 2)]);
+    const images = catalogue([
+      found('https://a.test/thumb.png', 1, { renditionOf: 'https://a.test/full.png' }),
+      found('https://a.test/full.png', 2),
+    ]);
     markSameBytes(images, () => 'f1');
     expect(images.map((image) => [image.url, image.duplicate])).toEqual([
       ['https://a.test/thumb.png', true],
@@ -113,7 +146,12 @@ describe('markSameBytes', () => {
 describe('markSameFamily', () => {
   it("keeps a CDN's largest copy of a picture as the image and flags the smaller ones, wherever they appear", () => {
     const upload = 'https://blog.test/wp-content/uploads/2024/05/';
-    const images = catalogue([found(`${upload}bridge-300x200.jpg`, 1), found(`${upload}tower.jpg`, 2), found(`${upload}bridge.jpg`, 3), found(`${upload}bridge-1024x683.jpg`, 4)]);
+    const images = catalogue([
+      found(`${upload}bridge-300x200.jpg`, 1),
+      found(`${upload}tower.jpg`, 2),
+      found(`${upload}bridge.jpg`, 3),
+      found(`${upload}bridge-1024x683.jpg`, 4),
+    ]);
     const sizes = [300, 800, 2048, 1024];
     images.forEach((image, n) => Object.assign(image, { width: sizes[n], height: sizes[n] }));
     markSameFamily(images);
@@ -127,7 +165,11 @@ describe('markSameFamily', () => {
 
   it('leaves repeats alone and, of copies with no size known, keeps the first', () => {
     const shop = 'https://cdn.shopify.com/s/files/1/0/files/shoe.jpg';
-    const images = catalogue([found(`${shop}?width=400`, 1), found(`${shop}?width=400`, 2), found(`${shop}?width=800`, 3)]);
+    const images = catalogue([
+      found(`${shop}?width=400`, 1),
+      found(`${shop}?width=400`, 2),
+      found(`${shop}?width=800`, 3),
+    ]);
     markSameFamily(images);
     expect(images.map((image) => image.duplicate)).toEqual([false, true, true]);
   });
@@ -135,18 +177,31 @@ describe('markSameFamily', () => {
 
 describe('matchesFileTypes', () => {
   it('matches by extension or MIME type, jpeg and jpg alike', () => {
-    const [jpeg, webp] = catalogue([found('https://a.test/p.jpeg', 1), found('https://a.test/render?id=1', 2, { sourceNode: 'network', mimeType: 'image/webp' })]);
-    expect([matchesFileTypes(jpeg, ['jpg']), matchesFileTypes(webp, ['webp']), matchesFileTypes(webp, ['image/png']), matchesFileTypes(webp, undefined)]).toEqual([true, true, false, true]);
+    const [jpeg, webp] = catalogue([
+      found('https://a.test/p.jpeg', 1),
+      found('https://a.test/render?id=1', 2, { sourceNode: 'network', mimeType: 'image/webp' }),
+    ]);
+    expect([
+      matchesFileTypes(jpeg, ['jpg']),
+      matchesFileTypes(webp, ['webp']),
+      matchesFileTypes(webp, ['image/png']),
+      matchesFileTypes(webp, undefined),
+    ]).toEqual([true, true, false, true]);
   });
 
   it.each([
     [['webp'], true],
     [['image/webp'], true],
     [['jpg'], false],
-  ])('goes by the bytes when they and the URL disagree: a .jpg that is really WebP, asked for %p, matches: %p', (fileTypes, expected) => {
-    const [image] = catalogue([found('https://res.cloudinary.test/image/upload/f_auto/photo.jpg', 1, { mimeType: 'image/webp' })]);
-    expect(matchesFileTypes(image, fileTypes)).toBe(expected);
-  });
+  ])(
+    'goes by the bytes when they and the URL disagree: a .jpg that is really WebP, asked for %p, matches: %p',
+    (fileTypes, expected) => {
+      const [image] = catalogue([
+        found('https://res.cloudinary.test/image/upload/f_auto/photo.jpg', 1, { mimeType: 'image/webp' }),
+      ]);
+      expect(matchesFileTypes(image, fileTypes)).toBe(expected);
+    },
+  );
 });
 
 describe('toExtractedFile', () => {
@@ -159,13 +214,25 @@ describe('toExtractedFile', () => {
     ['https://a.test/photo.heif', 'image/heic', 'heif'],
     ['https://a.test/photo.jxl', 'image/jxl', 'jxl'],
     ['https://a.test/logo.png', undefined, 'png'],
-  ])('names %s, measured as %p, with extension %p: the bytes\' type wins over a URL that disagrees', (url, mimeType, extension) => {
-    const [image] = catalogue([found(url, 1, { mimeType })]);
-    expect(toExtractedFile(image, 0, '2026-01-01T00:00:00.000Z').extension).toBe(extension);
-  });
+  ])(
+    "names %s, measured as %p, with extension %p: the bytes' type wins over a URL that disagrees",
+    (url, mimeType, extension) => {
+      const [image] = catalogue([found(url, 1, { mimeType })]);
+      expect(toExtractedFile(image, 0, '2026-01-01T00:00:00.000Z').extension).toBe(extension);
+    },
+  );
 
-  it('describes the image in the contract\'s words, extension from the MIME type when the URL has none', () => {
-    const [image] = catalogue([found('https://a.test/render?id=1', 4, { alt: 'A', width: 3, height: 4, mimeType: 'image/webp', bytes: 99, box: { x: 1.4, y: 2.6, width: 30, height: 40 } })]);
+  it("describes the image in the contract's words, extension from the MIME type when the URL has none", () => {
+    const [image] = catalogue([
+      found('https://a.test/render?id=1', 4, {
+        alt: 'A',
+        width: 3,
+        height: 4,
+        mimeType: 'image/webp',
+        bytes: 99,
+        box: { x: 1.4, y: 2.6, width: 30, height: 40 },
+      }),
+    ]);
     expect(toExtractedFile(image, 0, '2026-01-01T00:00:00.000Z')).toEqual({
       fileUrl: 'https://a.test/render?id=1',
       fileType: 'image',
@@ -186,7 +253,16 @@ describe('toExtractedFile', () => {
 });
 
 describe('withoutTinyImages', () => {
-  const measured = (url: string, width: number, height: number, box?: CataloguedImage['box']): CataloguedImage => ({ url, domIndex: 1, sourceNode: 'css-background', key: url, duplicate: false, width, height, ...(box && { box }) });
+  const measured = (url: string, width: number, height: number, box?: CataloguedImage['box']): CataloguedImage => ({
+    url,
+    domIndex: 1,
+    sourceNode: 'css-background',
+    key: url,
+    duplicate: false,
+    width,
+    height,
+    ...(box && { box }),
+  });
   const wide = { x: 0, y: 0, width: 1030, height: 580 };
 
   it('drops specks, and a tiny inlined picture blown up over its element (a blur-up preview), not a small file nor one shown near its size', () => {
@@ -198,6 +274,11 @@ describe('withoutTinyImages', () => {
       measured('data:image/png;base64,CCCC', 64, 36, wide),
       measured('data:image/png;base64,DDDD', 20, 11),
     ]);
-    expect(kept.map((image) => image.url)).toEqual(['https://a.test/texture-20x11.png', 'data:image/png;base64,BBBB', 'data:image/png;base64,CCCC', 'data:image/png;base64,DDDD']);
+    expect(kept.map((image) => image.url)).toEqual([
+      'https://a.test/texture-20x11.png',
+      'data:image/png;base64,BBBB',
+      'data:image/png;base64,CCCC',
+      'data:image/png;base64,DDDD',
+    ]);
   });
 });

@@ -59,8 +59,14 @@ export function catalogue(found: FoundImage[]): CataloguedImage[] {
     // any other repeat. Of two pictures that name each other as renditions, the earlier one stays.
     const shownLater = (firstShown.get(key) ?? place) > place;
     const owner = image.renditionOf ? { key: normaliseImageUrl(image.renditionOf), place: -1 } : renditions.get(key);
-    const rendition = !seen.has(key) && owner !== undefined && owner.key !== key && (!image.variants?.length || owner.place < place);
-    images.push({ ...image, key, duplicate: seen.has(key) || shownLater || rendition, renditionOf: rendition ? owner.key : undefined });
+    const rendition =
+      !seen.has(key) && owner !== undefined && owner.key !== key && (!image.variants?.length || owner.place < place);
+    images.push({
+      ...image,
+      key,
+      duplicate: seen.has(key) || shownLater || rendition,
+      renditionOf: rendition ? owner.key : undefined,
+    });
     if (!shownLater) seen.add(key);
   }
   for (const image of images) {
@@ -84,7 +90,8 @@ export function markSameBytes(images: CataloguedImage[], fingerprintOf: (key: st
   for (const image of [...images.filter((image) => !image.duplicate), ...images.filter((image) => image.duplicate)]) {
     const fingerprint = fingerprintOf(image.key);
     const kept = fingerprint && keptKeyOf.get(fingerprint);
-    if (fingerprint && (kept === undefined || (kept.startsWith('data:') && !image.key.startsWith('data:')))) keptKeyOf.set(fingerprint, image.key);
+    if (fingerprint && (kept === undefined || (kept.startsWith('data:') && !image.key.startsWith('data:'))))
+      keptKeyOf.set(fingerprint, image.key);
   }
   for (const image of images) {
     const fingerprint = fingerprintOf(image.key);
@@ -137,10 +144,27 @@ const BLOWN_UP = 8;
  */
 function isBlownUpPreview({ url, width, height, box }: CataloguedImage): boolean {
   if (!url.startsWith('data:') || !box || width === undefined || height === undefined) return false;
-  return width <= PREVIEW_MAX_SIDE && height <= PREVIEW_MAX_SIDE && box.width >= BLOWN_UP * width && box.height >= BLOWN_UP * height;
+  return (
+    width <= PREVIEW_MAX_SIDE &&
+    height <= PREVIEW_MAX_SIDE &&
+    box.width >= BLOWN_UP * width &&
+    box.height >= BLOWN_UP * height
+  );
 }
 
-const MIME_EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp', 'image/avif': 'avif', 'image/svg+xml': 'svg', 'image/bmp': 'bmp', 'image/x-icon': 'ico', 'image/vnd.microsoft.icon': 'ico', 'image/tiff': 'tiff', 'image/heic': 'heic' };
+const MIME_EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/svg+xml': 'svg',
+  'image/bmp': 'bmp',
+  'image/x-icon': 'ico',
+  'image/vnd.microsoft.icon': 'ico',
+  'image/tiff': 'tiff',
+  'image/heic': 'heic',
+};
 // heif: the header reader cannot tell a HEIF from a HEIC and calls both image/heic.
 const SYNONYMS: Record<string, string> = { jpeg: 'jpg', jpe: 'jpg', jfif: 'jpg', tif: 'tiff', heif: 'heic' };
 const canonical = (extension: string) => SYNONYMS[extension] ?? extension;
@@ -159,7 +183,18 @@ function extensionFor(image: Pick<FoundImage, 'url' | 'mimeType'>): string | und
 /** The request's `fileTypes` (`["jpg", "png"]`, `["image/webp"]`); none = every type. */
 export function matchesFileTypes(image: CataloguedImage, fileTypes: string[] | undefined): boolean {
   if (!fileTypes?.length) return true;
-  const wanted = new Set(fileTypes.map((type) => canonical(type.trim().toLowerCase().replace(/^image\//, '').replace(/^\./, '').replace('svg+xml', 'svg'))));
+  const wanted = new Set(
+    fileTypes.map((type) =>
+      canonical(
+        type
+          .trim()
+          .toLowerCase()
+          .replace(/^image\//, '')
+          .replace(/^\./, '')
+          .replace('svg+xml', 'svg'),
+      ),
+    ),
+  );
   // One type per file, the one its extension names: a `.jpg` URL whose bytes are WebP is a webp, never a jpg.
   const extension = extensionFor(image);
   return extension !== undefined && wanted.has(canonical(extension));
@@ -171,7 +206,12 @@ export function roundedBox(box: ImageBox): ImageBox {
 }
 
 /** `variants`: the picture's other renditions (image-renditions.ts), none for a repeat. */
-export function toExtractedFile(image: CataloguedImage, position: number, extractedTime: string, variants?: ImageVariant[]): ExtractedFile {
+export function toExtractedFile(
+  image: CataloguedImage,
+  position: number,
+  extractedTime: string,
+  variants?: ImageVariant[],
+): ExtractedFile {
   const file: ExtractedFile = {
     fileUrl: image.url,
     fileType: 'image',

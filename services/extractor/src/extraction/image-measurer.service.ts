@@ -24,22 +24,37 @@ export class ImageMeasurerService {
   constructor(@Inject(SAFE_FETCH_POLICY) private readonly policy: SafeFetchPolicy) {}
 
   start(deadline: number, received?: ReceivedBody): MeasuringSession {
-    return new MeasuringSession((image, signal) => this.measureOne(image, signal, received), deadline, (image, error) =>
-      this.logger.debug({ msg: 'image not measured', url: image.url.slice(0, 200), err: error }),
+    return new MeasuringSession(
+      (image, signal) => this.measureOne(image, signal, received),
+      deadline,
+      (image, error) => this.logger.debug({ msg: 'image not measured', url: image.url.slice(0, 200), err: error }),
     );
   }
 
-  private async measureOne(image: CataloguedImage, signal: AbortSignal, received?: ReceivedBody): Promise<Measured | undefined> {
+  private async measureOne(
+    image: CataloguedImage,
+    signal: AbortSignal,
+    received?: ReceivedBody,
+  ): Promise<Measured | undefined> {
     if (image.url.startsWith('data:')) {
       const data = dataUriImage(image.url);
-      return data ? { header: data.header, bytes: data.bytes.length, fingerprint: fingerprint(data.bytes, data.bytes.length) } : { gone: true };
+      return data
+        ? { header: data.header, bytes: data.bytes.length, fingerprint: fingerprint(data.bytes, data.bytes.length) }
+        : { gone: true };
     }
     const body = await received?.(image.url);
     const header = body?.length ? readImageHeader(body.subarray(0, HEADER_PROBE_BYTES)) : undefined;
     if (body && header) return { header, bytes: body.length, fingerprint: fingerprint(body, body.length) };
     const probed = await probeImage(image.url, this.policy, signal);
     if (probed?.gone) return { gone: true };
-    return probed && { header: probed.header, bytes: probed.bytes, contentType: probed.contentType, fingerprint: probed.bytes && !probed.cutOff ? fingerprint(probed.prefix, probed.bytes) : undefined };
+    return (
+      probed && {
+        header: probed.header,
+        bytes: probed.bytes,
+        contentType: probed.contentType,
+        fingerprint: probed.bytes && !probed.cutOff ? fingerprint(probed.prefix, probed.bytes) : undefined,
+      }
+    );
   }
 }
 

@@ -12,7 +12,12 @@ describe('probeImage', () => {
   beforeAll(async () => {
     server = createServer((req, res) => {
       if (req.url === '/ranged.png') {
-        res.writeHead(206, { 'content-type': 'image/png', 'content-range': `bytes 0-${picture.length - 1}/${picture.length}` }).end(picture);
+        res
+          .writeHead(206, {
+            'content-type': 'image/png',
+            'content-range': `bytes 0-${picture.length - 1}/${picture.length}`,
+          })
+          .end(picture);
       } else if (req.url === '/drip.png') {
         // Range ignored, the header at once, the rest never (a slow image script).
         res.writeHead(200, { 'content-type': 'image/png' });
@@ -24,7 +29,9 @@ describe('probeImage', () => {
         res.end(picture.subarray(10));
       } else if (req.url?.startsWith('/soft-404/')) {
         // An error page or an API answer sent under an image type: the browser shows a broken image.
-        const body = req.url.endsWith('.json') ? '{"error":"not found"}' : '\n  <!DOCTYPE html><html><body>Not found</body></html>';
+        const body = req.url.endsWith('.json')
+          ? '{"error":"not found"}'
+          : '\n  <!DOCTYPE html><html><body>Not found</body></html>';
         res.writeHead(200, { 'content-type': 'image/jpeg' }).end(body);
       } else if (req.url === '/unknown.bin') {
         res.writeHead(200, { 'content-type': 'image/jpeg' }).end(Buffer.from('GIF87a?'));
@@ -34,10 +41,14 @@ describe('probeImage', () => {
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
-  const probe = (path: string) => probeImage(`${origin}${path}`, safeFetchPolicy({ allowPrivateNetworks: true }), new AbortController().signal);
+  const probe = (path: string) =>
+    probeImage(`${origin}${path}`, safeFetchPolicy({ allowPrivateNetworks: true }), new AbortController().signal);
 
   it('reads the size of the whole file from Content-Range', async () => {
-    expect(await probe('/ranged.png')).toMatchObject({ header: { width: 120, height: 80, mimeType: 'image/png' }, bytes: picture.length });
+    expect(await probe('/ranged.png')).toMatchObject({
+      header: { width: 120, height: 80, mimeType: 'image/png' },
+      bytes: picture.length,
+    });
   });
 
   it('knows the size of a small file sent whole without a length: every byte was read', async () => {
@@ -49,7 +60,11 @@ describe('probeImage', () => {
   it('keeps the size from a header that came before the deadline cut the read off, with no fingerprint', async () => {
     const deadline = new AbortController();
     setTimeout(() => deadline.abort(new Error('measuring time is up')), 300);
-    const probed = await probeImage(`${origin}/drip.png`, safeFetchPolicy({ allowPrivateNetworks: true }), deadline.signal);
+    const probed = await probeImage(
+      `${origin}/drip.png`,
+      safeFetchPolicy({ allowPrivateNetworks: true }),
+      deadline.signal,
+    );
     expect(probed).toMatchObject({ header: { width: 120, height: 80 }, cutOff: true });
     expect(probed?.bytes).toBeUndefined();
   });
@@ -58,9 +73,12 @@ describe('probeImage', () => {
     expect(await probe('/missing.png')).toMatchObject({ gone: true });
   });
 
-  it.each(['/soft-404/photo.jpg', '/soft-404/photo.json'])('says a page or JSON sent as an image (%s) is gone', async (path) => {
-    expect(await probe(path)).toMatchObject({ gone: true });
-  });
+  it.each(['/soft-404/photo.jpg', '/soft-404/photo.json'])(
+    'says a page or JSON sent as an image (%s) is gone',
+    async (path) => {
+      expect(await probe(path)).toMatchObject({ gone: true });
+    },
+  );
 
   it('keeps a file whose header it cannot read but which is no page (a format it does not know, a cut-off header)', async () => {
     expect(await probe('/unknown.bin')).not.toMatchObject({ gone: true });

@@ -22,8 +22,16 @@ interface ProbedImage {
  * Reads the head of an image the browser did not load, through the SSRF-safe path: a Range request for the first
  * HEADER_PROBE_BYTES; a server that ignores Range is cut off after as many bytes. Never the whole file.
  */
-export async function probeImage(url: string, policy: SafeFetchPolicy, signal: AbortSignal): Promise<ProbedImage | undefined> {
-  const response = await safeFetch(url, { policy, signal, headers: { range: `bytes=0-${HEADER_PROBE_BYTES - 1}`, accept: 'image/avif,image/webp,image/*,*/*;q=0.8' } });
+export async function probeImage(
+  url: string,
+  policy: SafeFetchPolicy,
+  signal: AbortSignal,
+): Promise<ProbedImage | undefined> {
+  const response = await safeFetch(url, {
+    policy,
+    signal,
+    headers: { range: `bytes=0-${HEADER_PROBE_BYTES - 1}`, accept: 'image/avif,image/webp,image/*,*/*;q=0.8' },
+  });
   if (response.status !== 200 && response.status !== 206) {
     response.body.destroy();
     // Not found or gone: no picture anyone sees (a 403 may be hotlink protection the browser would pass).
@@ -36,11 +44,29 @@ export async function probeImage(url: string, policy: SafeFetchPolicy, signal: A
   // A file shorter than the probe, sent whole without a length (chunked, Range ignored), is its own size.
   const total =
     /\/(\d+)$/.exec(String(response.headers['content-range'] ?? ''))?.[1] ??
-    (response.status === 200 ? (response.headers['content-length'] ?? (prefix.length < HEADER_PROBE_BYTES && !cutOff ? prefix.length : undefined)) : undefined);
-  const contentType = String(response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() || undefined;
+    (response.status === 200
+      ? (response.headers['content-length'] ??
+        (prefix.length < HEADER_PROBE_BYTES && !cutOff ? prefix.length : undefined))
+      : undefined);
+  const contentType =
+    String(response.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase() || undefined;
   const header = readImageHeader(prefix);
   // A link or script URL that answers a web page (an attachment page, a login wall) names no picture; nor does an
   // error page or JSON sent under an image type (a soft 404), which the browser shows as a broken image.
-  if (!header && ((contentType && /^(text\/html|application\/(xhtml\+xml|json))$/.test(contentType)) || PAGE_OR_DATA.test(prefix.subarray(0, 256).toString('latin1')))) return { gone: true, prefix };
-  return { header, bytes: total === undefined ? undefined : Number(total), prefix, contentType, ...(cutOff && { cutOff }) };
+  if (
+    !header &&
+    ((contentType && /^(text\/html|application\/(xhtml\+xml|json))$/.test(contentType)) ||
+      PAGE_OR_DATA.test(prefix.subarray(0, 256).toString('latin1')))
+  )
+    return { gone: true, prefix };
+  return {
+    header,
+    bytes: total === undefined ? undefined : Number(total),
+    prefix,
+    contentType,
+    ...(cutOff && { cutOff }),
+  };
 }

@@ -15,11 +15,15 @@ const MAX_HOPS = 4;
  * that declared it), else the size its address names (`-300x200`, `?w=640`). A rendition that is a file of the
  * list itself, or proved gone (`gone`: keys), is left out.
  */
-export function renditionsOf(images: CataloguedImage[], gone: ReadonlySet<string> = new Set()): Map<CataloguedImage, ImageVariant[]> {
+export function renditionsOf(
+  images: CataloguedImage[],
+  gone: ReadonlySet<string> = new Set(),
+): Map<CataloguedImage, ImageVariant[]> {
   const files = new Map<string, CataloguedImage>();
   for (const image of images) if (!image.duplicate && !files.has(image.key)) files.set(image.key, image);
   const flaggedAs = new Map<string, string>();
-  for (const image of images) if (image.renditionOf && !flaggedAs.has(image.key)) flaggedAs.set(image.key, image.renditionOf);
+  for (const image of images)
+    if (image.renditionOf && !flaggedAs.has(image.key)) flaggedAs.set(image.key, image.renditionOf);
   /** The file a key ends at, following renditions of renditions. */
   const fileOf = (key: string): CataloguedImage | undefined => {
     let current: string | undefined = key;
@@ -50,7 +54,10 @@ export function renditionsOf(images: CataloguedImage[], gone: ReadonlySet<string
   for (const [file, list] of offered) {
     if (list.size === 0) continue;
     const described = [...list].map(([key, fileUrl]) => ({ fileUrl, ...(sizes.get(key) ?? sizeInName(fileUrl)) }));
-    variants.set(file, described.sort((a, b) => (b.width ?? 0) - (a.width ?? 0)));
+    variants.set(
+      file,
+      described.sort((a, b) => (b.width ?? 0) - (a.width ?? 0)),
+    );
   }
   return variants;
 }
@@ -58,7 +65,9 @@ export function renditionsOf(images: CataloguedImage[], gone: ReadonlySet<string
 /** Sizes by key: measured ones, then the widths srcsets declare, with a height when the declaring file's ratio is known. */
 function knownSizes(images: CataloguedImage[]): Map<string, NamedSize> {
   const sizes = new Map<string, NamedSize>();
-  for (const image of images) if (image.width !== undefined && image.height !== undefined && !sizes.has(image.key)) sizes.set(image.key, { width: image.width, height: image.height });
+  for (const image of images)
+    if (image.width !== undefined && image.height !== undefined && !sizes.has(image.key))
+      sizes.set(image.key, { width: image.width, height: image.height });
   for (const image of images) {
     const ratio = image.width && image.height ? image.height / image.width : undefined;
     for (const [url, width] of Object.entries(image.candidateWidths ?? {})) {

@@ -36,7 +36,10 @@ const UNRESERVED = /%(2[DdEe]|3[0-9]|4[1-9A-Fa-f]|5[0-9Aa]|5[Ff]|6[1-9A-Fa-f]|7[
 export function normaliseImageUrl(url: string): string {
   if (url.startsWith('data:')) return url;
   // One file over http and https: an og:image names the https copy of the picture a page shows over http.
-  return url.replace(/^https:/, 'http:').replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase()).replace(UNRESERVED, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
+  return url
+    .replace(/^https:/, 'http:')
+    .replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase())
+    .replace(UNRESERVED, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
 }
 
 /** `png` for `/a/photo.PNG?x=1` (or `data:image/png;...`); undefined when the URL names no extension. */
@@ -47,4 +50,22 @@ export function extensionOf(url: string): string | undefined {
 }
 
 /** Extensions of image files, for gallery links and the like. */
-export const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'jpe', 'jfif', 'png', 'gif', 'webp', 'avif', 'svg', 'bmp', 'ico', 'tif', 'tiff', 'apng', 'heic', 'heif', 'jxl']);
+export const IMAGE_EXTENSIONS = new Set([
+  'jpg',
+  'jpeg',
+  'jpe',
+  'jfif',
+  'png',
+  'gif',
+  'webp',
+  'avif',
+  'svg',
+  'bmp',
+  'ico',
+  'tif',
+  'tiff',
+  'apng',
+  'heic',
+  'heif',
+  'jxl',
+]);

@@ -1,11 +1,30 @@
 import type { ExtractedFile, ExtractionProgress, ExtractionStage } from '@pixtract/contracts';
 
-export type StageReporter = (stage: ExtractionStage, imagesFound: number, withinStage?: number, preview?: ExtractedFile[]) => void;
+export type StageReporter = (
+  stage: ExtractionStage,
+  imagesFound: number,
+  withinStage?: number,
+  preview?: ExtractedFile[],
+) => void;
 
 /** Where each stage starts on the progress bar; loading, scrolling and measuring fill their bands step by step. */
-const STAGE_PERCENT: Record<ExtractionStage, number> = { queued: 0, loading: 10, scrolling: 25, collecting: 60, measuring: 75, done: 100 };
+const STAGE_PERCENT: Record<ExtractionStage, number> = {
+  queued: 0,
+  loading: 10,
+  scrolling: 25,
+  collecting: 60,
+  measuring: 75,
+  done: 100,
+};
 /** The stage whose start ends each band. */
-const BAND_END: Record<ExtractionStage, ExtractionStage> = { queued: 'queued', loading: 'scrolling', scrolling: 'collecting', collecting: 'collecting', measuring: 'done', done: 'done' };
+const BAND_END: Record<ExtractionStage, ExtractionStage> = {
+  queued: 'queued',
+  loading: 'scrolling',
+  scrolling: 'collecting',
+  collecting: 'collecting',
+  measuring: 'done',
+  done: 'done',
+};
 /** Loading fills at most this share of its band by time alone: the rest is the page's to fill by loading. */
 const LOADING_BY_TIME = 0.9;
 /** How often the bar hears from a job that has nothing new to say: the time and the bytes still move it. */
@@ -43,13 +62,26 @@ export class JobProgress {
     const start = STAGE_PERCENT[name];
     const percent = Math.round(start + (STAGE_PERCENT[BAND_END[name]] - start) * Math.min(1, withinStage));
     this.lastSentAt = Date.now();
-    this.send({ stage: name, percent, imagesFound: this.imagesFound, elapsedMs: this.elapsedMs, bytesReceived: this.bytesReceived, ...(preview ? { files: preview } : {}) });
+    this.send({
+      stage: name,
+      percent,
+      imagesFound: this.imagesFound,
+      elapsedMs: this.elapsedMs,
+      bytesReceived: this.bytesReceived,
+      ...(preview ? { files: preview } : {}),
+    });
   };
 
   /** The last event: the job is over, and the bar stops hearing from it. */
   done(imagesFound: number): void {
     clearInterval(this.ticker);
-    this.send({ stage: 'done', percent: STAGE_PERCENT.done, imagesFound, elapsedMs: this.elapsedMs, bytesReceived: this.bytesReceived });
+    this.send({
+      stage: 'done',
+      percent: STAGE_PERCENT.done,
+      imagesFound,
+      elapsedMs: this.elapsedMs,
+      bytesReceived: this.bytesReceived,
+    });
   }
 
   /** Stops the ticker of a job that ended without a result (it threw). */
@@ -64,6 +96,12 @@ export class JobProgress {
   private tick(): void {
     if (!this.current || Date.now() - this.lastSentAt < TICK_MS) return;
     const { name, withinStage } = this.current;
-    this.stage(name, this.imagesFound, name === 'loading' ? Math.max(withinStage, Math.min(LOADING_BY_TIME, this.elapsedMs / this.loadingBudgetMs)) : withinStage);
+    this.stage(
+      name,
+      this.imagesFound,
+      name === 'loading'
+        ? Math.max(withinStage, Math.min(LOADING_BY_TIME, this.elapsedMs / this.loadingBudgetMs))
+        : withinStage,
+    );
   }
 }

@@ -5,12 +5,22 @@ import { ORIGINAL_SRC_ATTRIBUTE } from './snapshot/page-snapshot';
  * Runs in the page: lazy images load now (eager loading, lazy attributes copied to the real ones). An <img>'s own
  * src is kept aside under `keepSrcAs` first; a Shopify `{width}` template gets its widest `data-widths` entry.
  */
-function forceLazyImages({ lazy, keepSrcAs }: { lazy: { src: string[]; srcset: string[] }; keepSrcAs: string }): number {
+function forceLazyImages({
+  lazy,
+  keepSrcAs,
+}: {
+  lazy: { src: string[]; srcset: string[] };
+  keepSrcAs: string;
+}): number {
   let forced = 0;
   // withTemplateWidth (img.collector) in page form: a function run in the page cannot import.
   const filled = (value: string | null | undefined, widths: string | null) => {
     const widest = Math.max(...(widths?.match(/\d+/g) ?? []).map(Number));
-    const result = value?.includes('{width}') ? (Number.isFinite(widest) ? value.split('{width}').join(String(widest)) : undefined) : value;
+    const result = value?.includes('{width}')
+      ? Number.isFinite(widest)
+        ? value.split('{width}').join(String(widest))
+        : undefined
+      : value;
     // Another template (BigCommerce's `{:size}`) is the page script's to fill: forcing it would break the picture.
     return result && /\{[^{}]*\}/.test(result) ? undefined : result;
   };

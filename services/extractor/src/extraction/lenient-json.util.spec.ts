@@ -9,7 +9,12 @@ line two",	/* a note */
         "image": ["https://a.test/p.jpg",],
         "url": "https://a.test/p//x" }
     -->`;
-    expect(parseLeniently(text)).toEqual({ '@type': 'Product', description: 'Line one\nline two', image: ['https://a.test/p.jpg'], url: 'https://a.test/p//x' });
+    expect(parseLeniently(text)).toEqual({
+      '@type': 'Product',
+      description: 'Line one\nline two',
+      image: ['https://a.test/p.jpg'],
+      url: 'https://a.test/p//x',
+    });
     expect(parseLeniently('{"image": ')).toBeUndefined();
   });
 });

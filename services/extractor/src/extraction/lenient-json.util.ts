@@ -11,7 +11,9 @@ export function parseLeniently(text: string): unknown {
       .replace(/^\s*(<!--|\/\/\s*<!\[CDATA\[|<!\[CDATA\[)/, '')
       .replace(/(-->|\/\/\s*\]\]>|\]\]>)\s*$/, '')
       // Strings kept whole (line breaks inside them escaped); comments outside them dropped.
-      .replace(/"(?:[^"\\]|\\.)*"|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (token) => (token.startsWith('"') ? token.replace(/\r?\n|\r|\t/g, (raw) => (raw === '\t' ? '\\t' : '\\n')) : ''))
+      .replace(/"(?:[^"\\]|\\.)*"|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (token) =>
+        token.startsWith('"') ? token.replace(/\r?\n|\r|\t/g, (raw) => (raw === '\t' ? '\\t' : '\\n')) : '',
+      )
       .replace(/,(\s*[}\]])/g, '$1');
     try {
       return JSON.parse(repaired);

@@ -66,7 +66,10 @@ export class MeasuringSession {
    * address, or their server says they do not exist — 404, 410 — or answers a page instead), and of those the
    * deadline left unmeasured (`outOfTime`). `onProgress` hears of each file answered, for a gallery's long wait.
    */
-  async measure(images: CataloguedImage[], onProgress?: (done: number, total: number) => void): Promise<MeasuringOutcome> {
+  async measure(
+    images: CataloguedImage[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<MeasuringOutcome> {
     const keys = [...new Set(images.map((image) => image.key))];
     const measured = await this.answers(images, keys, onProgress);
     // A thumbnail flagged as the rendition of a link that proved to be no picture (a page, a 404) stands alone,
@@ -76,29 +79,45 @@ export class MeasuringSession {
       image.duplicate = false;
       delete image.renditionOf;
     }
-    if (standing.length > 0) for (const [key, result] of await this.answers(standing, [...new Set(standing.map((image) => image.key))])) measured.set(key, result);
+    if (standing.length > 0)
+      for (const [key, result] of await this.answers(standing, [...new Set(standing.map((image) => image.key))]))
+        measured.set(key, result);
     for (const image of images) {
       const result = measured.get(image.key);
       if (!result) continue;
       // An SVG's size is its own (width and height, or viewBox): for one without, a browser reports a default box.
-      if ((image.width === undefined || result.header?.mimeType === 'image/svg+xml') && result.header?.width && result.header.height) {
+      if (
+        (image.width === undefined || result.header?.mimeType === 'image/svg+xml') &&
+        result.header?.width &&
+        result.header.height
+      ) {
         image.width = result.header.width;
         image.height = result.header.height;
       }
-      image.mimeType = result.header?.mimeType ?? image.mimeType ?? (result.contentType?.startsWith('image/') ? result.contentType : undefined);
+      image.mimeType =
+        result.header?.mimeType ??
+        image.mimeType ??
+        (result.contentType?.startsWith('image/') ? result.contentType : undefined);
       image.bytes ??= result.bytes;
     }
     markSameBytes(images, (key) => measured.get(key)?.fingerprint);
     // Among the files that are pictures: a gone original must not take its smaller copies with it.
     markSameFamily(images.filter((image) => !this.notImages.has(image.key)));
-    return { notImages: new Set(keys.filter((key) => this.notImages.has(key))), outOfTime: new Set(keys.filter((key) => this.outOfTime.has(key))) };
+    return {
+      notImages: new Set(keys.filter((key) => this.notImages.has(key))),
+      outOfTime: new Set(keys.filter((key) => this.outOfTime.has(key))),
+    };
   }
 
   /**
    * Starts measuring the images not measured yet, and answers what is known of `keys`. Renditions (a linked
    * thumbnail, a <picture>'s other sources) are measured too, after the files listed, so each variant has a size.
    */
-  private async answers(images: CataloguedImage[], keys: string[], onProgress?: (done: number, total: number) => void): Promise<Map<string, Measured | undefined>> {
+  private async answers(
+    images: CataloguedImage[],
+    keys: string[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<Map<string, Measured | undefined>> {
     for (const image of [...images.filter((image) => !image.duplicate), ...images.filter((image) => image.duplicate)]) {
       if (!this.results.has(image.key)) this.results.set(image.key, this.measureInTurn(image));
     }
@@ -120,7 +139,10 @@ export class MeasuringSession {
   }
 
   private deadlineTimer(deadline: number): NodeJS.Timeout {
-    return setTimeout(() => this.controller.abort(new Error('measuring time is up')), Math.max(1, deadline - Date.now()));
+    return setTimeout(
+      () => this.controller.abort(new Error('measuring time is up')),
+      Math.max(1, deadline - Date.now()),
+    );
   }
 
   private async measureInTurn(image: CataloguedImage): Promise<Measured | undefined> {

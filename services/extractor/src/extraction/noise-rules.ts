@@ -10,7 +10,43 @@ import { drawsSomething } from './svg-drawing.util';
  * Extensions of things that are not pictures: scripts, pages, stylesheets, documents, data, fonts, media. Page
  * names are the exception where the page shows the file as a picture (PAGE_EXTENSIONS).
  */
-const NOT_IMAGE_EXTENSIONS = new Set(['js', 'mjs', 'cjs', 'css', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'json', 'xml', 'rss', 'atom', 'csv', 'zip', 'gz', 'rar', '7z', 'woff', 'woff2', 'ttf', 'otf', 'eot', 'mp4', 'webm', 'mp3', 'ogg', 'wav', 'mov', 'exe', 'dmg', 'map']);
+const NOT_IMAGE_EXTENSIONS = new Set([
+  'js',
+  'mjs',
+  'cjs',
+  'css',
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'txt',
+  'json',
+  'xml',
+  'rss',
+  'atom',
+  'csv',
+  'zip',
+  'gz',
+  'rar',
+  '7z',
+  'woff',
+  'woff2',
+  'ttf',
+  'otf',
+  'eot',
+  'mp4',
+  'webm',
+  'mp3',
+  'ogg',
+  'wav',
+  'mov',
+  'exe',
+  'dmg',
+  'map',
+]);
 
 /**
  * Server scripts answer pages as often as pictures (`timthumb.php?src=…`, `attachment.php?id=…`, `GetImage.aspx`):
@@ -33,8 +69,29 @@ const PAGE_EXTENSIONS = new Set(['html', 'htm', 'xhtml', 'shtml']);
  */
 // The shapes loading animations come in qualify them, before or after (loading.io's `loader-ring`, `ring-loader`,
 // `spinner-dual-ring`, `loading-dots`).
-const LOADER_SHAPES = '(dual-?)?(ring|rings|circle|circles|dots|bars|ripple|roller|rolling|ellipsis|pulse|wheel|grid|wave|spin|spinning|anim|animated)';
-const GENERIC_PREFIXES = ['skeleton', 'woocommerce', 'woo', 'wp', 'default', 'img', 'image', 'ajax', 'site', 'theme', 'generic', 'loading', 'lazy', 'app', 'page', 'product', 'avatar', 'user', 'profile'];
+const LOADER_SHAPES =
+  '(dual-?)?(ring|rings|circle|circles|dots|bars|ripple|roller|rolling|ellipsis|pulse|wheel|grid|wave|spin|spinning|anim|animated)';
+const GENERIC_PREFIXES = [
+  'skeleton',
+  'woocommerce',
+  'woo',
+  'wp',
+  'default',
+  'img',
+  'image',
+  'ajax',
+  'site',
+  'theme',
+  'generic',
+  'loading',
+  'lazy',
+  'app',
+  'page',
+  'product',
+  'avatar',
+  'user',
+  'profile',
+];
 const STAND_IN_WORDS = [
   'placeholder(image)?',
   'spinner',
@@ -52,11 +109,28 @@ const STAND_IN_WORDS = [
   'mystery-?man',
 ];
 // A bundler's content hash (`loading-DkS3f9aP`): letters and digits mixed, 6 to 20 of them.
-const QUALIFIERS = ['\\d+(x\\d+)?(px|x|s|w)?', 'small', 'large', 'white', 'black', 'dark', 'light', 'gr[ae]y', 'image', 'img', 'icon', LOADER_SHAPES, '(?=[a-z]*\\d)(?=\\d*[a-z])[a-z\\d]{6,20}'];
+const QUALIFIERS = [
+  '\\d+(x\\d+)?(px|x|s|w)?',
+  'small',
+  'large',
+  'white',
+  'black',
+  'dark',
+  'light',
+  'gr[ae]y',
+  'image',
+  'img',
+  'icon',
+  LOADER_SHAPES,
+  '(?=[a-z]*\\d)(?=\\d*[a-z])[a-z\\d]{6,20}',
+];
 // A library's two-letter namespace leading the name counts as a plugin word too (bxSlider's `bx_loader`, `ui-spinner`).
-const STAND_IN_NAME = new RegExp(`^([a-z]{2}-)?((${[...GENERIC_PREFIXES, LOADER_SHAPES].join('|')})-?)*(${STAND_IN_WORDS.join('|')})(-(${QUALIFIERS.join('|')}))*$`);
+const STAND_IN_NAME = new RegExp(
+  `^([a-z]{2}-)?((${[...GENERIC_PREFIXES, LOADER_SHAPES].join('|')})-?)*(${STAND_IN_WORDS.join('|')})(-(${QUALIFIERS.join('|')}))*$`,
+);
 /** Spacers and beacons: the whole name only, as these words also name content resized alike (a Pixel phone's `pixel-300x300.jpg`). */
-const SPACER_NAME = /^(blank|spacer|spacer-?gif|clear|transparent|trans|pixel|1x1|1px|lazy|tracking|tracker|beacon|empty)$/;
+const SPACER_NAME =
+  /^(blank|spacer|spacer-?gif|clear|transparent|trans|pixel|1x1|1px|lazy|tracking|tracker|beacon|empty)$/;
 
 /**
  * Emoji drawn as pictures (WordPress's `s.w.org/images/core/emoji/…/1f600.svg`, Twemoji's CDNs): text to a reader.
@@ -73,7 +147,19 @@ const EMOJI_FOLDER = /\/(emoji|emojis|smilies|smileys|emoticons)\//i;
 const BLUR_TRANSFORM = /(?:^|[/,&])(?:e_blur(?::\d+)?|blur_\d{1,3})(?=[/,&]|$)/;
 
 /** Hosts and paths of well-known tracking pixels. */
-const TRACKERS = [/(^|\.)facebook\.com$/, /(^|\.)google-analytics\.com$/, /(^|\.)doubleclick\.net$/, /(^|\.)googletagmanager\.com$/, /(^|\.)bat\.bing\.com$/, /(^|\.)scorecardresearch\.com$/, /(^|\.)quantserve\.com$/, /(^|\.)analytics\.twitter\.com$/, /(^|\.)t\.co$/, /(^|\.)pixel\.wp\.com$/, /(^|\.)stats\.wp\.com$/];
+const TRACKERS = [
+  /(^|\.)facebook\.com$/,
+  /(^|\.)google-analytics\.com$/,
+  /(^|\.)doubleclick\.net$/,
+  /(^|\.)googletagmanager\.com$/,
+  /(^|\.)bat\.bing\.com$/,
+  /(^|\.)scorecardresearch\.com$/,
+  /(^|\.)quantserve\.com$/,
+  /(^|\.)analytics\.twitter\.com$/,
+  /(^|\.)t\.co$/,
+  /(^|\.)pixel\.wp\.com$/,
+  /(^|\.)stats\.wp\.com$/,
+];
 const TRACKING_FILE = /^(tr|pixel|beacon|collect|track|impression|analytics)(\.gif)?$/i;
 /** Real picture formats: a tracking host or path serving one of these is still shown as a picture. */
 const PICTURE_FILE = /\.(jpe?g|png|webp|avif|svg)$/i;
@@ -90,7 +176,11 @@ export function noiseReasonOfUrl(url: string, shown = false): string | undefined
   const dot = file.lastIndexOf('.');
   const extension = dot > 0 ? file.slice(dot + 1).toLowerCase() : '';
   const stem = dot > 0 ? file.slice(0, dot) : file;
-  if (NOT_IMAGE_EXTENSIONS.has(extension) || (!shown && (SERVER_SCRIPT_EXTENSIONS.has(extension) || PAGE_EXTENSIONS.has(extension)))) return 'not an image file';
+  if (
+    NOT_IMAGE_EXTENSIONS.has(extension) ||
+    (!shown && (SERVER_SCRIPT_EXTENSIONS.has(extension) || PAGE_EXTENSIONS.has(extension)))
+  )
+    return 'not an image file';
   if (isStandInName(stem)) return 'placeholder or tracking image';
   if (BLUR_TRANSFORM.test(parsed.pathname) || Number(parsed.searchParams.get('blur')) > 0) return 'blurred preview';
   const folders = parsed.pathname.slice(0, -file.length);
@@ -112,7 +202,11 @@ const MAX_STAND_IN_SVG_LENGTH = 32 * 1024;
 
 /** An SVG data: URI drawing nothing: a layout sizer (Gatsby, lazy loaders) or a blur-up preview (Next.js). */
 function isStandInDrawing(url: string): boolean {
-  return url.length <= MAX_STAND_IN_SVG_LENGTH && dataUriMimeType(url) === 'image/svg+xml' && !drawsSomething(dataUriBytes(url)?.toString('utf8') ?? '', true);
+  return (
+    url.length <= MAX_STAND_IN_SVG_LENGTH &&
+    dataUriMimeType(url) === 'image/svg+xml' &&
+    !drawsSomething(dataUriBytes(url)?.toString('utf8') ?? '', true)
+  );
 }
 
 function isStandInName(stem: string): boolean {

@@ -57,12 +57,14 @@ async function scrollViewports({ steps: allowed, maxHeight, budgetMs, stuckMs }:
   const root = document.scrollingElement ?? document.documentElement;
   const atBottom = () => window.scrollY + window.innerHeight >= root.scrollHeight - 2;
   const probe = (window as unknown as { __pixtractActivity?: ActivityProbe }).__pixtractActivity;
-  const requesting = () => Boolean(probe && [...probe.requestStarts].some(([started]) => Date.now() - started < stuckMs));
+  const requesting = () =>
+    Boolean(probe && [...probe.requestStarts].some(([started]) => Date.now() - started < stuckMs));
   const contentOnItsWay = () => Boolean(probe && probe.shortTimers.size > 0) || requesting();
   const until = performance.now() + budgetMs;
   const AFTER_RESPONSE_TASKS = 8;
   let steps = 0;
-  const withinLimits = () => steps < allowed && window.scrollY + window.innerHeight < maxHeight && performance.now() < until;
+  const withinLimits = () =>
+    steps < allowed && window.scrollY + window.innerHeight < maxHeight && performance.now() < until;
   if (atBottom()) {
     window.scrollBy(0, -window.innerHeight / 2);
     await afterFrame();
@@ -106,7 +108,12 @@ const RUN_BUDGET_MS = 1_000;
  * followed; an endless page is followed to the first cap (steps, height, time). A page that fits in the viewport
  * gets one full wait, then is done unless it grew.
  */
-export async function scrollUntilStable(page: Page, activity: PageActivity, limits: ScrollLimits, onStep?: (step: number) => void): Promise<ScrollOutcome> {
+export async function scrollUntilStable(
+  page: Page,
+  activity: PageActivity,
+  limits: ScrollLimits,
+  onStep?: (step: number) => void,
+): Promise<ScrollOutcome> {
   let step = 0;
   let runs = 0;
   let stableRounds = 0;
@@ -117,15 +124,24 @@ export async function scrollUntilStable(page: Page, activity: PageActivity, limi
   for (;;) {
     if (step >= limits.maxSteps) return { steps: step, runs, cappedBy: 'steps' };
     if (Date.now() >= limits.deadline) return { steps: step, runs, cappedBy: 'time' };
-    const run: ScrollRunLimits = { steps: limits.maxSteps - step, maxHeight: limits.maxHeight, budgetMs: Math.min(RUN_BUDGET_MS, limits.deadline - Date.now()), stuckMs: STUCK_MS };
+    const run: ScrollRunLimits = {
+      steps: limits.maxSteps - step,
+      maxHeight: limits.maxHeight,
+      budgetMs: Math.min(RUN_BUDGET_MS, limits.deadline - Date.now()),
+      stuckMs: STUCK_MS,
+    };
     const scrolled = await page.evaluate(scrollViewports, run);
     step += scrolled.steps;
     runs += 1;
     onStep?.(step);
-    if (scrolled.reached >= limits.maxHeight && scrolled.height > limits.maxHeight) return { steps: step, runs, cappedBy: 'height' };
+    if (scrolled.reached >= limits.maxHeight && scrolled.height > limits.maxHeight)
+      return { steps: step, runs, cappedBy: 'height' };
     // Above the bottom, the run waits only for content on its way; at the bottom, for everything (or growth).
     const atBottom = scrolled.reached >= scrolled.height - 2;
-    await waitUntilQuiet(page, activity, Math.min(limits.stepSettleMs, limits.deadline - Date.now()), { grownPast: scrolled.height, contentOnly: !atBottom });
+    await waitUntilQuiet(page, activity, Math.min(limits.stepSettleMs, limits.deadline - Date.now()), {
+      grownPast: scrolled.height,
+      contentOnly: !atBottom,
+    });
     const settled = await page.evaluate(pageExtent);
     // A request still pending (not yet stuck) may be the next batch: that round proves nothing. Endless DOM
     // activity (an animated carousel) does not hold the count back, or such a page would scroll to the caps.

@@ -29,10 +29,15 @@ interface QuietLook {
  * pending once nothing loads are run at once (ActivityProbe.runTimersNow) rather than waited for.
  */
 function pageQuietIn({ quietMs, stuckMs, loadingPollMs, loading, grownPast, contentOnly }: QuietLook): number {
-  if (grownPast !== undefined && (document.scrollingElement ?? document.documentElement).scrollHeight > grownPast) return 0;
+  if (grownPast !== undefined && (document.scrollingElement ?? document.documentElement).scrollHeight > grownPast)
+    return 0;
   if (loading) return loadingPollMs;
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-  const loadIsStuck = Boolean(navigation && navigation.domContentLoadedEventEnd > 0 && performance.now() - navigation.domContentLoadedEventEnd > stuckMs);
+  const loadIsStuck = Boolean(
+    navigation &&
+    navigation.domContentLoadedEventEnd > 0 &&
+    performance.now() - navigation.domContentLoadedEventEnd > stuckMs,
+  );
   if (document.readyState !== 'complete' && !loadIsStuck) return loadingPollMs;
   const probe = (window as unknown as { __pixtractActivity?: ActivityProbe }).__pixtractActivity;
   const now = Date.now();
@@ -44,7 +49,11 @@ function pageQuietIn({ quietMs, stuckMs, loadingPollMs, loading, grownPast, cont
     if (now - probe.lastMutation < quietMs) return probe.lastMutation + quietMs - now;
   }
   const horizon = window.innerHeight * 2;
-  return Array.from(document.images).every((img) => img.complete || img.getBoundingClientRect().top > horizon || loadIsStuck) ? 0 : loadingPollMs;
+  return Array.from(document.images).every(
+    (img) => img.complete || img.getBoundingClientRect().top > horizon || loadIsStuck,
+  )
+    ? 0
+    : loadingPollMs;
 }
 
 /**
@@ -57,14 +66,29 @@ function pageQuietIn({ quietMs, stuckMs, loadingPollMs, loading, grownPast, cont
  * pending, pictures still loading or not: the first settle and the scroll above the bottom wait that way, the
  * rounds at the bottom for everything. Answers false when the time ran out first.
  */
-export async function waitUntilQuiet(page: Page, activity: PageActivity, timeoutMs: number, options: Pick<QuietLook, 'grownPast' | 'contentOnly'> = {}): Promise<boolean> {
+export async function waitUntilQuiet(
+  page: Page,
+  activity: PageActivity,
+  timeoutMs: number,
+  options: Pick<QuietLook, 'grownPast' | 'contentOnly'> = {},
+): Promise<boolean> {
   const endsAt = Date.now() + timeoutMs;
   const { grownPast, contentOnly } = options;
   while (Date.now() < endsAt) {
     const loading = activity.inFlight(STUCK_MS, { images: !contentOnly }) > 0;
     // Loading, with no growth to watch for: nothing to ask the page yet.
-    const look: QuietLook = { quietMs: QUIET_MS, stuckMs: STUCK_MS, loadingPollMs: LOADING_POLL_MS, loading, grownPast, contentOnly };
-    const next = loading && grownPast === undefined ? LOADING_POLL_MS : await page.evaluate(pageQuietIn, look).catch(() => LOADING_POLL_MS);
+    const look: QuietLook = {
+      quietMs: QUIET_MS,
+      stuckMs: STUCK_MS,
+      loadingPollMs: LOADING_POLL_MS,
+      loading,
+      grownPast,
+      contentOnly,
+    };
+    const next =
+      loading && grownPast === undefined
+        ? LOADING_POLL_MS
+        : await page.evaluate(pageQuietIn, look).catch(() => LOADING_POLL_MS);
     if (next === 0) return true;
     await new Promise((resolve) => setTimeout(resolve, Math.min(next, endsAt - Date.now())));
   }

@@ -4,8 +4,16 @@
  * (`cutOff`) instead of throwing: a picture's header may be among them.
  */
 export async function readCapped(body: NodeJS.ReadableStream & { destroy(): void }, maxBytes: number): Promise<Buffer>;
-export async function readCapped(body: NodeJS.ReadableStream & { destroy(): void }, maxBytes: number, options: { keepOnError: true }): Promise<{ bytes: Buffer; cutOff: boolean }>;
-export async function readCapped(body: NodeJS.ReadableStream & { destroy(): void }, maxBytes: number, options?: { keepOnError: true }): Promise<Buffer | { bytes: Buffer; cutOff: boolean }> {
+export async function readCapped(
+  body: NodeJS.ReadableStream & { destroy(): void },
+  maxBytes: number,
+  options: { keepOnError: true },
+): Promise<{ bytes: Buffer; cutOff: boolean }>;
+export async function readCapped(
+  body: NodeJS.ReadableStream & { destroy(): void },
+  maxBytes: number,
+  options?: { keepOnError: true },
+): Promise<Buffer | { bytes: Buffer; cutOff: boolean }> {
   const chunks: Buffer[] = [];
   let length = 0;
   let cutOff = false;

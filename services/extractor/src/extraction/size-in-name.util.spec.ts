@@ -12,7 +12,12 @@ describe('sizeInName', () => {
     expect(sizeInName(url)).toEqual(size);
   });
 
-  it.each(['https://a.test/photos/2024-05.jpg', 'https://a.test/v2-release.png', 'https://a.test/a.jpg?w=wide', 'data:image/png;base64,iVBORw0KGgo='])('names no size in %s', (url) => {
+  it.each([
+    'https://a.test/photos/2024-05.jpg',
+    'https://a.test/v2-release.png',
+    'https://a.test/a.jpg?w=wide',
+    'data:image/png;base64,iVBORw0KGgo=',
+  ])('names no size in %s', (url) => {
     expect(sizeInName(url)).toEqual({});
   });
 });

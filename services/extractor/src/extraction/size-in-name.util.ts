@@ -28,7 +28,9 @@ export function sizeInName(url: string): NamedSize {
   }
   const thumbnail = MEDIAWIKI_THUMBNAIL.exec(file);
   if (thumbnail) return { width: Number(thumbnail[1]) };
-  const side = (names: string[]) => Number(names.map((name) => searchParams.get(name)).find((value) => value && /^\d{1,5}$/.test(value)) ?? 0) || undefined;
+  const side = (names: string[]) =>
+    Number(names.map((name) => searchParams.get(name)).find((value) => value && /^\d{1,5}$/.test(value)) ?? 0) ||
+    undefined;
   const [width, height] = [side(WIDTH_PARAMETERS), side(HEIGHT_PARAMETERS)];
   return { ...(width && { width }), ...(height && { height }) };
 }

@@ -59,7 +59,11 @@ export class StaticPageService {
   async read(url: string, signal: AbortSignal): Promise<StaticPage> {
     let address = url;
     for (let refreshes = 0; ; refreshes++) {
-      const response = await safeFetch(address, { policy: this.policy, signal, headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' } });
+      const response = await safeFetch(address, {
+        policy: this.policy,
+        signal,
+        headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
+      });
       const type = mediaTypeOf(response.headers);
       if (type.startsWith('image/')) {
         response.body.destroy();
@@ -67,7 +71,9 @@ export class StaticPageService {
       }
       if (type && !/html|xml/.test(type)) {
         response.body.destroy();
-        return withoutStylesheets(response.url, { url: response.url, elements: [], stylesheets: [], network: [] }, [{ code: 'NOT_HTML', values: { type } }]);
+        return withoutStylesheets(response.url, { url: response.url, elements: [], stylesheets: [], network: [] }, [
+          { code: 'NOT_HTML', values: { type } },
+        ]);
       }
       const html = await readCapped(response.body, MAX_HTML_BYTES);
       const { text, encoding } = decodeHtml(html, response.headers['content-type']);
@@ -93,8 +99,15 @@ export class StaticPageService {
 
   /** The page's snapshot with its linked stylesheets read (in parallel) after its inline ones. */
   async withStylesheets(page: StaticPage, signal: AbortSignal): Promise<PageSnapshot> {
-    const reading: StylesheetReading = { read: new Set(), matchesSelector: page.matchesSelector, signal, ...(page.quirksMode && { quirksOrigin: new URL(page.sourceUrl).origin }) };
-    const linked = await Promise.all(page.linkedStylesheets.map((sheet) => this.stylesheet(sheet.url, sheet.index, page.encoding, reading, 0)));
+    const reading: StylesheetReading = {
+      read: new Set(),
+      matchesSelector: page.matchesSelector,
+      signal,
+      ...(page.quirksMode && { quirksOrigin: new URL(page.sourceUrl).origin }),
+    };
+    const linked = await Promise.all(
+      page.linkedStylesheets.map((sheet) => this.stylesheet(sheet.url, sheet.index, page.encoding, reading, 0)),
+    );
     return { ...page.snapshot, stylesheets: [...page.snapshot.stylesheets, ...linked.flat()] };
   }
 
@@ -104,18 +117,34 @@ export class StaticPageService {
    * read again. The page's own links claim their places first: a sheet's imports are known only once it has arrived.
    * `referrerEncoding`: the encoding of the page or sheet naming it, for a sheet that declares none.
    */
-  private async stylesheet(url: string, index: number, referrerEncoding: string, reading: StylesheetReading, depth: number): Promise<StylesheetRecord[]> {
+  private async stylesheet(
+    url: string,
+    index: number,
+    referrerEncoding: string,
+    reading: StylesheetReading,
+    depth: number,
+  ): Promise<StylesheetRecord[]> {
     if (reading.read.has(url) || reading.read.size >= MAX_STYLESHEETS) return [];
     reading.read.add(url);
     try {
-      const response = await safeFetch(url, { policy: this.policy, signal: reading.signal, headers: { accept: 'text/css,*/*;q=0.1' } });
+      const response = await safeFetch(url, {
+        policy: this.policy,
+        signal: reading.signal,
+        headers: { accept: 'text/css,*/*;q=0.1' },
+      });
       if (response.status >= 400 || !appliesAsCss(mediaTypeOf(response.headers), response.url, reading)) {
         response.body.destroy();
         return [];
       }
-      const { text, encoding } = decodeCss(await readCapped(response.body, MAX_STYLESHEET_BYTES), response.headers['content-type'], referrerEncoding);
+      const { text, encoding } = decodeCss(
+        await readCapped(response.body, MAX_STYLESHEET_BYTES),
+        response.headers['content-type'],
+        referrerEncoding,
+      );
       const imports = depth < MAX_IMPORT_DEPTH ? importsOf(text, response.url) : [];
-      const imported = await Promise.all(imports.map((href) => this.stylesheet(href, index, encoding, reading, depth + 1)));
+      const imported = await Promise.all(
+        imports.map((href) => this.stylesheet(href, index, encoding, reading, depth + 1)),
+      );
       return [...imported.flat(), { base: response.url, index, text: usedRules(text, reading.matchesSelector) }];
     } catch (error) {
       this.logger.debug({ msg: 'stylesheet not read', url, err: error });
@@ -135,7 +164,10 @@ interface StylesheetReading {
 
 /** A Content-Type's media type, lower case; '' when there is none. */
 function mediaTypeOf(headers: IncomingHttpHeaders): string {
-  return String(headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  return String(headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
 }
 
 /**
@@ -148,7 +180,16 @@ function appliesAsCss(type: string, url: string, reading: StylesheetReading): bo
 
 /** An address that is no HTML page: nothing more to read. */
 function withoutStylesheets(sourceUrl: string, snapshot: PageSnapshot, warnings: ExtractionWarning[]): StaticPage {
-  return { sourceUrl, warnings, snapshot, linkedStylesheets: [], matchesSelector: () => true, encoding: 'utf-8', quirksMode: false, bytes: 0 };
+  return {
+    sourceUrl,
+    warnings,
+    snapshot,
+    linkedStylesheets: [],
+    matchesSelector: () => true,
+    encoding: 'utf-8',
+    quirksMode: false,
+    bytes: 0,
+  };
 }
 
 /**
@@ -158,6 +199,7 @@ function withoutStylesheets(sourceUrl: string, snapshot: PageSnapshot, warnings:
 function whyBrowser(parsed: ReturnType<typeof parseHtml>): string | undefined {
   if (parsed.scriptCount > 0) return 'scripts';
   if (parsed.hasEmptyAppRoot) return 'app shell';
-  if (parsed.elements.some((element) => element.tag === 'iframe' && element.attrs.src && !element.attrs.srcdoc)) return 'iframe';
+  if (parsed.elements.some((element) => element.tag === 'iframe' && element.attrs.src && !element.attrs.srcdoc))
+    return 'iframe';
   return undefined;
 }

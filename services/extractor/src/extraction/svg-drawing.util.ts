@@ -12,7 +12,8 @@ const FILTERS = /<filter\b([^>]*)>([\s\S]*?)<\/filter\s*>/gi;
  * A shape filled with nothing (`fill="transparent"`, `fill-opacity="0"`: Avada's lazy placeholder) paints only a
  * stroke, its own or one it inherits; one at `opacity: 0` paints nothing at all.
  */
-const NO_FILL = /(?<![\w-])(fill\s*[:=]\s*["']?\s*(none|transparent)\b|(fill-)?opacity\s*[:=]\s*["']?\s*(0+(\.0*)?|\.0+)(?![\d.%]))/i;
+const NO_FILL =
+  /(?<![\w-])(fill\s*[:=]\s*["']?\s*(none|transparent)\b|(fill-)?opacity\s*[:=]\s*["']?\s*(0+(\.0*)?|\.0+)(?![\d.%]))/i;
 const STROKE = /(?<![\w-])stroke\s*[:=]\s*["']?\s*(?!none\b|transparent\b)[^\s"';]/i;
 /**
  * A class or id naming a placeholder (Shopify's `placeholder-svg`, `placeholder-svg--small`,
@@ -29,7 +30,11 @@ export function drawsSomething(markup: string, withPictures = false): boolean {
   const root = /<svg\b[^>]*>/i.exec(markup)?.[0];
   if (!root || hidden(root)) return false;
   const drawing = markup.replace(DEFINITIONS, '');
-  return paints(drawing) || usesDrawnDefinition(drawing, markup) || (withPictures && [...drawing.matchAll(IMAGES)].some(([, image]) => !blurred(image, markup)));
+  return (
+    paints(drawing) ||
+    usesDrawnDefinition(drawing, markup) ||
+    (withPictures && [...drawing.matchAll(IMAGES)].some(([, image]) => !blurred(image, markup)))
+  );
 }
 
 /** A painted shape: filled, or stroked (its own stroke or one it inherits). */
@@ -40,13 +45,16 @@ function paints(drawing: string): boolean {
 
 /** A `<use href="#id">` of a definition in the markup that paints (an icon drawn from the page's symbol sheet). */
 function usesDrawnDefinition(drawing: string, markup: string): boolean {
-  const ids = [...drawing.matchAll(USES)].flatMap(([, use]) => /^\s*#(\S+)/.exec(attribute(use, 'href') ?? attribute(use, 'xlink:href') ?? '')?.[1] ?? []);
+  const ids = [...drawing.matchAll(USES)].flatMap(
+    ([, use]) => /^\s*#(\S+)/.exec(attribute(use, 'href') ?? attribute(use, 'xlink:href') ?? '')?.[1] ?? [],
+  );
   if (ids.length === 0) return false;
   return [...markup.matchAll(DEFINITIONS)].some(([definition]) => {
     const opening = /^<[^>]*>/.exec(definition)![0];
     const inner = definition.slice(opening.length);
     // The definition itself (<symbol id>), or one inside it (a <defs> of <symbol id>s, <g id>s, shapes with an id).
-    const named = (id: string) => attribute(opening, 'id') === id || new RegExp(`\\sid\\s*=\\s*["']${escapeRegExp(id)}["']`).test(inner);
+    const named = (id: string) =>
+      attribute(opening, 'id') === id || new RegExp(`\\sid\\s*=\\s*["']${escapeRegExp(id)}["']`).test(inner);
     return ids.some(named) && paints(inner);
   });
 }
@@ -58,19 +66,31 @@ function escapeRegExp(text: string): string {
 /** Whether the root's class or id names it a placeholder: a drawing shown for a missing picture (Shopify's themes). */
 export function namesPlaceholder(markup: string): boolean {
   const root = /<svg\b[^>]*>/i.exec(markup)?.[0] ?? '';
-  return [...(attribute(root, 'class') ?? '').split(/\s+/), attribute(root, 'id') ?? ''].some((name) => PLACEHOLDER_NAME.test(name));
+  return [...(attribute(root, 'class') ?? '').split(/\s+/), attribute(root, 'id') ?? ''].some((name) =>
+    PLACEHOLDER_NAME.test(name),
+  );
 }
 
 /** Hidden, or a side of zero, by its own attributes. */
 function hidden(tag: string): boolean {
-  return /\shidden(?=[\s=/>])/i.test(tag) || /display\s*:\s*none|visibility\s*:\s*hidden/i.test(attribute(tag, 'style') ?? '') || attribute(tag, 'width')?.trim() === '0' || attribute(tag, 'height')?.trim() === '0';
+  return (
+    /\shidden(?=[\s=/>])/i.test(tag) ||
+    /display\s*:\s*none|visibility\s*:\s*hidden/i.test(attribute(tag, 'style') ?? '') ||
+    attribute(tag, 'width')?.trim() === '0' ||
+    attribute(tag, 'height')?.trim() === '0'
+  );
 }
 
 /** Filtered by a CSS `blur()` or by an SVG filter with an `<feGaussianBlur>`. */
 function blurred(image: string, markup: string): boolean {
   if (/(?<![\w-])filter\s*:[^;"']*blur\(/i.test(image)) return true;
   const id = /(?<![\w-])filter\s*[:=][^;>]*?url\(\s*["']?#([^"')\s]+)/i.exec(image)?.[1];
-  return id !== undefined && [...markup.matchAll(FILTERS)].some(([, tag, content]) => attribute(tag, 'id') === id && /<feGaussianBlur\b/i.test(content));
+  return (
+    id !== undefined &&
+    [...markup.matchAll(FILTERS)].some(
+      ([, tag, content]) => attribute(tag, 'id') === id && /<feGaussianBlur\b/i.test(content),
+    )
+  );
 }
 
 function attribute(tag: string, name: string): string | undefined {

@@ -31,7 +31,11 @@ export function decodeHtml(bytes: Buffer, contentType: string | undefined): Deco
 export function decodeCss(bytes: Buffer, contentType: string | undefined, referrerEncoding: string): DecodedText {
   const charsetRule = /^@charset "([^"]*)";/.exec(bytes.subarray(0, 1024).toString('latin1'))?.[1];
   const encoding =
-    bomEncoding(bytes) ?? encodingNamed(charsetOf(contentType)) ?? asciiCompatible(encodingNamed(charsetRule)) ?? asciiCompatible(encodingNamed(referrerEncoding)) ?? 'utf-8';
+    bomEncoding(bytes) ??
+    encodingNamed(charsetOf(contentType)) ??
+    asciiCompatible(encodingNamed(charsetRule)) ??
+    asciiCompatible(encodingNamed(referrerEncoding)) ??
+    'utf-8';
   return decodeAs(bytes, encoding);
 }
 
@@ -81,5 +85,8 @@ function asciiCompatible(encoding: string | undefined): string | undefined {
  * not "€", "“"…. TextDecoder only for what iconv-lite lacks (iso-2022-jp, x-mac-cyrillic).
  */
 function decodeAs(bytes: Buffer, encoding: string): DecodedText {
-  return { text: encodingExists(encoding) ? decode(bytes, encoding) : new TextDecoder(encoding).decode(bytes), encoding };
+  return {
+    text: encodingExists(encoding) ? decode(bytes, encoding) : new TextDecoder(encoding).decode(bytes),
+    encoding,
+  };
 }

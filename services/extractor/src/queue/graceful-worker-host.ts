@@ -35,10 +35,22 @@ export abstract class GracefulWorkerHost extends WorkerHost implements BeforeApp
     clearTimeout(timer);
     if (finished) return;
     const unfinished = [...this.running.values()];
-    this.logger.warn({ msg: 'shutdown grace period over: handing unfinished jobs back to the queue', graceMs: this.graceMs, jobIds: unfinished.map(({ job }) => job.id) });
+    this.logger.warn({
+      msg: 'shutdown grace period over: handing unfinished jobs back to the queue',
+      graceMs: this.graceMs,
+      jobIds: unfinished.map(({ job }) => job.id),
+    });
     await Promise.all(
       unfinished.map(({ job, token }) =>
-        job.moveToWait(token).catch((error: unknown) => this.logger.warn({ msg: 'could not hand a job back; its lock will lapse instead', jobId: job.id, err: error })),
+        job
+          .moveToWait(token)
+          .catch((error: unknown) =>
+            this.logger.warn({
+              msg: 'could not hand a job back; its lock will lapse instead',
+              jobId: job.id,
+              err: error,
+            }),
+          ),
       ),
     );
   }

@@ -1,5 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SCREENSHOT_CACHE_SECONDS, screenshotBoxesKey, screenshotCacheKey, ScreenshotJobResult } from '@pixtract/contracts';
+import {
+  SCREENSHOT_CACHE_SECONDS,
+  screenshotBoxesKey,
+  screenshotCacheKey,
+  ScreenshotJobResult,
+} from '@pixtract/contracts';
 import { checkUrl, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { REDIS } from '@pixtract/service-kit';
 import type { Redis } from 'ioredis';
@@ -44,7 +49,10 @@ export class ScreenshotService {
       await waitUntilQuiet(page, activity, SETTLE_MS);
       const size = await page.evaluate(() => {
         const root = document.scrollingElement ?? document.documentElement;
-        return { width: Math.max(1, Math.min(root.scrollWidth, window.innerWidth)), height: Math.max(1, root.scrollHeight) };
+        return {
+          width: Math.max(1, Math.min(root.scrollWidth, window.innerWidth)),
+          height: Math.max(1, root.scrollHeight),
+        };
       });
       const height = Math.min(size.height, this.config.SCREENSHOT_MAX_HEIGHT_PX);
       const image = await page.screenshot({
@@ -59,7 +67,11 @@ export class ScreenshotService {
       const boxes = imageBoxes(findImages(this.collectors, snapshot), height);
       const cacheKey = screenshotCacheKey(url);
       // Boxes first, in one transaction: whoever sees the screenshot finds its boxes.
-      await this.redis.multi().set(screenshotBoxesKey(url), JSON.stringify({ boxes }), 'EX', SCREENSHOT_CACHE_SECONDS).set(cacheKey, image, 'EX', SCREENSHOT_CACHE_SECONDS).exec();
+      await this.redis
+        .multi()
+        .set(screenshotBoxesKey(url), JSON.stringify({ boxes }), 'EX', SCREENSHOT_CACHE_SECONDS)
+        .set(cacheKey, image, 'EX', SCREENSHOT_CACHE_SECONDS)
+        .exec();
       return { cacheKey, contentType: 'image/jpeg', bytes: image.length, width: size.width, height };
     } finally {
       clearTimeout(timer);

@@ -34,7 +34,8 @@ export class AccountModule implements NestModule, OnModuleInit {
 
   /** Each route's rate limit (mounted on the route itself), then auth's routes relayed. */
   configure(consumer: MiddlewareConsumer) {
-    for (const rule of this.config.PIXTRACT_RATE_LIMITS) consumer.apply(this.rateLimiter.middlewareFor(rule)).forRoutes({ path: rule.path, method: rule.method });
+    for (const rule of this.config.PIXTRACT_RATE_LIMITS)
+      consumer.apply(this.rateLimiter.middlewareFor(rule)).forRoutes({ path: rule.path, method: rule.method });
     consumer.apply(AuthProxyMiddleware).forRoutes(...AUTH_RELAYED_ROUTES);
   }
 }

@@ -38,7 +38,9 @@ export class AuthProxyMiddleware implements NestMiddleware, OnModuleDestroy {
     // The newsletter list is the gateway's: a registration that asked for it subscribes its address once auth has
     // made the account, before the browser hears of it.
     const wish = newsletterWishOf(req);
-    const onAnswer = wish ? (status: number) => (status === 201 ? this.newsletter.subscribe(wish) : Promise.resolve()) : undefined;
+    const onAnswer = wish
+      ? (status: number) => (status === 201 ? this.newsletter.subscribe(wish) : Promise.resolve())
+      : undefined;
     this.proxy.forward(req, res, { headers, unavailable, onAnswer }).catch(next);
   }
 

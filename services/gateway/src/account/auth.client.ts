@@ -1,5 +1,16 @@
 import { HttpException, Inject, Injectable } from '@nestjs/common';
-import { AUTH_INTERNAL_PATHS, AuthErrorCode, AuthStatus, Caller, QuotaReservation, QuotaReservationRequest, authErrorBody, authStatusSchema, callerSchema, quotaReservationSchema } from '@pixtract/contracts';
+import {
+  AUTH_INTERNAL_PATHS,
+  AuthErrorCode,
+  AuthStatus,
+  Caller,
+  QuotaReservation,
+  QuotaReservationRequest,
+  authErrorBody,
+  authStatusSchema,
+  callerSchema,
+  quotaReservationSchema,
+} from '@pixtract/contracts';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
@@ -24,13 +35,21 @@ export class AuthClient {
 
   /** Who holds these cookies (a socket's handshake has no express request). */
   async identifyBy(cookie: string | undefined, address: string): Promise<IdentifiedCaller> {
-    const res = await this.call('POST', AUTH_INTERNAL_PATHS.callers, undefined, { ...(cookie ? { cookie } : {}), 'x-forwarded-for': address });
+    const res = await this.call('POST', AUTH_INTERNAL_PATHS.callers, undefined, {
+      ...(cookie ? { cookie } : {}),
+      'x-forwarded-for': address,
+    });
     return { caller: await parsed(res, callerSchema), setCookies: res.headers.getSetCookie() };
   }
 
   /** The signed-in account behind the request's cookies (its name and role), as the browser's own status call sees it. */
   async status(req: Request): Promise<AuthStatus> {
-    const res = await this.call('GET', '/api/auth/status', undefined, req.headers.cookie ? { cookie: req.headers.cookie } : {});
+    const res = await this.call(
+      'GET',
+      '/api/auth/status',
+      undefined,
+      req.headers.cookie ? { cookie: req.headers.cookie } : {},
+    );
     return parsed(res, authStatusSchema);
   }
 
@@ -38,7 +57,12 @@ export class AuthClient {
     return parsed(await this.call('POST', AUTH_INTERNAL_PATHS.reservations, request), quotaReservationSchema);
   }
 
-  private async call(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     try {
       return await fetch(new URL(path, this.config.AUTH_URL), {
         method,

@@ -31,7 +31,9 @@ export class RateLimiter {
   /** Rejects with 429 (and Retry-After) once the rule's window has had its attempts from this client. */
   private async count(rule: RateLimit, req: Request, res: Response): Promise<void> {
     const key = `${this.config.QUEUE_PREFIX}:rate-limit:${rule.name}:${clientNetworkOf(clientAddress(req))}`;
-    const answers = (await this.redis.multi().set(key, 0, 'EX', rule.windowS, 'NX').incr(key).ttl(key).exec()) as Array<[Error | null, unknown]>;
+    const answers = (await this.redis.multi().set(key, 0, 'EX', rule.windowS, 'NX').incr(key).ttl(key).exec()) as Array<
+      [Error | null, unknown]
+    >;
     if ((answers[1][1] as number) <= rule.limit) return;
     res.setHeader('retry-after', String(Math.max(1, answers[2][1] as number)));
     throw new HttpException(authErrorBody(AuthErrorCode.TooManyRequests, 429), 429);

@@ -1,6 +1,6 @@
 import { RATE_LIMITS, rateLimitsWith } from './rate-limits';
 
-describe('operators\' rate limits (PIXTRACT_RATE_LIMITS)', () => {
+describe("operators' rate limits (PIXTRACT_RATE_LIMITS)", () => {
   it('keeps the defaults when nothing is set', () => {
     expect(rateLimitsWith('')).toEqual(RATE_LIMITS);
   });
@@ -9,7 +9,9 @@ describe('operators\' rate limits (PIXTRACT_RATE_LIMITS)', () => {
     const rules = rateLimitsWith('register=100/600, login=20/120');
     expect(rules.find((rule) => rule.name === 'register')).toMatchObject({ limit: 100, windowS: 600 });
     expect(rules.find((rule) => rule.name === 'login')).toMatchObject({ limit: 20, windowS: 120 });
-    expect(rules.find((rule) => rule.name === 'comments')).toEqual(RATE_LIMITS.find((rule) => rule.name === 'comments'));
+    expect(rules.find((rule) => rule.name === 'comments')).toEqual(
+      RATE_LIMITS.find((rule) => rule.name === 'comments'),
+    );
     // The defaults themselves are untouched.
     expect(RATE_LIMITS.find((rule) => rule.name === 'register')).toMatchObject({ limit: 5, windowS: 600 });
   });

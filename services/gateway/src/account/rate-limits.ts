@@ -25,10 +25,16 @@ export const RATE_LIMITS: RateLimit[] = [
  */
 export function rateLimitsWith(overrides: string): RateLimit[] {
   const rules = RATE_LIMITS.map((rule) => ({ ...rule }));
-  for (const pair of overrides.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const pair of overrides
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const match = /^([a-z-]+)=(\d+)\/(\d+)$/.exec(pair);
     const rule = match && rules.find((candidate) => candidate.name === match[1]);
-    if (!match || !rule || Number(match[3]) === 0) throw new Error(`"${pair}" is not name=limit/seconds for one of ${RATE_LIMITS.map((candidate) => candidate.name).join(', ')}`);
+    if (!match || !rule || Number(match[3]) === 0)
+      throw new Error(
+        `"${pair}" is not name=limit/seconds for one of ${RATE_LIMITS.map((candidate) => candidate.name).join(', ')}`,
+      );
     rule.limit = Number(match[2]);
     rule.windowS = Number(match[3]);
   }

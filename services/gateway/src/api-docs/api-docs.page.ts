@@ -19,7 +19,10 @@ const ASSETS: Record<string, string> = {
  */
 export function apiDocsPage(): Router {
   const router = Router();
-  router.get('/', (_req, res) => res.sendFile(join(PAGE_DIR, 'index.html'), { headers: { 'cache-control': 'no-cache' } }));
-  for (const [file, folder] of Object.entries(ASSETS)) router.get(`/${file}`, (_req, res) => res.sendFile(join(folder, file), { maxAge: '1h' }));
+  router.get('/', (_req, res) =>
+    res.sendFile(join(PAGE_DIR, 'index.html'), { headers: { 'cache-control': 'no-cache' } }),
+  );
+  for (const [file, folder] of Object.entries(ASSETS))
+    router.get(`/${file}`, (_req, res) => res.sendFile(join(folder, file), { maxAge: '1h' }));
   return router;
 }

@@ -35,7 +35,12 @@ export class BillingForwarder implements OnModuleDestroy {
 
   /** `userId`: the signed-in caller as auth identified them, stated to billing; null for a visitor. */
   forward(req: Request, res: Response, userId: number | null): Promise<void> {
-    const headers: OutgoingHttpHeaders = Object.fromEntries(FORWARDED_REQUEST_HEADERS.filter((name) => req.headers[name] !== undefined).map((name) => [name, req.headers[name]]));
+    const headers: OutgoingHttpHeaders = Object.fromEntries(
+      FORWARDED_REQUEST_HEADERS.filter((name) => req.headers[name] !== undefined).map((name) => [
+        name,
+        req.headers[name],
+      ]),
+    );
     headers['x-forwarded-for'] = clientAddress(req);
     if (userId !== null) headers[BILLING_USER_HEADER] = String(userId);
     const unavailable = () => new HttpException(billingErrorBody(BillingErrorCode.BillingUnavailable, 503), 503);

@@ -20,7 +20,12 @@ export class BillingController {
   /** What the web needs to load PayPal's JS SDK; the SDK's origin is also the one the page may load scripts from. */
   @Get('billing/config')
   paymentsConfig(): PaymentsConfig {
-    return { clientId: this.config.PAYPAL_CLIENT_ID || null, sdkUrl: this.config.PAYPAL_SDK_URL, currency: 'USD', testPayments: this.config.PAYPAL_TEST_PAYMENTS };
+    return {
+      clientId: this.config.PAYPAL_CLIENT_ID || null,
+      sdkUrl: this.config.PAYPAL_SDK_URL,
+      currency: 'USD',
+      testPayments: this.config.PAYPAL_TEST_PAYMENTS,
+    };
   }
 
   @Get('subscription-plans')

@@ -5,7 +5,31 @@ import sanitizeHtml from 'sanitize-html';
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: true });
 
 const ARTICLE_HTML: sanitizeHtml.IOptions = {
-  allowedTags: ['h2', 'h3', 'h4', 'p', 'ul', 'ol', 'li', 'a', 'strong', 'em', 'del', 'code', 'pre', 'blockquote', 'hr', 'br', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img'],
+  allowedTags: [
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'strong',
+    'em',
+    'del',
+    'code',
+    'pre',
+    'blockquote',
+    'hr',
+    'br',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'img',
+  ],
   allowedAttributes: { a: ['href', 'title', 'rel'], img: ['src', 'alt', 'title'], ol: ['start'], code: ['class'] },
   allowedClasses: { code: [/^language-[\w-]+$/] },
   allowedSchemes: ['http', 'https', 'mailto'],
@@ -14,7 +38,12 @@ const ARTICLE_HTML: sanitizeHtml.IOptions = {
   // A picture whose address was refused is no picture.
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   // Links leaving the site open without handing it our page.
-  transformTags: { a: (tagName, attribs) => ({ tagName, attribs: /^https?:/.test(attribs.href ?? '') ? { ...attribs, rel: 'noopener noreferrer' } : attribs }) },
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: /^https?:/.test(attribs.href ?? '') ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
+    }),
+  },
 };
 
 /** An article's Markdown body as the HTML the app shows. */

@@ -28,7 +28,8 @@ export class BlogController {
   /** The articles' illustrations, from the repository: no picture is hot-linked from elsewhere. */
   @Get('blog-images/:file')
   image(@Param('file') file: string, @Res() res: Response): void {
-    if (!BLOG_IMAGE_NAME.test(file) || !existsSync(join(this.blog.imagesDir(), file))) throw new AppException(ErrorCode.NotFound, 404);
+    if (!BLOG_IMAGE_NAME.test(file) || !existsSync(join(this.blog.imagesDir(), file)))
+      throw new AppException(ErrorCode.NotFound, 404);
     // An SVG opened on its own is a document of this origin: it may draw, never run anything.
     res.setHeader('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
     res.sendFile(file, { root: this.blog.imagesDir(), maxAge: ONE_DAY_S * 1000 });

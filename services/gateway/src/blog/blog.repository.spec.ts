@@ -4,8 +4,18 @@ import { join } from 'node:path';
 import type { GatewayConfig } from '../gateway.config';
 import { BlogRepository } from './blog.repository';
 
-const frontMatter = (fields: Record<string, string>) => `---\n${Object.entries(fields).map(([key, value]) => `${key}: ${value}`).join('\n')}\n---\n`;
-const valid = { title: 'A title', description: 'A description', date: '2025-01-02', author: 'Pixtract Team', tags: '[guides]', image: 'a.svg' };
+const frontMatter = (fields: Record<string, string>) =>
+  `---\n${Object.entries(fields)
+    .map(([key, value]) => `${key}: ${value}`)
+    .join('\n')}\n---\n`;
+const valid = {
+  title: 'A title',
+  description: 'A description',
+  date: '2025-01-02',
+  author: 'Pixtract Team',
+  tags: '[guides]',
+  image: 'a.svg',
+};
 
 describe('BlogRepository', () => {
   let dir: string;

@@ -66,7 +66,16 @@ function readArticle(dir: string, file: string): Omit<BlogPost, 'id'> {
   const match = FRONT_MATTER.exec(readFileSync(join(dir, file), 'utf8'));
   if (!match) throw fail('it must start with front matter between --- lines');
   const meta = frontMatterSchema.safeParse(parseYaml(match[1]));
-  if (!meta.success) throw fail(meta.error.issues.map((issue) => `${issue.path.join('.') || 'front matter'}: ${issue.message}`).join('; '));
+  if (!meta.success)
+    throw fail(
+      meta.error.issues.map((issue) => `${issue.path.join('.') || 'front matter'}: ${issue.message}`).join('; '),
+    );
   const body = match[2];
-  return { ...meta.data, slug, image: `${BLOG_IMAGES_PATH}/${meta.data.image}`, readTime: readingMinutes(body), content: renderArticle(body) };
+  return {
+    ...meta.data,
+    slug,
+    image: `${BLOG_IMAGES_PATH}/${meta.data.image}`,
+    readTime: readingMinutes(body),
+    content: renderArticle(body),
+  };
 }

@@ -31,7 +31,16 @@ export class CommentsRepository {
     const [row]: CommentRow[] = await this.dataSource.query(
       `INSERT INTO "comments" ("userId", "username", "content", "rating", "sourceUrl", "verified", "approved", "authorSubject")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
-      [record.userId, record.username, record.content, record.rating, record.sourceUrl, record.verified, record.approved, record.authorSubject],
+      [
+        record.userId,
+        record.username,
+        record.content,
+        record.rating,
+        record.sourceUrl,
+        record.verified,
+        record.approved,
+        record.authorSubject,
+      ],
     );
     return toComment(row);
   }
@@ -57,13 +66,18 @@ export class CommentsRepository {
 
   /** The comment, approved (approving twice changes nothing); null when there is no such comment. */
   async approve(id: number): Promise<Comment | null> {
-    const [rows]: [CommentRow[], number] = await this.dataSource.query(`UPDATE "comments" SET "approved" = true WHERE "id" = $1 RETURNING ${COLUMNS}`, [id]);
+    const [rows]: [CommentRow[], number] = await this.dataSource.query(
+      `UPDATE "comments" SET "approved" = true WHERE "id" = $1 RETURNING ${COLUMNS}`,
+      [id],
+    );
     return rows.length > 0 ? toComment(rows[0]) : null;
   }
 
   /** Whether there was such a comment to delete. */
   async remove(id: number): Promise<boolean> {
-    const [, deleted]: [unknown[], number] = await this.dataSource.query(`DELETE FROM "comments" WHERE "id" = $1`, [id]);
+    const [, deleted]: [unknown[], number] = await this.dataSource.query(`DELETE FROM "comments" WHERE "id" = $1`, [
+      id,
+    ]);
     return deleted > 0;
   }
 

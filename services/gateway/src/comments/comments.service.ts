@@ -29,7 +29,8 @@ export class CommentsService {
   ) {}
 
   async forPage(url: unknown, req: Request, res: Response): Promise<Comment[]> {
-    if (typeof url !== 'string') throw new AppException(url === undefined ? ErrorCode.UrlRequired : ErrorCode.InvalidUrl, 400);
+    if (typeof url !== 'string')
+      throw new AppException(url === undefined ? ErrorCode.UrlRequired : ErrorCode.InvalidUrl, 400);
     const page = normaliseExtractionUrl(url);
     if (!page.ok) throw new AppException(page.code, 400);
     // Without auth the approved comments are still worth showing; only the caller's pending ones need it.
@@ -47,13 +48,31 @@ export class CommentsService {
     const { content, rating, sourceUrl, username } = parsed.comment;
 
     if (caller.userId === null) {
-      return this.comments.insert({ userId: null, username: username!, content, rating, sourceUrl, verified: false, approved: false, authorSubject: caller.subject });
+      return this.comments.insert({
+        userId: null,
+        username: username!,
+        content,
+        rating,
+        sourceUrl,
+        verified: false,
+        approved: false,
+        authorSubject: caller.subject,
+      });
     }
     const { user } = await this.auth.status(req);
     // Signed out between the two questions (the session ended): no account to name.
     if (!user) throw new HttpException(authErrorBody(AuthErrorCode.AuthenticationRequired, 401), 401);
     const verified = await this.comments.hasExtracted(user.id, sourceUrl);
-    return this.comments.insert({ userId: user.id, username: publicName(user), content, rating, sourceUrl, verified, approved: true, authorSubject: caller.subject });
+    return this.comments.insert({
+      userId: user.id,
+      username: publicName(user),
+      content,
+      rating,
+      sourceUrl,
+      verified,
+      approved: true,
+      authorSubject: caller.subject,
+    });
   }
 
   /** The caller as auth knows them; a first-time visitor gets their visitor cookie here (auth names them by it). */

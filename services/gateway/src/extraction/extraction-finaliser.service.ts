@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, ExtractedFile, ExtractionResponse, extractJobResultSchema, extractedFileSchema, extractionNoticesSchema } from '@pixtract/contracts';
+import {
+  ErrorCode,
+  ExtractedFile,
+  ExtractionResponse,
+  extractJobResultSchema,
+  extractedFileSchema,
+  extractionNoticesSchema,
+} from '@pixtract/contracts';
 import { z } from 'zod';
 import { PinoLogger } from 'nestjs-pino';
 import { ExtractionProgressGateway } from '../progress/extraction-progress.gateway';
@@ -25,13 +32,20 @@ export class ExtractionFinaliser {
   async complete(extractionId: string, jobResult: unknown): Promise<void> {
     const parsed = jobResultEnvelopeSchema.safeParse(jobResult);
     if (!parsed.success) {
-      this.logger.error({ extractionId, issues: parsed.error.issues }, `worker returned a result outside the contract: ${z.prettifyError(parsed.error)}`);
+      this.logger.error(
+        { extractionId, issues: parsed.error.issues },
+        `worker returned a result outside the contract: ${z.prettifyError(parsed.error)}`,
+      );
       return this.fail(extractionId, ErrorCode.ExtractionFailed);
     }
     const extraction = await this.repository.find(extractionId);
     if (!extraction || (extraction.status !== 'queued' && extraction.status !== 'running')) return;
     const { errorCode, warningDetails, ...reported } = parsed.data;
-    const result = { ...reported, ...this.validCodes(extractionId, { errorCode, warningDetails }), files: this.validFiles(extractionId, reported.files) };
+    const result = {
+      ...reported,
+      ...this.validCodes(extractionId, { errorCode, warningDetails }),
+      files: this.validFiles(extractionId, reported.files),
+    };
     const found = result.files.filter((file) => !file.duplicate).length;
     const owner = { subject: extraction.ownerSubject, addressSubject: extraction.addressSubject };
     const { granted, limits } = await this.quota.reserve(extractionId, owner, found);
@@ -54,7 +68,10 @@ export class ExtractionFinaliser {
     return files.flatMap((file) => {
       const parsed = extractedFileSchema.safeParse(file);
       if (parsed.success) return [parsed.data];
-      this.logger.error({ extractionId, file }, `worker described a file outside the contract: ${z.prettifyError(parsed.error)}`);
+      this.logger.error(
+        { extractionId, file },
+        `worker described a file outside the contract: ${z.prettifyError(parsed.error)}`,
+      );
       return [];
     });
   }
@@ -63,10 +80,16 @@ export class ExtractionFinaliser {
    * Codes a worker newer than this gateway sends (or sends wrongly) cost only the codes: the English `error` and
    * `warnings` stay, and a client words them as sent.
    */
-  private validCodes(extractionId: string, codes: { errorCode?: unknown; warningDetails?: unknown }): z.infer<typeof codesSchema> {
+  private validCodes(
+    extractionId: string,
+    codes: { errorCode?: unknown; warningDetails?: unknown },
+  ): z.infer<typeof codesSchema> {
     const parsed = codesSchema.safeParse(codes);
     if (parsed.success) return parsed.data;
-    this.logger.warn({ extractionId, ...codes }, `worker sent codes outside the contract: ${z.prettifyError(parsed.error)}`);
+    this.logger.warn(
+      { extractionId, ...codes },
+      `worker sent codes outside the contract: ${z.prettifyError(parsed.error)}`,
+    );
     return {};
   }
 
@@ -78,7 +101,11 @@ export class ExtractionFinaliser {
 const codesSchema = extractionNoticesSchema.pick({ errorCode: true, warningDetails: true });
 
 /** The result with its files and codes checked apart (see validFiles, validCodes). */
-const jobResultEnvelopeSchema = extractJobResultSchema.extend({ files: z.array(z.unknown()), errorCode: z.unknown().optional(), warningDetails: z.unknown().optional() });
+const jobResultEnvelopeSchema = extractJobResultSchema.extend({
+  files: z.array(z.unknown()),
+  errorCode: z.unknown().optional(),
+  warningDetails: z.unknown().optional(),
+});
 
 /** The first `count` distinct images in page order, with the duplicates of those kept. */
 function keepFirstImages(files: ExtractedFile[], count: number): ExtractedFile[] {

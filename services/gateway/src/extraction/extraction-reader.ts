@@ -9,7 +9,10 @@ export type ExtractionReader = Pick<Caller, 'subject' | 'userId' | 'visitorSubje
  * asked — also once that browser has signed in, so a result made before signing in stays its own. Anyone else
  * is told there is no such extraction, as for an unknown id.
  */
-export function mayRead(reader: ExtractionReader, extraction: Pick<ExtractionEntity, 'ownerSubject' | 'ownerUserId'>): boolean {
+export function mayRead(
+  reader: ExtractionReader,
+  extraction: Pick<ExtractionEntity, 'ownerSubject' | 'ownerUserId'>,
+): boolean {
   if (extraction.ownerSubject === reader.subject || extraction.ownerSubject === reader.visitorSubject) return true;
   return reader.userId !== null && extraction.ownerUserId === reader.userId;
 }

@@ -1,5 +1,12 @@
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryColumn } from 'typeorm';
-import type { ErrorCode, ExtractionMode, ExtractionStatus, ExtractionWarning, Limits, PerformanceInfo } from '@pixtract/contracts';
+import type {
+  ErrorCode,
+  ExtractionMode,
+  ExtractionStatus,
+  ExtractionWarning,
+  Limits,
+  PerformanceInfo,
+} from '@pixtract/contracts';
 import { ExtractedFileEntity } from './extracted-file.entity';
 
 /** What an extraction was asked for beyond its URL; absent means the default (auto mode, every file type). */

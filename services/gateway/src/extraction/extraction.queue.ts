@@ -26,7 +26,9 @@ export class ExtractionQueue {
    * The job's state, then the job — in that order. A job read first can finish before its state is read,
    * and would then look completed while holding the result it did not have yet (null).
    */
-  async lookup(extractionId: string): Promise<{ state: JobState | 'unknown'; job?: Job<ExtractJobPayload, ExtractJobResult> }> {
+  async lookup(
+    extractionId: string,
+  ): Promise<{ state: JobState | 'unknown'; job?: Job<ExtractJobPayload, ExtractJobResult> }> {
     const state = await this.queue.getJobState(extractionId);
     const job = state === 'unknown' ? undefined : await this.queue.getJob(extractionId);
     // Removed between the two reads (its retention ran out): as good as never found.

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ERROR_MESSAGES, type ErrorCode, type ExtractedFile, type ExtractionWarning, type Limits, type PerformanceInfo } from '@pixtract/contracts';
+import {
+  ERROR_MESSAGES,
+  type ErrorCode,
+  type ExtractedFile,
+  type ExtractionWarning,
+  type Limits,
+  type PerformanceInfo,
+} from '@pixtract/contracts';
 import { DataSource } from 'typeorm';
 import type { ExtractionOwner } from '../quota/quota-gate.service';
 import { ExtractedFileEntity } from './extracted-file.entity';
@@ -25,7 +32,15 @@ export class ExtractionRepository {
   async create(id: string, url: string, options: ExtractionOptions, owner: ExtractionOwner): Promise<void> {
     await this.dataSource
       .getRepository(ExtractionEntity)
-      .insert({ id, url, options, status: 'queued', ownerSubject: owner.subject, ownerUserId: owner.userId, addressSubject: owner.addressSubject });
+      .insert({
+        id,
+        url,
+        options,
+        status: 'queued',
+        ownerSubject: owner.subject,
+        ownerUserId: owner.userId,
+        addressSubject: owner.addressSubject,
+      });
   }
 
   find(id: string): Promise<ExtractionEntity | null> {
@@ -44,11 +59,16 @@ export class ExtractionRepository {
   }
 
   findFiles(id: string): Promise<ExtractedFileEntity[]> {
-    return this.dataSource.getRepository(ExtractedFileEntity).find({ where: { extractionId: id }, order: { position: 'ASC' } });
+    return this.dataSource
+      .getRepository(ExtractedFileEntity)
+      .find({ where: { extractionId: id }, order: { position: 'ASC' } });
   }
 
   async markRunning(id: string): Promise<void> {
-    await this.dataSource.query(`UPDATE "extractions" SET "status" = 'running' WHERE "id" = $1 AND "status" = 'queued'`, [id]);
+    await this.dataSource.query(
+      `UPDATE "extractions" SET "status" = 'running' WHERE "id" = $1 AND "status" = 'queued'`,
+      [id],
+    );
   }
 
   /**

@@ -52,14 +52,23 @@ export class ExtractionService {
    * last few minutes when allowed (reload, Back and a second visit charge nothing); else checks the URL, admits
    * the caller (their quota; a 429 at 0 left), stores the extraction with its owner and queues its job.
    */
-  async start(body: unknown, identify: () => Promise<Caller>, { requestId, reuseRecent }: StartOptions): Promise<ExtractionAccepted> {
+  async start(
+    body: unknown,
+    identify: () => Promise<Caller>,
+    { requestId, reuseRecent }: StartOptions,
+  ): Promise<ExtractionAccepted> {
     const request = parseWith(extractionRequestSchema, body);
     const normalised = normaliseExtractionUrl(request.url);
     if (!normalised.ok) throw new AppException(normalised.code, 400);
     const options = optionsOf(request);
     const caller = await identify();
     if (reuseRecent && !request.rerun) {
-      const recent = await this.repository.findRecent(caller.subject, normalised.url, options, new Date(Date.now() - REUSE_WINDOW_MS));
+      const recent = await this.repository.findRecent(
+        caller.subject,
+        normalised.url,
+        options,
+        new Date(Date.now() - REUSE_WINDOW_MS),
+      );
       if (recent) return { extractionId: recent, reused: true };
     }
     await this.urlPolicy.check(normalised.url);
@@ -67,7 +76,14 @@ export class ExtractionService {
 
     const extractionId = randomUUID();
     await this.repository.create(extractionId, normalised.url, options, owner);
-    await this.queue.enqueue({ extractionId, url: normalised.url, mode: request.mode ?? 'auto', fileTypes: request.fileTypes, previewLimit: owner.grantable, requestId });
+    await this.queue.enqueue({
+      extractionId,
+      url: normalised.url,
+      mode: request.mode ?? 'auto',
+      fileTypes: request.fileTypes,
+      previewLimit: owner.grantable,
+      requestId,
+    });
     return { extractionId };
   }
 
@@ -108,7 +124,11 @@ export class ExtractionService {
     }
     return {
       done: false,
-      accepted: { extractionId, status: 'running', message: ERROR_MESSAGES.EXTRACTION_STILL_RUNNING.replace('{id}', extractionId) },
+      accepted: {
+        extractionId,
+        status: 'running',
+        message: ERROR_MESSAGES.EXTRACTION_STILL_RUNNING.replace('{id}', extractionId),
+      },
     };
   }
 }
@@ -117,7 +137,8 @@ export class ExtractionService {
 function optionsOf(request: ExtractionRequest): ExtractionOptions {
   const options: ExtractionOptions = {};
   if (request.mode && request.mode !== 'auto') options.mode = request.mode;
-  if (request.fileTypes?.length) options.fileTypes = [...new Set(request.fileTypes.map((type) => type.toLowerCase()))].sort();
+  if (request.fileTypes?.length)
+    options.fileTypes = [...new Set(request.fileTypes.map((type) => type.toLowerCase()))].sort();
   return options;
 }
 
@@ -126,8 +147,17 @@ function parsedProgress(value: unknown): ExtractionView['progress'] {
   return parsed.success ? parsed.data : undefined;
 }
 
-function toView(extraction: ExtractionEntity, files: ExtractedFileEntity[], progress: ExtractionView['progress']): ExtractionView {
-  const view: ExtractionView = { extractionId: extraction.id, url: extraction.url, status: extraction.status, extractedAt: (extraction.completedAt ?? extraction.createdAt).toISOString() };
+function toView(
+  extraction: ExtractionEntity,
+  files: ExtractedFileEntity[],
+  progress: ExtractionView['progress'],
+): ExtractionView {
+  const view: ExtractionView = {
+    extractionId: extraction.id,
+    url: extraction.url,
+    status: extraction.status,
+    extractedAt: (extraction.completedAt ?? extraction.createdAt).toISOString(),
+  };
   if (progress) view.progress = progress;
   if (extraction.status === 'failed') {
     view.error = extraction.error ?? ERROR_MESSAGES.EXTRACTION_FAILED;

@@ -4,5 +4,9 @@ import { DownloadProgressGateway } from '../progress/download-progress.gateway';
 import { MediaController } from './media.controller';
 import { ZipperForwarder } from './zipper-forwarder.service';
 
-@Module({ imports: [AccountModule], controllers: [MediaController], providers: [ZipperForwarder, DownloadProgressGateway] })
+@Module({
+  imports: [AccountModule],
+  controllers: [MediaController],
+  providers: [ZipperForwarder, DownloadProgressGateway],
+})
 export class MediaModule {}

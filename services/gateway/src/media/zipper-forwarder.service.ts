@@ -8,7 +8,15 @@ import { ReverseProxy } from '../proxy/reverse-proxy';
 import { clientAddress } from '../account/auth.client';
 
 /** What the zipper needs from the visitor's request; cookies and credentials stay at the gateway. */
-const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'if-modified-since', 'if-none-match', 'user-agent', 'x-request-id'];
+const FORWARDED_REQUEST_HEADERS = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'if-modified-since',
+  'if-none-match',
+  'user-agent',
+  'x-request-id',
+];
 
 /** The media routes go to the zipper as a stream (see ReverseProxy); a zipper that is down is a 502. */
 @Injectable()
@@ -21,7 +29,12 @@ export class ZipperForwarder implements OnModuleDestroy {
 
   /** `stated` are the gateway's own statements to the zipper (the caller's plan), never the visitor's. */
   forward(req: Request, res: Response, stated: OutgoingHttpHeaders = {}): Promise<void> {
-    const headers: OutgoingHttpHeaders = Object.fromEntries(FORWARDED_REQUEST_HEADERS.filter((name) => req.headers[name] !== undefined).map((name) => [name, req.headers[name]]));
+    const headers: OutgoingHttpHeaders = Object.fromEntries(
+      FORWARDED_REQUEST_HEADERS.filter((name) => req.headers[name] !== undefined).map((name) => [
+        name,
+        req.headers[name],
+      ]),
+    );
     Object.assign(headers, stated, { 'x-forwarded-for': clientAddress(req) });
     return this.proxy.forward(req, res, { headers, unavailable: () => new AppException(ErrorCode.Internal, 502) });
   }

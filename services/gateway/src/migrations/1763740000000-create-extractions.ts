@@ -38,7 +38,9 @@ export class CreateExtractions1763740000000 implements MigrationInterface {
         "extractedTime" timestamptz,
         "createdAt" timestamptz NOT NULL DEFAULT now()
       )`);
-    await queryRunner.query(`CREATE INDEX "IDX_extracted_files_extraction_position" ON "extracted_files" ("extractionId", "position")`);
+    await queryRunner.query(
+      `CREATE INDEX "IDX_extracted_files_extraction_position" ON "extracted_files" ("extractionId", "position")`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

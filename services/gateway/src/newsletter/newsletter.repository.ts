@@ -8,6 +8,9 @@ export class NewsletterRepository {
 
   /** Stores the address once; a second subscription of the same address changes nothing. */
   async subscribe(email: string): Promise<void> {
-    await this.dataSource.query(`INSERT INTO "newsletter_subscribers" ("email") VALUES ($1) ON CONFLICT ("email") DO NOTHING`, [email]);
+    await this.dataSource.query(
+      `INSERT INTO "newsletter_subscribers" ("email") VALUES ($1) ON CONFLICT ("email") DO NOTHING`,
+      [email],
+    );
   }
 }

@@ -1,6 +1,13 @@
 import { Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
-import { archiveProgressChannel, archiveProgressSchema, ClientToServerEvents, downloadRoom, SOCKET_PATH, ServerToClientEvents } from '@pixtract/contracts';
+import {
+  archiveProgressChannel,
+  archiveProgressSchema,
+  ClientToServerEvents,
+  downloadRoom,
+  SOCKET_PATH,
+  ServerToClientEvents,
+} from '@pixtract/contracts';
 import { closeRedis, logConnectionErrors, REDIS } from '@pixtract/service-kit';
 import type { Redis } from 'ioredis';
 import type { Server, Socket } from 'socket.io';

@@ -39,7 +39,9 @@ export class ExtractionProgressGateway {
   async follow(@ConnectedSocket() socket: Socket, @MessageBody() extractionId: unknown): Promise<{ ok: boolean }> {
     const extraction = isExtractionId(extractionId) ? await this.repository.find(extractionId) : null;
     if (!extraction) return { ok: false };
-    const identified = await this.auth.identifyBy(socket.handshake.headers.cookie, socket.handshake.address).catch(() => null);
+    const identified = await this.auth
+      .identifyBy(socket.handshake.headers.cookie, socket.handshake.address)
+      .catch(() => null);
     if (!identified || !mayRead(identified.caller, extraction)) return { ok: false };
     await socket.join(extractionRoom(extraction.id));
     return { ok: true };
@@ -59,6 +61,8 @@ export class ExtractionProgressGateway {
   }
 
   failed(extractionId: string, code: ErrorCode): void {
-    this.server.to(extractionRoom(extractionId)).emit('extraction:failed', { extractionId, message: ERROR_MESSAGES[code], code });
+    this.server
+      .to(extractionRoom(extractionId))
+      .emit('extraction:failed', { extractionId, message: ERROR_MESSAGES[code], code });
   }
 }

@@ -5,11 +5,25 @@ import https from 'node:https';
 import { pipeline } from 'node:stream';
 
 /** Headers that describe one connection, never the message: a proxy must not pass them on (RFC 9110 §7.6.1). */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+]);
 
 export function withoutHopByHop(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   const named = new Set((headers.connection ?? '').split(',').map((name) => name.trim().toLowerCase()));
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()) && !named.has(name.toLowerCase())));
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()) && !named.has(name.toLowerCase())),
+  );
 }
 
 /** Reads, whose request has no body to stream: safe to send again. */
@@ -41,7 +55,10 @@ export class ReverseProxy {
     this.target = new URL(target);
     // An idle kept-alive socket is dropped here before the service behind drops it (Node's servers close theirs
     // after 5 s): reused at the moment the service closed it, it failed the next request with a 503.
-    this.agent = new (this.target.protocol === 'https:' ? https.Agent : http.Agent)({ keepAlive: true, timeout: IDLE_SOCKET_MS });
+    this.agent = new (this.target.protocol === 'https:' ? https.Agent : http.Agent)({
+      keepAlive: true,
+      timeout: IDLE_SOCKET_MS,
+    });
   }
 
   forward(req: Request, res: Response, options: ForwardOptions): Promise<void> {
@@ -52,13 +69,22 @@ export class ReverseProxy {
     if (body) {
       Object.assign(headers, { 'content-type': 'application/json', 'content-length': body.length });
       delete headers['content-encoding'];
-    } else if (req.headers['content-length'] && !REPLAYABLE.has(req.method)) headers['content-length'] = req.headers['content-length'];
+    } else if (req.headers['content-length'] && !REPLAYABLE.has(req.method))
+      headers['content-length'] = req.headers['content-length'];
 
     const send = this.target.protocol === 'https:' ? https.request : http.request;
     return new Promise((resolve, reject) => {
       const attempt = (retried: boolean) => {
         const upstream = send(
-          { protocol: this.target.protocol, hostname: this.target.hostname, port: this.target.port, path: req.originalUrl, method: req.method, headers, agent: this.agent },
+          {
+            protocol: this.target.protocol,
+            hostname: this.target.hostname,
+            port: this.target.port,
+            path: req.originalUrl,
+            method: req.method,
+            headers,
+            agent: this.agent,
+          },
           (answer) => {
             const relay = () => {
               const answerHeaders = withoutHopByHop(answer.headers);
@@ -80,7 +106,13 @@ export class ReverseProxy {
           if (res.destroyed && !res.headersSent) return resolve();
           // A kept-alive socket the service closed as it was reused (e.g. after refusing a large body unread):
           // the request never reached it, and a read is sent again once on a fresh socket (Node's advice).
-          if (!retried && upstream.reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET' && REPLAYABLE.has(req.method)) return attempt(true);
+          if (
+            !retried &&
+            upstream.reusedSocket &&
+            (error as NodeJS.ErrnoException).code === 'ECONNRESET' &&
+            REPLAYABLE.has(req.method)
+          )
+            return attempt(true);
           if (!res.headersSent) return reject(options.unavailable());
           res.destroy(error);
           resolve();

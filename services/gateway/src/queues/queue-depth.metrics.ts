@@ -19,14 +19,18 @@ export class QueueDepthMetrics implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const queues = Object.values(QueueName).map((name) => this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
+    const queues = Object.values(QueueName).map((name) =>
+      this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }),
+    );
     this.metrics.gauge({
       name: `${METRIC_PREFIX}queue_jobs`,
       help: 'Jobs in each BullMQ queue by state',
       labelNames: ['queue', 'state'],
       async collect() {
         const counts = await Promise.all(queues.map((queue) => queue.getJobCounts(...STATES)));
-        queues.forEach((queue, index) => STATES.forEach((state) => this.set({ queue: queue.name, state }, counts[index][state] ?? 0)));
+        queues.forEach((queue, index) =>
+          STATES.forEach((state) => this.set({ queue: queue.name, state }, counts[index][state] ?? 0)),
+        );
       },
     });
   }

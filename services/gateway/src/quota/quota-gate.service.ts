@@ -47,11 +47,20 @@ export class QuotaGate {
       this.refusals.inc({ role: caller.limits.role });
       throw new AppException(ErrorCode.DailyLimitReached, 429, { limits: caller.limits });
     }
-    return { subject: caller.subject, userId: caller.userId, addressSubject: caller.addressSubject, grantable: Math.min(caller.limits.remaining, caller.perExtraction) };
+    return {
+      subject: caller.subject,
+      userId: caller.userId,
+      addressSubject: caller.addressSubject,
+      grantable: Math.min(caller.limits.remaining, caller.perExtraction),
+    };
   }
 
   /** granted = min(found, what the day has left, per-extraction cap); idempotent per extraction id. */
-  reserve(extractionId: string, owner: Pick<ExtractionOwner, 'subject' | 'addressSubject'>, found: number): Promise<QuotaReservation> {
+  reserve(
+    extractionId: string,
+    owner: Pick<ExtractionOwner, 'subject' | 'addressSubject'>,
+    found: number,
+  ): Promise<QuotaReservation> {
     return this.auth.reserve({ extractionId, subject: owner.subject, addressSubject: owner.addressSubject, found });
   }
 }

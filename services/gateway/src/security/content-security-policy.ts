@@ -25,7 +25,12 @@ const APP_POLICY: Record<string, string[]> = {
 };
 
 /** PayPal's own hosts, for its JS SDK in production: the SDK, its checkout frames and their assets. */
-const PAYPAL_HOSTS = ['https://www.paypal.com', 'https://www.sandbox.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'];
+const PAYPAL_HOSTS = [
+  'https://www.paypal.com',
+  'https://www.sandbox.paypal.com',
+  'https://*.paypal.com',
+  'https://*.paypalobjects.com',
+];
 
 /**
  * Where the PayPal JS SDK may load from and talk to (PAYPAL_SDK_URL): its origin — the local simulator's in

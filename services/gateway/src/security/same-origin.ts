@@ -26,7 +26,11 @@ export function sameOrigin(req: Request, _res: Response, next: NextFunction): vo
 }
 
 /** The rule above, for any request: also a socket's handshake (a page on another site must not open our socket). */
-export function isFromOurSite(secFetchSite: string | undefined, origin: string | undefined, host: string | undefined): boolean {
+export function isFromOurSite(
+  secFetchSite: string | undefined,
+  origin: string | undefined,
+  host: string | undefined,
+): boolean {
   if (secFetchSite !== undefined) return secFetchSite === 'same-origin' || secFetchSite === 'none';
   if (origin === undefined) return true;
   return URL.canParse(origin) && new URL(origin).host === host;

@@ -17,11 +17,17 @@ export interface PageHead {
 const SITE_NAME = 'Pixtract';
 
 /** The parts of the built index.html a head is written into; a build without them is refused at start. */
-const TEMPLATE_PARTS = { html: /<html\b[^>]*>/, title: /<title>[\s\S]*?<\/title>/, description: /<meta\s+name="description"[^>]*>/, end: /<\/head>/ };
+const TEMPLATE_PARTS = {
+  html: /<html\b[^>]*>/,
+  title: /<title>[\s\S]*?<\/title>/,
+  description: /<meta\s+name="description"[^>]*>/,
+  end: /<\/head>/,
+};
 
 export function checkTemplate(template: string): void {
   const missing = Object.entries(TEMPLATE_PARTS).filter(([, part]) => !part.test(template));
-  if (missing.length > 0) throw new Error(`index.html lacks ${missing.map(([name]) => name).join(', ')}: cannot write page heads into it`);
+  if (missing.length > 0)
+    throw new Error(`index.html lacks ${missing.map(([name]) => name).join(', ')}: cannot write page heads into it`);
 }
 
 /**
@@ -68,7 +74,8 @@ function headTags(head: PageHead, origin: string): string[] {
   return tags;
 }
 
-const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
 
 const link = (rel: string, href: string, hreflang?: string) =>
   `<link rel="${rel}"${hreflang ? ` hreflang="${hreflang}"` : ''} href="${escapeHtml(href)}" />`;

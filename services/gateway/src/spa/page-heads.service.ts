@@ -34,7 +34,8 @@ export class PageHeads {
     const template = readFileSync(join(webDist, 'index.html'), 'utf8');
     checkTemplate(template);
     const words = pageMetaFileSchema.safeParse(JSON.parse(readFileSync(join(webDist, PAGE_META_FILE), 'utf8')));
-    if (!words.success) throw new Error(`${join(webDist, PAGE_META_FILE)} does not hold every page's words: ${words.error.message}`);
+    if (!words.success)
+      throw new Error(`${join(webDist, PAGE_META_FILE)} does not hold every page's words: ${words.error.message}`);
     this.template = template;
     this.words = words.data;
   }
@@ -49,7 +50,12 @@ export class PageHeads {
 
     if (route.kind === 'page') {
       const page = SITE_PAGES[route.page];
-      head = { language: route.language, ...words[route.page], type: 'website', ...(page.listed ? { indexedPath: page.path } : {}) };
+      head = {
+        language: route.language,
+        ...words[route.page],
+        type: 'website',
+        ...(page.listed ? { indexedPath: page.path } : {}),
+      };
     } else if (route.kind === 'article' && this.blog.find(route.slug)) {
       const post = this.blog.find(route.slug)!;
       head = {
@@ -63,7 +69,11 @@ export class PageHeads {
       };
     } else {
       status = 404;
-      head = { language: route.language, ...(route.kind === 'article' ? words.articleNotFound : words.notFound), type: 'website' };
+      head = {
+        language: route.language,
+        ...(route.kind === 'article' ? words.articleNotFound : words.notFound),
+        type: 'website',
+      };
     }
     return { status, html: renderPage(this.template, head, origin) };
   }

@@ -6,7 +6,9 @@ export type PageRoute =
   | { kind: 'article'; language: Language; slug: string }
   | { kind: 'not-found'; language: Language };
 
-const PAGE_BY_PATH = new Map<string, SitePageKey>(Object.entries(SITE_PAGES).map(([key, page]) => [page.path, key as SitePageKey]));
+const PAGE_BY_PATH = new Map<string, SitePageKey>(
+  Object.entries(SITE_PAGES).map(([key, page]) => [page.path, key as SitePageKey]),
+);
 const ARTICLE = new RegExp(`^${SITE_PAGES.blog.path}/([^/]+)$`);
 
 /**

@@ -1,7 +1,8 @@
 import type { Request } from 'express';
 import { siteOrigin } from './site-origin';
 
-const request = (protocol: string, host: string | undefined) => ({ protocol, get: (name: string) => (name === 'host' ? host : undefined) }) as unknown as Request;
+const request = (protocol: string, host: string | undefined) =>
+  ({ protocol, get: (name: string) => (name === 'host' ? host : undefined) }) as unknown as Request;
 
 describe('siteOrigin', () => {
   it('is PUBLIC_URL when the operators set it, whatever the request says', () => {

@@ -18,7 +18,10 @@ export class SitemapController {
     private readonly blog: BlogRepository,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {
-    if (config.WEB_DIST) this.appBuiltOn = statSync(join(config.WEB_DIST, 'index.html'), { throwIfNoEntry: false })?.mtime.toISOString().slice(0, 10);
+    if (config.WEB_DIST)
+      this.appBuiltOn = statSync(join(config.WEB_DIST, 'index.html'), { throwIfNoEntry: false })
+        ?.mtime.toISOString()
+        .slice(0, 10);
   }
 
   @Get('sitemap.xml')
@@ -27,7 +30,10 @@ export class SitemapController {
     const posts = this.blog.all();
     const pages: SitemapPage[] = Object.values(SITE_PAGES)
       .filter((page) => page.listed)
-      .map((page) => ({ path: page.path, lastmod: page === SITE_PAGES.blog ? latest(this.appBuiltOn, posts[0]?.date) : this.appBuiltOn }));
+      .map((page) => ({
+        path: page.path,
+        lastmod: page === SITE_PAGES.blog ? latest(this.appBuiltOn, posts[0]?.date) : this.appBuiltOn,
+      }));
     const articles = posts.map((post) => ({ path: blogPostPath(post.slug), lastmod: post.date }));
     return renderSitemap(siteOrigin(req, this.config.PUBLIC_URL), [...pages, ...articles]);
   }
@@ -39,4 +45,8 @@ export class SitemapController {
   }
 }
 
-const latest = (...days: Array<string | undefined>) => days.filter((day) => day !== undefined).sort().at(-1);
+const latest = (...days: Array<string | undefined>) =>
+  days
+    .filter((day) => day !== undefined)
+    .sort()
+    .at(-1);

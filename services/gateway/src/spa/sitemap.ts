@@ -16,11 +16,20 @@ export function renderSitemap(origin: string, pages: SitemapPage[]): string {
   const address = (language: Language, path: string) => escapeXml(`${origin}${localisedPath(language, path)}`);
   const urls = pages.flatMap((page) => {
     const alternates = [
-      ...LANGUAGES.map((language) => `    <xhtml:link rel="alternate" hreflang="${LANGUAGE_TAGS[language]}" href="${address(language, page.path)}"/>`),
+      ...LANGUAGES.map(
+        (language) =>
+          `    <xhtml:link rel="alternate" hreflang="${LANGUAGE_TAGS[language]}" href="${address(language, page.path)}"/>`,
+      ),
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${address('en', page.path)}"/>`,
     ];
     return LANGUAGES.map((language) =>
-      ['  <url>', `    <loc>${address(language, page.path)}</loc>`, ...(page.lastmod ? [`    <lastmod>${page.lastmod}</lastmod>`] : []), ...alternates, '  </url>'].join('\n'),
+      [
+        '  <url>',
+        `    <loc>${address(language, page.path)}</loc>`,
+        ...(page.lastmod ? [`    <lastmod>${page.lastmod}</lastmod>`] : []),
+        ...alternates,
+        '  </url>',
+      ].join('\n'),
     );
   });
   return [
@@ -41,7 +50,15 @@ export function renderRobots(origin: string): string {
   const privatePaths = Object.values(SITE_PAGES)
     .filter((page) => !page.listed)
     .flatMap((page) => LANGUAGES.map((language) => localisedPath(language, page.path)));
-  return ['User-agent: *', 'Allow: /api/blog-images/', 'Disallow: /api/', ...privatePaths.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /api/blog-images/',
+    'Disallow: /api/',
+    ...privatePaths.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 function escapeXml(text: string): string {

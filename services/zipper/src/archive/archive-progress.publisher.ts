@@ -21,6 +21,10 @@ export class ArchiveProgressPublisher {
   }
 
   publish(progress: ArchiveProgress): void {
-    this.redis.publish(this.channel, JSON.stringify(progress)).catch((error: unknown) => this.logger.warn({ err: error, downloadId: progress.downloadId }, 'archive progress not published'));
+    this.redis
+      .publish(this.channel, JSON.stringify(progress))
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, downloadId: progress.downloadId }, 'archive progress not published'),
+      );
   }
 }

@@ -105,7 +105,12 @@ export class ArchiveBuilder {
     this.writeSummary(items, sourceUrl);
   }
 
-  private async writeImages(items: ArchiveItem[], signal: AbortSignal, deadline: AbortSignal, fetching: AbortSignal): Promise<void> {
+  private async writeImages(
+    items: ArchiveItem[],
+    signal: AbortSignal,
+    deadline: AbortSignal,
+    fetching: AbortSignal,
+  ): Promise<void> {
     const admitted = items.slice(0, this.limits.maxImages);
     const inFlight = new Map<number, Promise<Outcome>>();
     let next = 0;
@@ -113,7 +118,13 @@ export class ArchiveBuilder {
 
     const fetchUpTo = (end: number) => {
       for (; next < admitted.length && next < end; next++) {
-        inFlight.set(next, this.fetchImage(admitted[next].url, fetching).then((image) => ({ image }), (error: unknown) => ({ error })));
+        inFlight.set(
+          next,
+          this.fetchImage(admitted[next].url, fetching).then(
+            (image) => ({ image }),
+            (error: unknown) => ({ error }),
+          ),
+        );
       }
     };
 
@@ -124,9 +135,11 @@ export class ArchiveBuilder {
       // This image is in hand: its place in the window goes to the next fetch while it is being written.
       fetchUpTo(index + 1 + this.limits.parallelFetches);
       signal.throwIfAborted();
-      if (deadline.aborted) stopReason = `not downloaded: the archive's time limit (${Math.round(this.limits.maxTimeMs / 1000)} s) was reached`;
+      if (deadline.aborted)
+        stopReason = `not downloaded: the archive's time limit (${Math.round(this.limits.maxTimeMs / 1000)} s) was reached`;
       else if ('error' in outcome) this.fail(admitted[index].url, failureReason(outcome.error));
-      else if (this.totalBytes + outcome.image.size > this.limits.maxTotalBytes) stopReason = `not downloaded: the archive's size limit (${this.limits.maxTotalBytes} bytes) was reached`;
+      else if (this.totalBytes + outcome.image.size > this.limits.maxTotalBytes)
+        stopReason = `not downloaded: the archive's size limit (${this.limits.maxTotalBytes} bytes) was reached`;
       else await this.write(index, admitted[index], outcome.image, signal);
       if (stopReason) admitted.slice(index).forEach((item) => this.fail(item.url, stopReason!));
       this.onProgress(this.countsOf(items));
@@ -135,7 +148,6 @@ export class ArchiveBuilder {
     items.slice(this.limits.maxImages).forEach((item) => this.fail(item.url, overLimit));
     if (items.length > admitted.length) this.onProgress(this.countsOf(items));
   }
-
 
   /** Ends the archive; settles once the client has received all of it, or rejects when it left first. */
   async finish(signal: AbortSignal): Promise<void> {
@@ -157,12 +169,21 @@ export class ArchiveBuilder {
     this.archive.append(streamOf(image.chunks), { name, store: STORED_FORMATS.has(image.format) });
     await once(this.archive, 'entry', { signal });
     this.totalBytes += image.size;
-    this.entries.push({ file: name, sourceUrl: item.url, alt: item.alt ?? '', width: image.width, height: image.height, type: image.mimeType, bytes: image.size });
+    this.entries.push({
+      file: name,
+      sourceUrl: item.url,
+      alt: item.alt ?? '',
+      width: image.width,
+      height: image.height,
+      type: image.mimeType,
+      bytes: image.size,
+    });
   }
 
   private writeSummary(items: ArchiveItem[], sourceUrl: string | undefined): void {
     this.archive.append(`${items.map((item) => textLine(item.url)).join('\n')}\n`, { name: 'all-image-urls.txt' });
-    if (this.failures.length > 0) this.archive.append(`${this.failures.join('\n')}\n`, { name: 'failed-downloads.txt' });
+    if (this.failures.length > 0)
+      this.archive.append(`${this.failures.join('\n')}\n`, { name: 'failed-downloads.txt' });
     const { maxImages, role, maxTotalBytes, maxTimeMs } = this.limits;
     const manifest = {
       sourceUrl: sourceUrl ?? null,

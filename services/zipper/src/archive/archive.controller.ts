@@ -13,7 +13,11 @@ export class ArchiveController {
 
   /** The seed's form post (`imageUrls` as JSON text, `sourceUrl`) or the same fields as JSON. */
   @Post('download-images')
-  async downloadImages(@Body() body: unknown, @Headers(ARCHIVE_PLAN_HEADER) plan: string | undefined, @Res() res: Response): Promise<void> {
+  async downloadImages(
+    @Body() body: unknown,
+    @Headers(ARCHIVE_PLAN_HEADER) plan: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
     await this.archives.send(parseWith(downloadImagesRequestSchema, body), callerPlan.parse(plan), res);
   }
 }

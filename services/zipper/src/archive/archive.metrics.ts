@@ -12,7 +12,10 @@ export class ArchiveMetrics {
   private readonly imageFailures: Counter;
 
   constructor(metrics: MetricsRegistry) {
-    this.bytes = metrics.counter({ name: `${METRIC_PREFIX}zip_bytes_total`, help: 'Bytes of ZIP archives streamed to clients' });
+    this.bytes = metrics.counter({
+      name: `${METRIC_PREFIX}zip_bytes_total`,
+      help: 'Bytes of ZIP archives streamed to clients',
+    });
     this.archives = metrics.counter({
       name: `${METRIC_PREFIX}zip_archives_total`,
       help: 'ZIP archives by outcome: completed, failed (cut short by an error), abandoned (the client left)',
@@ -22,7 +25,8 @@ export class ArchiveMetrics {
       name: `${METRIC_PREFIX}zip_image_failures_total`,
       help: 'Images an archive could not include (listed in its failed-downloads.txt)',
     });
-    for (const outcome of ['completed', 'failed', 'abandoned'] satisfies ArchiveOutcome[]) this.archives.inc({ outcome }, 0);
+    for (const outcome of ['completed', 'failed', 'abandoned'] satisfies ArchiveOutcome[])
+      this.archives.inc({ outcome }, 0);
   }
 
   record(outcome: ArchiveOutcome, bytes: number, failedImages: number): void {

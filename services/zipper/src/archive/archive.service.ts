@@ -36,11 +36,15 @@ export class ArchiveService {
 
   /** `role` is the caller's plan as the gateway stated it: it sets how many images the archive may hold. */
   async send(request: DownloadImagesRequest, role: Role, res: Response): Promise<void> {
-    const items: ArchiveItem[] = request.imageUrls.map((image) => (typeof image === 'string' ? { url: image } : { url: image.fileUrl, alt: image.alt }));
+    const items: ArchiveItem[] = request.imageUrls.map((image) =>
+      typeof image === 'string' ? { url: image } : { url: image.fileUrl, alt: image.alt },
+    );
     if (items.length === 0) throw new AppException(ErrorCode.NoImagesToDownload, 400);
     const archive = this.startArchive(res, archiveFileName(request.sourceUrl, items[0].url, new Date()));
     const { downloadId } = request;
-    const report = downloadId ? (counts: ArchiveCounts, finished = false) => this.progress.publish({ downloadId, ...counts, finished }) : undefined;
+    const report = downloadId
+      ? (counts: ArchiveCounts, finished = false) => this.progress.publish({ downloadId, ...counts, finished })
+      : undefined;
     const builder = new ArchiveBuilder(
       archive,
       {
@@ -91,8 +95,22 @@ export class ArchiveService {
     if (request.convert && (image.format === 'webp' || image.format === 'avif')) {
       const format = request.convert === 'jpg' ? 'jpeg' : 'png';
       const bytes = await convertImage(Buffer.concat(chunks), request.convert, this.config.IMAGE_MAX_PIXELS);
-      return { chunks: [bytes], size: bytes.length, format, mimeType: MIME_TYPES[format], extension: request.convert, ...(await imageDimensions([bytes])) };
+      return {
+        chunks: [bytes],
+        size: bytes.length,
+        format,
+        mimeType: MIME_TYPES[format],
+        extension: request.convert,
+        ...(await imageDimensions([bytes])),
+      };
     }
-    return { chunks, size, format: image.format, mimeType: image.mimeType, extension: savedExtension(url, image.format), ...(await imageDimensions(chunks)) };
+    return {
+      chunks,
+      size,
+      format: image.format,
+      mimeType: image.mimeType,
+      extension: savedExtension(url, image.format),
+      ...(await imageDimensions(chunks)),
+    };
   }
 }

@@ -7,7 +7,9 @@ function archiverCrc32Modules(): Array<{ buf: (data: Uint8Array, seed?: unknown)
   const fromZipStream = createRequire(fromArchiver.resolve('zip-stream'));
   const fromCompressCommons = createRequire(fromZipStream.resolve('compress-commons'));
   const fromCrc32Stream = createRequire(fromCompressCommons.resolve('crc32-stream'));
-  return [...new Set([fromCompressCommons.resolve('crc-32'), fromCrc32Stream.resolve('crc-32')])].map((path) => fromArchiver(path));
+  return [...new Set([fromCompressCommons.resolve('crc-32'), fromCrc32Stream.resolve('crc-32')])].map((path) =>
+    fromArchiver(path),
+  );
 }
 
 /**

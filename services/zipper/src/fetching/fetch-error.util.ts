@@ -5,7 +5,10 @@ import { AppException } from '@pixtract/service-kit';
 /** The upstream answered, but not with a success: the image cannot be had. */
 export class UpstreamStatusException extends AppException {
   constructor(readonly upstreamStatus: number) {
-    super(ErrorCode.UpstreamFailed, 502, { message: `The website answered ${upstreamStatus} for this image.`, upstreamStatus });
+    super(ErrorCode.UpstreamFailed, 502, {
+      message: `The website answered ${upstreamStatus} for this image.`,
+      upstreamStatus,
+    });
   }
 }
 

@@ -1,15 +1,20 @@
 import sharp from 'sharp';
 import { imageDimensions } from './image-dimensions.util';
 
-const canvas = (width: number, height: number, channels: 3 | 4 = 3) => sharp({ create: { width, height, channels, background: { r: 200, g: 80, b: 20, alpha: 0.5 } } });
+const canvas = (width: number, height: number, channels: 3 | 4 = 3) =>
+  sharp({ create: { width, height, channels, background: { r: 200, g: 80, b: 20, alpha: 0.5 } } });
 
 /** Splits bytes into chunks of `size`, as a socket would deliver them. */
-const chunked = (bytes: Buffer, size: number) => Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+const chunked = (bytes: Buffer, size: number) =>
+  Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
 
 describe('image dimensions from the header', () => {
   it.each<[string, () => Promise<Buffer>]>([
     ['JPEG', () => canvas(321, 123).jpeg().toBuffer()],
-    ['progressive JPEG with an ICC profile', () => canvas(300, 77).withIccProfile('p3').jpeg({ progressive: true }).toBuffer()],
+    [
+      'progressive JPEG with an ICC profile',
+      () => canvas(300, 77).withIccProfile('p3').jpeg({ progressive: true }).toBuffer(),
+    ],
     ['PNG', () => canvas(17, 4000).png().toBuffer()],
     ['GIF', () => canvas(65, 33).gif().toBuffer()],
     ['lossy WebP', () => canvas(99, 51).webp().toBuffer()],
@@ -24,9 +29,18 @@ describe('image dimensions from the header', () => {
   });
 
   it('needs only the header itself for PNG, GIF and WebP (no decoder involved)', async () => {
-    expect(await imageDimensions([(await canvas(17, 40).png().toBuffer()).subarray(0, 24)])).toEqual({ width: 17, height: 40 });
-    expect(await imageDimensions([(await canvas(65, 33).gif().toBuffer()).subarray(0, 10)])).toEqual({ width: 65, height: 33 });
-    expect(await imageDimensions([(await canvas(97, 53, 4).webp().toBuffer()).subarray(0, 30)])).toEqual({ width: 97, height: 53 });
+    expect(await imageDimensions([(await canvas(17, 40).png().toBuffer()).subarray(0, 24)])).toEqual({
+      width: 17,
+      height: 40,
+    });
+    expect(await imageDimensions([(await canvas(65, 33).gif().toBuffer()).subarray(0, 10)])).toEqual({
+      width: 65,
+      height: 33,
+    });
+    expect(await imageDimensions([(await canvas(97, 53, 4).webp().toBuffer()).subarray(0, 30)])).toEqual({
+      width: 97,
+      height: 53,
+    });
   });
 
   it('finds a JPEG frame behind a 40 KB EXIF block', async () => {
@@ -39,6 +53,9 @@ describe('image dimensions from the header', () => {
   });
 
   it('answers nothing for bytes that are no readable image', async () => {
-    expect(await imageDimensions([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 4])])).toEqual({ width: undefined, height: undefined });
+    expect(await imageDimensions([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 4])])).toEqual({
+      width: undefined,
+      height: undefined,
+    });
   });
 });

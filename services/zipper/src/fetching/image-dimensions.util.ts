@@ -22,10 +22,13 @@ export async function imageDimensions(chunks: Buffer[]): Promise<Dimensions> {
   const fromFirst = chunks.length > 0 ? headerDimensions(chunks[0]) : undefined;
   if (fromFirst) return fromFirst;
   const first: Buffer[] = [];
-  for (let size = 0, i = 0; i < chunks.length && size < HEADER_PROBE_BYTES; size += chunks[i++].length) first.push(chunks[i]);
+  for (let size = 0, i = 0; i < chunks.length && size < HEADER_PROBE_BYTES; size += chunks[i++].length)
+    first.push(chunks[i]);
   const head = first.length === 1 ? first[0] : Buffer.concat(first);
   const fromHead = first.length > 1 ? headerDimensions(head) : undefined;
   if (fromHead) return fromHead;
-  const metadata = await sharp(head).metadata().catch(() => undefined);
+  const metadata = await sharp(head)
+    .metadata()
+    .catch(() => undefined);
   return { width: metadata?.width, height: metadata?.height };
 }

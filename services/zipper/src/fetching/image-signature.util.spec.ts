@@ -1,7 +1,10 @@
 import { solidPng } from '@pixtract/testing';
 import { declaredAndSniffedAgree, sniffImageFormat } from './image-signature.util';
 
-const bytes = (...values: Array<number | string>) => Buffer.concat(values.map((value) => (typeof value === 'string' ? Buffer.from(value, 'latin1') : Buffer.from([value]))));
+const bytes = (...values: Array<number | string>) =>
+  Buffer.concat(
+    values.map((value) => (typeof value === 'string' ? Buffer.from(value, 'latin1') : Buffer.from([value]))),
+  );
 
 describe('image signatures', () => {
   it.each([
@@ -11,7 +14,10 @@ describe('image signatures', () => {
     ['webp', bytes('RIFF', 0, 0, 0, 0, 'WEBPVP8 ')],
     ['avif', bytes(0, 0, 0, 0x1c, 'ftypavif')],
     ['avif', bytes(0, 0, 0, 0x18, 'ftypmif1', 0, 0, 0, 0, 'mif1avif')],
-    ['svg', Buffer.from('\uFEFF<?xml version="1.0"?>\n<!-- c -->\n<!DOCTYPE svg>\n<svg xmlns="http://www.w3.org/2000/svg"/>')],
+    [
+      'svg',
+      Buffer.from('\uFEFF<?xml version="1.0"?>\n<!-- c -->\n<!DOCTYPE svg>\n<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    ],
   ])('recognises %s', (format, head) => {
     expect(sniffImageFormat(head)).toBe(format);
   });

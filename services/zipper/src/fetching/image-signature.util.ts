@@ -51,7 +51,10 @@ function mediaTypeOf(contentType: string | undefined): string {
  * The declared type must be an image and the bytes must be an image; a server that calls a PNG image/jpeg is
  * common and harmless, but `text/html` with PNG bytes or `image/png` with HTML bytes is refused either way.
  */
-export function declaredAndSniffedAgree(contentType: string | undefined, sniffed: ImageFormat | undefined): sniffed is ImageFormat {
+export function declaredAndSniffedAgree(
+  contentType: string | undefined,
+  sniffed: ImageFormat | undefined,
+): sniffed is ImageFormat {
   if (!sniffed || !mediaTypeOf(contentType).startsWith('image/')) return false;
   // Text that claims to be a raster image is the classic polyglot; an SVG must say it is one.
   return sniffed !== 'svg' || mediaTypeOf(contentType) === MIME_TYPES.svg;

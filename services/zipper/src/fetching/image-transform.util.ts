@@ -17,7 +17,12 @@ async function encoded(image: sharp.Sharp): Promise<Buffer> {
 }
 
 /** Resized to at most `width` (never enlarged) and re-encoded in `format`. */
-export function makeThumbnail(bytes: Buffer, width: number | undefined, format: ThumbnailFormat, maxPixels: number): Promise<Buffer> {
+export function makeThumbnail(
+  bytes: Buffer,
+  width: number | undefined,
+  format: ThumbnailFormat,
+  maxPixels: number,
+): Promise<Buffer> {
   const image = decode(bytes, maxPixels);
   if (width) image.resize({ width, withoutEnlargement: true });
   return encoded(image.toFormat(format));

@@ -6,7 +6,13 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { UpstreamStatusException, toAppException } from './fetch-error.util';
 import { SAFE_FETCH_POLICY } from './fetch-policy.provider';
-import { declaredAndSniffedAgree, MIME_TYPES, SIGNATURE_BYTES, sniffImageFormat, type ImageFormat } from './image-signature.util';
+import {
+  declaredAndSniffedAgree,
+  MIME_TYPES,
+  SIGNATURE_BYTES,
+  sniffImageFormat,
+  type ImageFormat,
+} from './image-signature.util';
 import { SignatureGate } from './signature-gate.stream';
 
 interface ImageRequest {
@@ -87,6 +93,14 @@ export class RemoteImageFetcher {
       gate.destroy();
       throw new AppException(ErrorCode.NotAnImage, 415);
     }
-    return { status: 200, url: response.url, format, mimeType: MIME_TYPES[format], headers: response.headers, body: gate, chunks: () => readAll(gate) };
+    return {
+      status: 200,
+      url: response.url,
+      format,
+      mimeType: MIME_TYPES[format],
+      headers: response.headers,
+      body: gate,
+      chunks: () => readAll(gate),
+    };
   }
 }

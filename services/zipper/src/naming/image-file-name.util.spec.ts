@@ -1,4 +1,11 @@
-import { attachmentDisposition, baseNameFromUrl, hostLabel, imageDownloadName, sanitiseNamePart, savedExtension } from './image-file-name.util';
+import {
+  attachmentDisposition,
+  baseNameFromUrl,
+  hostLabel,
+  imageDownloadName,
+  sanitiseNamePart,
+  savedExtension,
+} from './image-file-name.util';
 
 describe('image file names', () => {
   it.each([
@@ -26,9 +33,12 @@ describe('image file names', () => {
     ['https://a.example/image.php?id=3', 'gif', 'gif'],
     ['https://a.example/', 'png', 'png'],
     ['not a url', 'jpeg', 'jpg'],
-  ] as const)('saves %s, whose bytes are %s, as .%s: the URL lends its extension only when it names that format', (url, format, extension) => {
-    expect(savedExtension(url, format)).toBe(extension);
-  });
+  ] as const)(
+    'saves %s, whose bytes are %s, as .%s: the URL lends its extension only when it names that format',
+    (url, format, extension) => {
+      expect(savedExtension(url, format)).toBe(extension);
+    },
+  );
 
   it('reads the base name and the host a file name may carry', () => {
     expect(baseNameFromUrl('https://a.example/img/red%20car.png')).toBe('red car');
@@ -39,11 +49,15 @@ describe('image file names', () => {
 
   it('names a single download with host, base name and date', () => {
     const now = new Date('2025-03-04T23:59:00Z');
-    expect(imageDownloadName('https://cdn.example/a/b/sunset.webp', 'webp', now)).toBe('cdn.example-sunset-2025-03-04.webp');
+    expect(imageDownloadName('https://cdn.example/a/b/sunset.webp', 'webp', now)).toBe(
+      'cdn.example-sunset-2025-03-04.webp',
+    );
     expect(imageDownloadName('https://cdn.example/', 'png', now)).toBe('cdn.example-image-2025-03-04.png');
   });
 
   it('writes Content-Disposition with an ASCII fallback and the exact UTF-8 name', () => {
-    expect(attachmentDisposition('a "b".zip')).toBe(`attachment; filename="a _b_.zip"; filename*=UTF-8''a%20%22b%22.zip`);
+    expect(attachmentDisposition('a "b".zip')).toBe(
+      `attachment; filename="a _b_.zip"; filename*=UTF-8''a%20%22b%22.zip`,
+    );
   });
 });

@@ -1,7 +1,15 @@
 import type { ImageFormat } from '../fetching/image-signature.util';
 
 /** Extensions a URL may lend a saved file (the seed's list), by the format they name. */
-const URL_EXTENSIONS: Record<string, ImageFormat> = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp', svg: 'svg', avif: 'avif' };
+const URL_EXTENSIONS: Record<string, ImageFormat> = {
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  png: 'png',
+  gif: 'gif',
+  webp: 'webp',
+  svg: 'svg',
+  avif: 'avif',
+};
 
 export const EXTENSION_OF_FORMAT: Record<ImageFormat, string> = {
   jpeg: 'jpg',

@@ -5,9 +5,19 @@ import { pipeline } from 'node:stream';
 import { toAppException } from '../fetching/fetch-error.util';
 import { makeThumbnail } from '../fetching/image-transform.util';
 import { RemoteImageFetcher } from '../fetching/remote-image.fetcher';
-import { EXTENSION_OF_FORMAT, attachmentDisposition, imageDownloadName, savedExtension } from '../naming/image-file-name.util';
+import {
+  EXTENSION_OF_FORMAT,
+  attachmentDisposition,
+  imageDownloadName,
+  savedExtension,
+} from '../naming/image-file-name.util';
 import { ZIPPER_CONFIG, type ZipperConfig } from '../zipper.config';
-import { IMAGE_SAFETY_HEADERS, cachingHeaders, conditionalHeaders, variantCachingHeaders } from './image-response-headers.util';
+import {
+  IMAGE_SAFETY_HEADERS,
+  cachingHeaders,
+  conditionalHeaders,
+  variantCachingHeaders,
+} from './image-response-headers.util';
 
 /** Aborted when the client goes away before the answer is complete, so the upstream fetch stops with it. */
 function clientGone(res: Response): AbortSignal {
@@ -37,17 +47,32 @@ export class ImageProxyService {
     }
     if (thumbnail) {
       const format = query.format ?? 'webp';
-      const original = Buffer.concat(await image.chunks().catch((error: unknown) => Promise.reject(toAppException(error))));
+      const original = Buffer.concat(
+        await image.chunks().catch((error: unknown) => Promise.reject(toAppException(error))),
+      );
       const bytes = await makeThumbnail(original, query.w, format, this.config.IMAGE_MAX_PIXELS);
-      res.status(200).set({ ...IMAGE_SAFETY_HEADERS, ...variantCachingHeaders(image.headers, `w${query.w ?? 0}.${format}`), 'content-type': `image/${format}` });
-      if (query.download) res.set('content-disposition', attachmentDisposition(imageDownloadName(query.url, EXTENSION_OF_FORMAT[format], new Date())));
+      res
+        .status(200)
+        .set({
+          ...IMAGE_SAFETY_HEADERS,
+          ...variantCachingHeaders(image.headers, `w${query.w ?? 0}.${format}`),
+          'content-type': `image/${format}`,
+        });
+      if (query.download)
+        res.set(
+          'content-disposition',
+          attachmentDisposition(imageDownloadName(query.url, EXTENSION_OF_FORMAT[format], new Date())),
+        );
       res.end(bytes);
       return;
     }
     res.status(200).set({ ...IMAGE_SAFETY_HEADERS, ...cachingHeaders(image.headers), 'content-type': image.mimeType });
     if (image.headers['content-length']) res.set('content-length', image.headers['content-length']);
     if (query.download) {
-      res.set('content-disposition', attachmentDisposition(imageDownloadName(query.url, savedExtension(query.url, image.format), new Date())));
+      res.set(
+        'content-disposition',
+        attachmentDisposition(imageDownloadName(query.url, savedExtension(query.url, image.format), new Date())),
+      );
     }
     // Headers are out: a failure from here on can only cut the response short, which pipeline does by destroying it.
     pipeline(image.body, res, () => undefined);

@@ -20,7 +20,12 @@ export class ScreenshotQueue implements OnModuleDestroy {
   async render(cacheKey: string, payload: ScreenshotJobPayload, waitMs: number): Promise<ScreenshotJobResult> {
     const { queue, events } = this.open();
     await events.waitUntilReady();
-    const job = await queue.add(JobName.Screenshot, payload, { jobId: cacheKey, attempts: 1, removeOnComplete: true, removeOnFail: true });
+    const job = await queue.add(JobName.Screenshot, payload, {
+      jobId: cacheKey,
+      attempts: 1,
+      removeOnComplete: true,
+      removeOnFail: true,
+    });
     return job.waitUntilFinished(events, waitMs);
   }
 
@@ -31,7 +36,10 @@ export class ScreenshotQueue implements OnModuleDestroy {
   private open() {
     if (!this.connections) {
       const options = { connection: redisConnectionOptions(this.config.REDIS_URL), prefix: this.config.QUEUE_PREFIX };
-      this.connections = { queue: new Queue(QueueName.Screenshot, options), events: new QueueEvents(QueueName.Screenshot, options) };
+      this.connections = {
+        queue: new Queue(QueueName.Screenshot, options),
+        events: new QueueEvents(QueueName.Screenshot, options),
+      };
     }
     return this.connections;
   }

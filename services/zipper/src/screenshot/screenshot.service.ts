@@ -1,5 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, ScreenshotBoxes, screenshotBoxesKey, screenshotBoxesSchema, screenshotCacheKey } from '@pixtract/contracts';
+import {
+  ErrorCode,
+  ScreenshotBoxes,
+  screenshotBoxesKey,
+  screenshotBoxesSchema,
+  screenshotCacheKey,
+} from '@pixtract/contracts';
 import { checkUrl, checkUrlSyntax, type SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { AppException, REDIS } from '@pixtract/service-kit';
 import type { Response } from 'express';
@@ -33,7 +39,10 @@ export class ScreenshotService {
     const bytes = (await this.redis.getBuffer(cacheKey)) ?? (await this.render(cacheKey, url));
     const format = sniffImageFormat(bytes);
     if (!format || format === 'svg') throw new AppException(ErrorCode.ScreenshotFailed, 502);
-    res.status(200).set({ ...IMAGE_SAFETY_HEADERS, 'content-type': MIME_TYPES[format], 'cache-control': 'private, max-age=900' }).end(bytes);
+    res
+      .status(200)
+      .set({ ...IMAGE_SAFETY_HEADERS, 'content-type': MIME_TYPES[format], 'cache-control': 'private, max-age=900' })
+      .end(bytes);
   }
 
   /**
@@ -61,7 +70,9 @@ export class ScreenshotService {
 
   private async render(cacheKey: string, url: string): Promise<Buffer> {
     // A job that finished (and was removed) before the wait began reads as failed: the cache has the last word.
-    await this.queue.render(cacheKey, { url }, this.config.SCREENSHOT_WAIT_MS).catch((error: unknown) => this.logger.warn({ err: error, url }, 'screenshot job did not succeed'));
+    await this.queue
+      .render(cacheKey, { url }, this.config.SCREENSHOT_WAIT_MS)
+      .catch((error: unknown) => this.logger.warn({ err: error, url }, 'screenshot job did not succeed'));
     const bytes = await this.redis.getBuffer(cacheKey);
     if (!bytes) throw new AppException(ErrorCode.ScreenshotFailed, 502);
     return bytes;

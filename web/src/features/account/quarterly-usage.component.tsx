@@ -18,7 +18,11 @@ export function QuarterlyUsage({ stats }: { stats: QuarterlyStats }) {
             <div className="flex justify-between text-sm">
               <span className={current ? 'font-semibold' : ''}>
                 {t('member.quarter', { number: index + 1 })}
-                {current && <span className="ms-2 rounded-full bg-blue-100 px-2 py-0.5 text-xs text-blue-800 dark:bg-blue-950 dark:text-blue-200">{t('member.currentQuarter')}</span>}
+                {current && (
+                  <span className="ms-2 rounded-full bg-blue-100 px-2 py-0.5 text-xs text-blue-800 dark:bg-blue-950 dark:text-blue-200">
+                    {t('member.currentQuarter')}
+                  </span>
+                )}
               </span>
               <span className="tabular-nums text-slate-600 dark:text-slate-300">
                 {t('member.usedOf', { used, total })}

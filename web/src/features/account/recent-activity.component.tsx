@@ -38,15 +38,21 @@ function ExtractionHistory() {
   const history = useGetExtractionHistoryQuery();
   if (history.isLoading) return <Spinner label={t('app.loading')} />;
   if (history.isError) return <p className="text-sm text-slate-600 dark:text-slate-300">{t('member.historyFailed')}</p>;
-  if (!history.data?.length) return <p className="text-sm text-slate-600 dark:text-slate-300">{t('member.noHistory')}</p>;
+  if (!history.data?.length)
+    return <p className="text-sm text-slate-600 dark:text-slate-300">{t('member.noHistory')}</p>;
   return (
     <ul className="divide-y divide-slate-200 dark:divide-slate-800">
       {history.data.map((item) => (
         <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
-          <Link to={localised(paths.results(item.url, item.id))} className="flex min-w-0 basis-full font-medium text-blue-700 hover:underline sm:basis-0 sm:flex-1 dark:text-blue-400">
+          <Link
+            to={localised(paths.results(item.url, item.id))}
+            className="flex min-w-0 basis-full font-medium text-blue-700 hover:underline sm:basis-0 sm:flex-1 dark:text-blue-400"
+          >
             <WebAddress url={item.url} />
           </Link>
-          <span className="text-slate-600 dark:text-slate-400">{new Date(item.extractedAt).toLocaleString(i18n.language)}</span>
+          <span className="text-slate-600 dark:text-slate-400">
+            {new Date(item.extractedAt).toLocaleString(i18n.language)}
+          </span>
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800">
             {item.status === 'completed' ? t('member.statusCompleted') : t('member.statusOther')}
           </span>
@@ -61,8 +67,10 @@ function RecentImages() {
   const { t, i18n } = useTranslation();
   const images = useGetRecentImagesQuery();
   if (images.isLoading) return <Spinner label={t('app.loading')} />;
-  if (images.isError) return <p className="text-sm text-slate-600 dark:text-slate-300">{t('member.recentImagesFailed')}</p>;
-  if (!images.data?.length) return <p className="text-sm text-slate-600 dark:text-slate-300">{t('member.noRecentImages')}</p>;
+  if (images.isError)
+    return <p className="text-sm text-slate-600 dark:text-slate-300">{t('member.recentImagesFailed')}</p>;
+  if (!images.data?.length)
+    return <p className="text-sm text-slate-600 dark:text-slate-300">{t('member.noRecentImages')}</p>;
   return (
     <ul className="grid gap-3 sm:grid-cols-2">
       {images.data.map((image) => (
@@ -72,7 +80,12 @@ function RecentImages() {
             <ImageDimensions width={image.width} height={image.height} /> ·{' '}
             {new Date(image.extractedAt).toLocaleDateString(i18n.language)}
           </p>
-          <a href={image.sourceUrl} target="_blank" rel="noopener noreferrer" className="flex text-xs text-blue-700 hover:underline dark:text-blue-400">
+          <a
+            href={image.sourceUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="flex text-xs text-blue-700 hover:underline dark:text-blue-400"
+          >
             <WebAddress url={image.sourceUrl} />
           </a>
         </li>

@@ -14,9 +14,17 @@ interface AuthDialogProps {
 export function AuthDialog({ mode, onModeChange, onClose }: AuthDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal open={mode !== null} onClose={onClose} className="inset-x-3 top-[6vh] max-h-[88vh] max-w-md overflow-y-auto p-6">
-      <Dialog.Title className="mb-1 text-xl font-bold">{mode === 'register' ? t('auth.registerTitle') : t('auth.loginTitle')}</Dialog.Title>
-      <Dialog.Description className="mb-5 text-sm text-slate-600 dark:text-slate-400">{t('auth.modalText')}</Dialog.Description>
+    <Modal
+      open={mode !== null}
+      onClose={onClose}
+      className="inset-x-3 top-[6vh] max-h-[88vh] max-w-md overflow-y-auto p-6"
+    >
+      <Dialog.Title className="mb-1 text-xl font-bold">
+        {mode === 'register' ? t('auth.registerTitle') : t('auth.loginTitle')}
+      </Dialog.Title>
+      <Dialog.Description className="mb-5 text-sm text-slate-600 dark:text-slate-400">
+        {t('auth.modalText')}
+      </Dialog.Description>
       {mode && <AuthPanel mode={mode} variant="modal" onModeChange={onModeChange} onLoggedIn={onClose} />}
     </Modal>
   );

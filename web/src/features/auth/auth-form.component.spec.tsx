@@ -7,7 +7,10 @@ const visitor = { status: 200, body: { isAuthenticated: false, user: null } };
 async function registerForm(path = '/auth?mode=register') {
   const api = fakeApi({
     'GET /api/auth/status': visitor,
-    'POST /api/auth/register': { status: 400, body: { statusCode: 400, code: 'VALIDATION_FAILED', message: 'password must be at least 8 characters' } },
+    'POST /api/auth/register': {
+      status: 400,
+      body: { statusCode: 400, code: 'VALIDATION_FAILED', message: 'password must be at least 8 characters' },
+    },
   });
   const rendered = renderWithProviders(path);
   const form = within(await screen.findByRole('tabpanel', { name: /^(Register|إنشاء حساب|Inscription)$/ }));
@@ -52,7 +55,7 @@ describe('registration form rules and errors', () => {
   });
 
   // The form checks what the contract checks, so this is the case of a server with a rule this build lacks.
-  it("translates a refusal the server words in English by its code, never showing the English", async () => {
+  it('translates a refusal the server words in English by its code, never showing the English', async () => {
     const { form, user } = await registerForm('/fr/auth?mode=register');
     await user.type(form.getAllByRole('textbox')[0], 'ada');
     await user.type(form.getByLabelText('Mot de passe'), 'correct horse battery');

@@ -24,7 +24,15 @@ interface AuthFormProps {
 }
 
 /** A labelled input; `hint` (a rule the value must follow) shows under it from the start and describes it. */
-function Field({ label, hint, children }: { label: string; hint?: string; children: (id: string, hintId: string | undefined) => ReactNode }) {
+function Field({
+  label,
+  hint,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  children: (id: string, hintId: string | undefined) => ReactNode;
+}) {
   const id = useId();
   const hintId = useId();
   return (
@@ -58,7 +66,13 @@ export function AuthForm({ mode, variant, onModeChange, onLoggedIn }: AuthFormPr
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!username || !fields.password || (modal && mode === 'register' && !fields.displayName.trim())) {
-      dispatch(noticeShown({ title: 'auth.inputErrorTitle', description: modal ? 'auth.inputErrorModal' : 'auth.inputErrorText', tone: 'error' }));
+      dispatch(
+        noticeShown({
+          title: 'auth.inputErrorTitle',
+          description: modal ? 'auth.inputErrorModal' : 'auth.inputErrorText',
+          tone: 'error',
+        }),
+      );
       return;
     }
     if (mode === 'login') {
@@ -73,7 +87,13 @@ export function AuthForm({ mode, variant, onModeChange, onLoggedIn }: AuthFormPr
     }
     const email = modal ? username : fields.email.trim() || undefined;
     // A ticked box subscribes the email with the account (the gateway keeps the list).
-    const registration = { username, password: fields.password, email, displayName: fields.displayName.trim() || undefined, subscribeNewsletter: fields.newsletter };
+    const registration = {
+      username,
+      password: fields.password,
+      email,
+      displayName: fields.displayName.trim() || undefined,
+      subscribeNewsletter: fields.newsletter,
+    };
     const problem = registrationProblem(registration);
     if (problem) {
       dispatch(noticeShown({ title: 'auth.inputErrorTitle', description: problem, tone: 'error' }));
@@ -81,7 +101,9 @@ export function AuthForm({ mode, variant, onModeChange, onLoggedIn }: AuthFormPr
     }
     try {
       await register(registration).unwrap();
-      dispatch(noticeShown({ title: 'auth.registerSuccess', description: 'auth.registerSuccessText', tone: 'success' }));
+      dispatch(
+        noticeShown({ title: 'auth.registerSuccess', description: 'auth.registerSuccessText', tone: 'success' }),
+      );
       set({ password: '' });
       onModeChange('login');
     } catch (error) {
@@ -92,28 +114,78 @@ export function AuthForm({ mode, variant, onModeChange, onLoggedIn }: AuthFormPr
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {mode === 'register' && modal && (
-        <Field label={t('auth.name')}>{(id) => <Input id={id} autoComplete="name" required value={fields.displayName} onChange={(event) => set({ displayName: event.target.value })} />}</Field>
+        <Field label={t('auth.name')}>
+          {(id) => (
+            <Input
+              id={id}
+              autoComplete="name"
+              required
+              value={fields.displayName}
+              onChange={(event) => set({ displayName: event.target.value })}
+            />
+          )}
+        </Field>
       )}
       {mode === 'login' ? (
         <Field label={t('auth.usernameOrEmail')}>
-          {(id) => <Input id={id} autoComplete="username" required value={fields.username} onChange={(event) => set({ username: event.target.value })} />}
+          {(id) => (
+            <Input
+              id={id}
+              autoComplete="username"
+              required
+              value={fields.username}
+              onChange={(event) => set({ username: event.target.value })}
+            />
+          )}
         </Field>
       ) : modal ? (
         <Field label={t('auth.email')}>
-          {(id) => <Input id={id} type="email" autoComplete="email" required value={fields.email} onChange={(event) => set({ email: event.target.value })} />}
+          {(id) => (
+            <Input
+              id={id}
+              type="email"
+              autoComplete="email"
+              required
+              value={fields.email}
+              onChange={(event) => set({ email: event.target.value })}
+            />
+          )}
         </Field>
       ) : (
         <Field label={t('auth.username')}>
-          {(id) => <Input id={id} autoComplete="username" required value={fields.username} onChange={(event) => set({ username: event.target.value })} />}
+          {(id) => (
+            <Input
+              id={id}
+              autoComplete="username"
+              required
+              value={fields.username}
+              onChange={(event) => set({ username: event.target.value })}
+            />
+          )}
         </Field>
       )}
       {mode === 'register' && !modal && (
         <>
           <Field label={t('auth.displayNameOptional')}>
-            {(id) => <Input id={id} autoComplete="nickname" value={fields.displayName} onChange={(event) => set({ displayName: event.target.value })} />}
+            {(id) => (
+              <Input
+                id={id}
+                autoComplete="nickname"
+                value={fields.displayName}
+                onChange={(event) => set({ displayName: event.target.value })}
+              />
+            )}
           </Field>
           <Field label={t('auth.emailOptional')}>
-            {(id) => <Input id={id} type="email" autoComplete="email" value={fields.email} onChange={(event) => set({ email: event.target.value })} />}
+            {(id) => (
+              <Input
+                id={id}
+                type="email"
+                autoComplete="email"
+                value={fields.email}
+                onChange={(event) => set({ email: event.target.value })}
+              />
+            )}
           </Field>
         </>
       )}
@@ -132,7 +204,12 @@ export function AuthForm({ mode, variant, onModeChange, onLoggedIn }: AuthFormPr
       </Field>
       {mode === 'register' && (
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={fields.newsletter} onChange={(event) => set({ newsletter: event.target.checked })} className="size-4 accent-blue-600" />
+          <input
+            type="checkbox"
+            checked={fields.newsletter}
+            onChange={(event) => set({ newsletter: event.target.checked })}
+            className="size-4 accent-blue-600"
+          />
           {t('auth.newsletter')}
         </label>
       )}

@@ -29,4 +29,8 @@ export const { useLoginMutation, useRegisterMutation, useLogoutMutation } = auth
 
 /** The visitor's sign-in state, kept fresh the way the seed does. */
 export const useAuthStatus = () =>
-  authApi.useGetAuthStatusQuery(undefined, { refetchOnFocus: true, refetchOnMountOrArgChange: true, pollingInterval: AUTH_REFRESH_MS });
+  authApi.useGetAuthStatusQuery(undefined, {
+    refetchOnFocus: true,
+    refetchOnMountOrArgChange: true,
+    pollingInterval: AUTH_REFRESH_MS,
+  });

@@ -12,4 +12,5 @@ export function usageOf(used: number, total: number): UsageStats {
 }
 
 /** The bar's colour: red at the limit, amber near it, blue otherwise. */
-export const usageBarTone = (usage: UsageStats): 'red' | 'amber' | 'blue' => (usage.isAtLimit ? 'red' : usage.isNearLimit ? 'amber' : 'blue');
+export const usageBarTone = (usage: UsageStats): 'red' | 'amber' | 'blue' =>
+  usage.isAtLimit ? 'red' : usage.isNearLimit ? 'amber' : 'blue';

@@ -1,4 +1,10 @@
-import type { CreateSubscriptionRequest, PaymentsConfig, SubscriptionApproval, SubscriptionPlan, UserSubscription } from '@pixtract/contracts';
+import type {
+  CreateSubscriptionRequest,
+  PaymentsConfig,
+  SubscriptionApproval,
+  SubscriptionPlan,
+  UserSubscription,
+} from '@pixtract/contracts';
 import { ACCOUNT_DATA, api } from '../../app/api';
 
 /** The seed: plans are cached 5 minutes, the user's subscription 1 minute. */
@@ -33,4 +39,11 @@ const billingApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetPlansQuery, useGetPaymentsConfigQuery, useGetUserSubscriptionQuery, useCreateSubscriptionMutation, useConfirmSubscriptionMutation, useCancelSubscriptionMutation } = billingApi;
+export const {
+  useGetPlansQuery,
+  useGetPaymentsConfigQuery,
+  useGetUserSubscriptionQuery,
+  useCreateSubscriptionMutation,
+  useConfirmSubscriptionMutation,
+  useCancelSubscriptionMutation,
+} = billingApi;

@@ -25,7 +25,13 @@ const STATUS_TONES: Record<CurrentSubscription['status'], string> = {
  * 'Your Current Subscription': plan and price, status, the next billing date (or how long premium lasts after a
  * cancel), a downgrade waiting for the cycle's end, and Cancel Subscription behind a confirmation.
  */
-export function CurrentSubscriptionCard({ subscription, manage = true }: { subscription: CurrentSubscription; manage?: boolean }) {
+export function CurrentSubscriptionCard({
+  subscription,
+  manage = true,
+}: {
+  subscription: CurrentSubscription;
+  manage?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const [cancel, cancelling] = useCancelSubscriptionMutation();
@@ -42,17 +48,36 @@ export function CurrentSubscriptionCard({ subscription, manage = true }: { subsc
       .unwrap()
       .then(() => {
         setCancelled(true);
-        dispatch(noticeShown({ title: 'billing.subscriptionCancelled', description: 'billing.subscriptionCancelledText', tone: 'success' }));
+        dispatch(
+          noticeShown({
+            title: 'billing.subscriptionCancelled',
+            description: 'billing.subscriptionCancelledText',
+            tone: 'success',
+          }),
+        );
       })
-      .catch((error: unknown) => dispatch(noticeShown({ title: 'billing.cancellationError', ...billingFailure(apiErrorBody(error)?.code, 'CANCELLATION_ERROR') })));
+      .catch((error: unknown) =>
+        dispatch(
+          noticeShown({
+            title: 'billing.cancellationError',
+            ...billingFailure(apiErrorBody(error)?.code, 'CANCELLATION_ERROR'),
+          }),
+        ),
+      );
   };
 
   const rows: Array<[string, string]> = [
-    [t('billing.summaryPrice'), `${formatPrice(plan.price, plan.currency, i18n.language)}${plan.interval === 'year' ? t('billing.perYear') : t('pricing.perMonth')}`],
+    [
+      t('billing.summaryPrice'),
+      `${formatPrice(plan.price, plan.currency, i18n.language)}${plan.interval === 'year' ? t('billing.perYear') : t('pricing.perMonth')}`,
+    ],
     [t('billing.summaryDaily'), t('billing.featureDailyImages', { n: plan.dailyLimit })],
-    subscription.status === 'active' ? [t('billing.nextBilling'), date(subscription.nextBillingDate)] : [t('billing.accessUntil'), date(subscription.endDate)],
+    subscription.status === 'active'
+      ? [t('billing.nextBilling'), date(subscription.nextBillingDate)]
+      : [t('billing.accessUntil'), date(subscription.endDate)],
   ];
-  if (subscription.failedPaymentCount > 0) rows.push([t('billing.failedPayments'), formatNumber(subscription.failedPaymentCount, i18n.language)]);
+  if (subscription.failedPaymentCount > 0)
+    rows.push([t('billing.failedPayments'), formatNumber(subscription.failedPaymentCount, i18n.language)]);
 
   return (
     <div className="space-y-4" data-testid="current-subscription">
@@ -60,7 +85,9 @@ export function CurrentSubscriptionCard({ subscription, manage = true }: { subsc
         <h3 className="text-lg font-semibold">
           {plan.name} · {plan.interval === 'year' ? t('billing.annual') : t('billing.monthly')}
         </h3>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONES[subscription.status]}`}>{t(`billing.status_${subscription.status}`)}</span>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONES[subscription.status]}`}>
+          {t(`billing.status_${subscription.status}`)}
+        </span>
       </div>
       <dl className="space-y-2 text-sm">
         {rows.map(([label, value]) => (
@@ -73,18 +100,36 @@ export function CurrentSubscriptionCard({ subscription, manage = true }: { subsc
         ))}
       </dl>
       {subscription.pendingPlan && subscription.pendingPlanFrom && (
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t('billing.pendingChange', { plan: subscription.pendingPlan.name, date: date(subscription.pendingPlanFrom) })}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {t('billing.pendingChange', {
+            plan: subscription.pendingPlan.name,
+            date: date(subscription.pendingPlanFrom),
+          })}
+        </p>
       )}
-      {subscription.status === 'cancelled' && <p className="text-sm text-slate-600 dark:text-slate-300">{t('billing.cancelledNote', { date: date(subscription.endDate) })}</p>}
-      {subscription.status === 'suspended' && <p className="text-sm text-red-700 dark:text-red-300">{t('billing.suspendedNote')}</p>}
+      {subscription.status === 'cancelled' && (
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {t('billing.cancelledNote', { date: date(subscription.endDate) })}
+        </p>
+      )}
+      {subscription.status === 'suspended' && (
+        <p className="text-sm text-red-700 dark:text-red-300">{t('billing.suspendedNote')}</p>
+      )}
       {manage && subscription.status === 'active' && (
-        <Button variant="secondary" disabled={cancelling.isLoading} aria-busy={cancelling.isLoading} onClick={() => setConfirming(true)}>
+        <Button
+          variant="secondary"
+          disabled={cancelling.isLoading}
+          aria-busy={cancelling.isLoading}
+          onClick={() => setConfirming(true)}
+        >
           {cancelling.isLoading ? t('billing.cancelling') : t('billing.cancelSubscription')}
         </Button>
       )}
       <Modal open={confirming} onClose={() => setConfirming(false)} className="inset-x-3 top-[20vh] max-w-md p-6">
         <Dialog.Title className="text-xl font-bold">{t('billing.confirmCancelTitle')}</Dialog.Title>
-        <Dialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t('billing.confirmCancelText', { date: date(subscription.nextBillingDate) })}</Dialog.Description>
+        <Dialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          {t('billing.confirmCancelText', { date: date(subscription.nextBillingDate) })}
+        </Dialog.Description>
         <div className="mt-6 flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirming(false)}>
             {t('billing.keepSubscription')}

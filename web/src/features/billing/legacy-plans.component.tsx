@@ -31,7 +31,9 @@ export function LegacyPlans() {
 
   const choose = (plan: Role) => {
     if (!status.data?.isAuthenticated) {
-      dispatch(noticeShown({ title: 'billing.loginRequired', description: 'billing.loginRequiredText', tone: 'warning' }));
+      dispatch(
+        noticeShown({ title: 'billing.loginRequired', description: 'billing.loginRequiredText', tone: 'warning' }),
+      );
       void navigate(localised(paths.auth));
       return;
     }
@@ -48,19 +50,33 @@ export function LegacyPlans() {
           const current = role === card.role;
           const offered = !role || card.role === 'premium';
           return (
-            <li key={card.role} aria-label={t(`pricing.${card.role}Name`)} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-8 opacity-95 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+            <li
+              key={card.role}
+              aria-label={t(`pricing.${card.role}Name`)}
+              className="flex flex-col rounded-2xl border border-slate-200 bg-white p-8 opacity-95 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+            >
               <h3 className="text-xl font-bold">{t(`pricing.${card.role}Name`)}</h3>
               <p className="mt-4">
                 <bdi className="text-4xl font-extrabold">{card.price}</bdi>
                 <span className="text-slate-600 dark:text-slate-400">{t('pricing.perMonth')}</span>
               </p>
               <ul className="mt-6 flex-1 space-y-2 text-slate-700 dark:text-slate-300">
-                <li>{t(card.role === 'premium' ? 'pricing.dailyImagesPlus' : 'pricing.dailyImages', { formatted: formatNumber(card.daily, i18n.language) })}</li>
+                <li>
+                  {t(card.role === 'premium' ? 'pricing.dailyImagesPlus' : 'pricing.dailyImages', {
+                    formatted: formatNumber(card.daily, i18n.language),
+                  })}
+                </li>
                 <li>{t(card.role === 'registered' ? 'billing.legacyDownloadAll' : `pricing.${card.role}Feature1`)}</li>
                 <li>{t(`pricing.${card.role}Feature2`)}</li>
               </ul>
               {(current || offered) && (
-                <Button variant="secondary" size="lg" className="mt-8" disabled={current} onClick={() => choose(card.role)}>
+                <Button
+                  variant="secondary"
+                  size="lg"
+                  className="mt-8"
+                  disabled={current}
+                  onClick={() => choose(card.role)}
+                >
                   {current ? t('billing.currentPlan') : t('billing.choose')}
                 </Button>
               )}

@@ -31,7 +31,12 @@ interface PlanCardProps {
 /** One live plan: name, what it is for, price per month or year, features, and its button. */
 export function PlanCard({ plan, action, onSubscribe, disabled = false }: PlanCardProps) {
   const { t, i18n } = useTranslation();
-  const label = action === 'current' ? t('billing.currentPlan') : action === 'processing' ? t('billing.processing') : t('billing.subscribe');
+  const label =
+    action === 'current'
+      ? t('billing.currentPlan')
+      : action === 'processing'
+        ? t('billing.processing')
+        : t('billing.subscribe');
   return (
     <li
       className={`relative flex flex-col rounded-2xl border bg-white p-8 shadow-sm dark:bg-slate-900 ${
@@ -40,18 +45,30 @@ export function PlanCard({ plan, action, onSubscribe, disabled = false }: PlanCa
       aria-label={plan.name}
       data-plan={plan.planId}
     >
-      {plan.isPopular && <p className="absolute -top-3 start-6 rounded-full bg-blue-600 px-3 py-0.5 text-xs font-semibold text-white">{t('billing.mostPopular')}</p>}
+      {plan.isPopular && (
+        <p className="absolute -top-3 start-6 rounded-full bg-blue-600 px-3 py-0.5 text-xs font-semibold text-white">
+          {t('billing.mostPopular')}
+        </p>
+      )}
       <h3 className="text-xl font-bold">{plan.name}</h3>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t(TIER_KEYS[plan.tier])}</p>
       <p className="mt-4">
-        <bdi className="text-4xl font-extrabold tabular-nums">{formatPrice(plan.price, plan.currency, i18n.language)}</bdi>
-        <span className="text-slate-600 dark:text-slate-400">{plan.interval === 'year' ? t('billing.perYear') : t('pricing.perMonth')}</span>
+        <bdi className="text-4xl font-extrabold tabular-nums">
+          {formatPrice(plan.price, plan.currency, i18n.language)}
+        </bdi>
+        <span className="text-slate-600 dark:text-slate-400">
+          {plan.interval === 'year' ? t('billing.perYear') : t('pricing.perMonth')}
+        </span>
       </p>
       <ul className="mt-6 flex-1 space-y-2 text-slate-700 dark:text-slate-300">
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-2">
-            <span aria-hidden className="text-emerald-600 dark:text-emerald-400">✓</span>
-            {t(FEATURE_KEYS[feature], { n: feature === 'daily-images' ? plan.dailyLimit : plan.maxImagesPerExtraction })}
+            <span aria-hidden className="text-emerald-600 dark:text-emerald-400">
+              ✓
+            </span>
+            {t(FEATURE_KEYS[feature], {
+              n: feature === 'daily-images' ? plan.dailyLimit : plan.maxImagesPerExtraction,
+            })}
           </li>
         ))}
       </ul>

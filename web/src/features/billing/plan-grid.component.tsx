@@ -31,7 +31,11 @@ export function PlanGrid() {
 
   return (
     <div>
-      <div role="radiogroup" aria-label={t('billing.billingPeriod')} className="mx-auto mb-10 flex w-fit gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+      <div
+        role="radiogroup"
+        aria-label={t('billing.billingPeriod')}
+        className="mx-auto mb-10 flex w-fit gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
+      >
         {(['month', 'year'] as const).map((value) => (
           <button
             key={value}
@@ -42,7 +46,11 @@ export function PlanGrid() {
             className="rounded-lg px-4 py-2 text-sm font-semibold text-slate-600 aria-checked:bg-white aria-checked:text-slate-900 aria-checked:shadow dark:text-slate-300 dark:aria-checked:bg-slate-700 dark:aria-checked:text-white"
           >
             {value === 'month' ? t('billing.monthly') : t('billing.annual')}
-            {value === 'year' && <span className="ms-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200">{t('billing.annualSaving')}</span>}
+            {value === 'year' && (
+              <span className="ms-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200">
+                {t('billing.annualSaving')}
+              </span>
+            )}
           </button>
         ))}
       </div>
@@ -51,7 +59,13 @@ export function PlanGrid() {
           <PlanCard
             key={plan.planId}
             plan={plan}
-            action={user?.role === 'premium' && user.membershipPlan === plan.planId ? 'current' : processing === plan.planId ? 'processing' : 'subscribe'}
+            action={
+              user?.role === 'premium' && user.membershipPlan === plan.planId
+                ? 'current'
+                : processing === plan.planId
+                  ? 'processing'
+                  : 'subscribe'
+            }
             disabled={processing !== null}
             onSubscribe={subscribe}
           />

@@ -8,8 +8,14 @@ export function PlanSummary({ plan }: { plan: SubscriptionPlan }) {
   return (
     <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
       {[
-        [t('billing.summaryPlan'), `${plan.name} · ${plan.interval === 'year' ? t('billing.annual') : t('billing.monthly')}`],
-        [t('billing.summaryPrice'), `${formatPrice(plan.price, plan.currency, i18n.language)}${plan.interval === 'year' ? t('billing.perYear') : t('pricing.perMonth')}`],
+        [
+          t('billing.summaryPlan'),
+          `${plan.name} · ${plan.interval === 'year' ? t('billing.annual') : t('billing.monthly')}`,
+        ],
+        [
+          t('billing.summaryPrice'),
+          `${formatPrice(plan.price, plan.currency, i18n.language)}${plan.interval === 'year' ? t('billing.perYear') : t('pricing.perMonth')}`,
+        ],
         [t('billing.summaryDaily'), t('billing.featureDailyImages', { n: plan.dailyLimit })],
         [t('billing.summaryPerExtraction'), t('billing.featurePerExtraction', { n: plan.maxImagesPerExtraction })],
       ].map(([label, value]) => (

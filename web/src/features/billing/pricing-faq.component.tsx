@@ -22,7 +22,9 @@ export function PricingFaq() {
           <details key={question} className="group p-5">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold">
               {t(question)}
-              <span aria-hidden className="text-slate-400 transition-transform group-open:rotate-45">+</span>
+              <span aria-hidden className="text-slate-400 transition-transform group-open:rotate-45">
+                +
+              </span>
             </summary>
             <p className="mt-3 text-slate-600 dark:text-slate-300">{t(answer)}</p>
           </details>

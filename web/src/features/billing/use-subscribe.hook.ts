@@ -23,7 +23,13 @@ export function useSubscribe(): { subscribe: (plan: SubscriptionPlan) => void; p
   const subscribe = (plan: SubscriptionPlan) => {
     if (processing) return;
     if (!status.data?.isAuthenticated) {
-      dispatch(noticeShown({ title: 'billing.authRequired', description: 'errors.SUBSCRIPTION_AUTH_REQUIRED', tone: 'warning' }));
+      dispatch(
+        noticeShown({
+          title: 'billing.authRequired',
+          description: 'errors.SUBSCRIPTION_AUTH_REQUIRED',
+          tone: 'warning',
+        }),
+      );
       return;
     }
     setProcessing(plan.planId);
@@ -32,7 +38,12 @@ export function useSubscribe(): { subscribe: (plan: SubscriptionPlan) => void; p
       .then(({ approvalUrl }) => window.location.assign(approvalUrl))
       .catch((error: unknown) => {
         setProcessing(null);
-        dispatch(noticeShown({ title: 'billing.subscriptionError', ...billingFailure(apiErrorBody(error)?.code, 'SUBSCRIPTION_ERROR') }));
+        dispatch(
+          noticeShown({
+            title: 'billing.subscriptionError',
+            ...billingFailure(apiErrorBody(error)?.code, 'SUBSCRIPTION_ERROR'),
+          }),
+        );
       });
   };
   return { subscribe, processing };

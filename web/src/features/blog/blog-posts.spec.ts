@@ -18,10 +18,13 @@ const post = (slug: string, tags: string[], fields: Partial<BlogPost> = {}): Blo
 describe('blog posts', () => {
   it('cuts a description at a word boundary within the limit, with an ellipsis', () => {
     expect(excerpt('short', 120)).toBe('short');
-    const long = 'Lazy loading makes pages fast by not loading pictures until you scroll to them. Here is why that hides images from downloaders.';
+    const long =
+      'Lazy loading makes pages fast by not loading pictures until you scroll to them. Here is why that hides images from downloaders.';
     const cut = excerpt(long, 120);
     expect(cut.length).toBeLessThanOrEqual(120);
-    expect(cut).toBe('Lazy loading makes pages fast by not loading pictures until you scroll to them. Here is why that hides images from…');
+    expect(cut).toBe(
+      'Lazy loading makes pages fast by not loading pictures until you scroll to them. Here is why that hides images from…',
+    );
     expect(excerpt('x'.repeat(200), 100)).toBe(`${'x'.repeat(99)}…`);
   });
 

@@ -21,7 +21,9 @@ export function searchPosts(posts: BlogPost[], query: string, tag: string | null
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   return posts.filter((post) => {
     if (tag && !post.tags.includes(tag)) return false;
-    const text = [post.title, post.description, post.tags.join(' '), post.content.replace(/<[^>]+>/g, ' ')].join(' ').toLowerCase();
+    const text = [post.title, post.description, post.tags.join(' '), post.content.replace(/<[^>]+>/g, ' ')]
+      .join(' ')
+      .toLowerCase();
     return words.every((word) => text.includes(word));
   });
 }

@@ -5,7 +5,9 @@ import { useLanguage } from '../../router/use-language.hook';
 /** An article's day (YYYY-MM-DD, a calendar day: no time zone moves it) in the reader's language. */
 export function usePostDate(date: string): string {
   const language = useLanguage();
-  return new Intl.DateTimeFormat(LANGUAGE_TAGS[language], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return new Intl.DateTimeFormat(LANGUAGE_TAGS[language], { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }
 
 /** Date · read time (· author). */
@@ -32,7 +34,11 @@ export function TagList({ tags, className = '' }: { tags: string[]; className?: 
   return (
     <ul aria-label={t('blog.tags')} className={`flex flex-wrap gap-2 ${className}`}>
       {tags.map((tag) => (
-        <li key={tag} lang="en" className="rounded-full bg-blue-100 px-2.5 py-0.5 text-xs font-medium text-blue-800 dark:bg-blue-950 dark:text-blue-200">
+        <li
+          key={tag}
+          lang="en"
+          className="rounded-full bg-blue-100 px-2.5 py-0.5 text-xs font-medium text-blue-800 dark:bg-blue-950 dark:text-blue-200"
+        >
           {tag}
         </li>
       ))}

@@ -26,7 +26,14 @@ export function ShareLinks({ post, address }: { post: BlogPost; address: string 
     <nav aria-label={t('blog.share')} className="flex flex-wrap items-center gap-2">
       <span className="me-2 text-sm font-semibold">{t('blog.share')}</span>
       {networks.map((network) => (
-        <a key={network.name} href={network.href} target="_blank" rel="noopener noreferrer" aria-label={t('blog.shareOn', { network: network.name })} className={buttonStyles('secondary', 'md')}>
+        <a
+          key={network.name}
+          href={network.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('blog.shareOn', { network: network.name })}
+          className={buttonStyles('secondary', 'md')}
+        >
           {network.name}
         </a>
       ))}

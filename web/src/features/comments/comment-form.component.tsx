@@ -1,4 +1,11 @@
-import { COMMENT_AUTHOR_MAX_LENGTH, COMMENT_MAX_LENGTH, CommentErrorCode, DEFAULT_COMMENT_RATING, parseCommentRequest, type CommentRefusal } from '@pixtract/contracts';
+import {
+  COMMENT_AUTHOR_MAX_LENGTH,
+  COMMENT_MAX_LENGTH,
+  CommentErrorCode,
+  DEFAULT_COMMENT_RATING,
+  parseCommentRequest,
+  type CommentRefusal,
+} from '@pixtract/contracts';
 import type { ParseKeys } from 'i18next';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +47,13 @@ export function CommentForm({ sourceUrl }: { sourceUrl: string }) {
     const checked = parseCommentRequest(request, { anonymous: !member });
     if (!checked.ok) {
       setInvalid(checked.code);
-      dispatch(noticeShown({ title: REFUSAL_TITLES[checked.code] ?? 'comments.failedTitle', description: `errors.${checked.code}`, tone: 'error' }));
+      dispatch(
+        noticeShown({
+          title: REFUSAL_TITLES[checked.code] ?? 'comments.failedTitle',
+          description: `errors.${checked.code}`,
+          tone: 'error',
+        }),
+      );
       return;
     }
     setInvalid(null);
@@ -55,7 +68,13 @@ export function CommentForm({ sourceUrl }: { sourceUrl: string }) {
       );
     } catch (error) {
       const body = apiErrorBody(error);
-      dispatch(noticeShown({ title: 'comments.failedTitle', text: catalogueText(t, body?.code, body?.message) ?? t('errors.INTERNAL'), tone: 'error' }));
+      dispatch(
+        noticeShown({
+          title: 'comments.failedTitle',
+          text: catalogueText(t, body?.code, body?.message) ?? t('errors.INTERNAL'),
+          tone: 'error',
+        }),
+      );
     }
   };
 
@@ -67,7 +86,9 @@ export function CommentForm({ sourceUrl }: { sourceUrl: string }) {
       </h3>
       <StarRatingInput value={rating} onChange={setRating} />
       {member ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t('comments.postingAs', { name: member.displayName || member.username })}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {t('comments.postingAs', { name: member.displayName || member.username })}
+        </p>
       ) : (
         <div>
           <label htmlFor={ids.name} className="mb-1 block text-sm font-medium">

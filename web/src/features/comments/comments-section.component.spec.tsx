@@ -76,13 +76,16 @@ describe('comments below the results', () => {
     expect(within(bo).getByText(/Great\s+images/)).toBeInTheDocument();
   });
 
-  it("asks a visitor for a comment and a name before sending anything, then says theirs waits for a moderator", async () => {
+  it('asks a visitor for a comment and a name before sending anything, then says theirs waits for a moderator', async () => {
     const { calls, user } = resultsWith({
       'GET /api/comments': [
         { status: 200, body: [] },
         { status: 200, body: [comment({ id: 9, username: 'Cy', content: 'Lovely', rating: 3, approved: false })] },
       ],
-      'POST /api/comments': { status: 201, body: comment({ id: 9, username: 'Cy', content: 'Lovely', rating: 3, approved: false }) },
+      'POST /api/comments': {
+        status: 201,
+        body: comment({ id: 9, username: 'Cy', content: 'Lovely', rating: 3, approved: false }),
+      },
     });
     expect(await screen.findByText('No comments yet. Be the first to share what you think.')).toBeInTheDocument();
 
@@ -101,10 +104,12 @@ describe('comments below the results', () => {
     await user.click(screen.getByRole('radio', { name: '3 stars out of 5' }));
     await user.type(screen.getByLabelText('Your name'), 'Cy');
     await user.click(screen.getByRole('button', { name: 'Post Comment' }));
-    await waitFor(() => expect(within(toast()).getByText('Your comment will appear once a moderator approves it.')).toBeInTheDocument());
-    expect(calls.filter((call) => call.method === 'POST' && call.path === '/api/comments').map((call) => call.body)).toEqual([
-      { content: 'Lovely', rating: 3, sourceUrl: url, username: 'Cy' },
-    ]);
+    await waitFor(() =>
+      expect(within(toast()).getByText('Your comment will appear once a moderator approves it.')).toBeInTheDocument(),
+    );
+    expect(
+      calls.filter((call) => call.method === 'POST' && call.path === '/api/comments').map((call) => call.body),
+    ).toEqual([{ content: 'Lovely', rating: 3, sourceUrl: url, username: 'Cy' }]);
     expect(await screen.findByText('Awaiting approval')).toBeInTheDocument();
     expect(screen.getByLabelText('Your comment')).toHaveValue('');
   });
@@ -122,13 +127,24 @@ describe('comments below the results', () => {
     await user.type(screen.getByLabelText('Your comment'), 'Mine');
     await user.click(screen.getByRole('button', { name: 'Post Comment' }));
     await waitFor(() => expect(within(toast()).getByText('Comment posted')).toBeInTheDocument());
-    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/comments')?.body).toEqual({ content: 'Mine', rating: 5, sourceUrl: url });
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/comments')?.body).toEqual({
+      content: 'Mine',
+      rating: 5,
+      sourceUrl: url,
+    });
   });
 
   it("shows the server's refusal in the reader's words", async () => {
     const { user } = resultsWith({
       'GET /api/comments': { status: 200, body: [] },
-      'POST /api/comments': { status: 429, body: { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many attempts. Please wait a moment and try again.' } },
+      'POST /api/comments': {
+        status: 429,
+        body: {
+          statusCode: 429,
+          code: 'TOO_MANY_REQUESTS',
+          message: 'Too many attempts. Please wait a moment and try again.',
+        },
+      },
     });
     await user.type(await screen.findByLabelText('Your name'), 'Cy');
     await user.type(screen.getByLabelText('Your comment'), 'Again');
@@ -140,7 +156,10 @@ describe('comments below the results', () => {
   it('says so when the comments cannot be loaded, and tries again on request', async () => {
     const { user } = resultsWith({
       'GET /api/comments': [
-        { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'An error occurred. Please try again later.' } },
+        {
+          status: 500,
+          body: { statusCode: 500, code: 'INTERNAL', message: 'An error occurred. Please try again later.' },
+        },
         { status: 200, body: [comment({ content: 'Back again' })] },
       ],
     });

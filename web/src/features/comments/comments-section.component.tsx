@@ -17,10 +17,14 @@ export function CommentsSection({ sourceUrl }: { sourceUrl: string }) {
   const { t, i18n } = useTranslation();
   const comments = useGetCommentsQuery(sourceUrl);
   const approved = comments.data?.filter((comment) => comment.approved) ?? [];
-  const average = approved.length > 0 ? approved.reduce((sum, comment) => sum + comment.rating, 0) / approved.length : null;
+  const average =
+    approved.length > 0 ? approved.reduce((sum, comment) => sum + comment.rating, 0) / approved.length : null;
 
   return (
-    <section aria-labelledby="comments-title" className="grid gap-8 border-t border-slate-200 pt-10 lg:grid-cols-[1fr_24rem] dark:border-slate-800">
+    <section
+      aria-labelledby="comments-title"
+      className="grid gap-8 border-t border-slate-200 pt-10 lg:grid-cols-[1fr_24rem] dark:border-slate-800"
+    >
       <div className="min-w-0 space-y-6">
         <header className="space-y-2">
           <h2 id="comments-title" className="text-2xl font-bold">
@@ -33,7 +37,9 @@ export function CommentsSection({ sourceUrl }: { sourceUrl: string }) {
               <span className="font-semibold">
                 {t('comments.average', { average: formatNumber(average, i18n.language, { maximumFractionDigits: 1 }) })}
               </span>
-              <span className="text-sm text-slate-600 dark:text-slate-400">{t('comments.count', { count: approved.length })}</span>
+              <span className="text-sm text-slate-600 dark:text-slate-400">
+                {t('comments.count', { count: approved.length })}
+              </span>
             </p>
           )}
         </header>
@@ -52,7 +58,9 @@ export function CommentsSection({ sourceUrl }: { sourceUrl: string }) {
             ))}
           </ul>
         ) : (
-          <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">{t('comments.empty')}</p>
+          <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
+            {t('comments.empty')}
+          </p>
         )}
       </div>
       <Card className="h-fit p-6">
@@ -66,15 +74,21 @@ function CommentItem({ comment }: { comment: Comment }) {
   const { t, i18n } = useTranslation();
   const date = new Date(comment.createdAt).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
   return (
-    <li className={`rounded-2xl border p-4 ${comment.approved ? 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900' : 'border-amber-300 bg-amber-50 dark:border-amber-800 dark:bg-amber-950/40'}`}>
+    <li
+      className={`rounded-2xl border p-4 ${comment.approved ? 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900' : 'border-amber-300 bg-amber-50 dark:border-amber-800 dark:bg-amber-950/40'}`}
+    >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <bdi className="font-semibold">{comment.username}</bdi>
         <StarRating rating={comment.rating} />
         {comment.verified && (
-          <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200">{t('comments.verified')}</span>
+          <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200">
+            {t('comments.verified')}
+          </span>
         )}
         {!comment.approved && (
-          <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-800 dark:text-amber-100">{t('comments.pending')}</span>
+          <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-800 dark:text-amber-100">
+            {t('comments.pending')}
+          </span>
         )}
         <time dateTime={comment.createdAt} className="ms-auto text-xs text-slate-500 dark:text-slate-400">
           {date}

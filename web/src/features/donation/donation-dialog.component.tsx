@@ -61,7 +61,9 @@ export function DonationDialog({ open, onClose, initialAmount = DEFAULT_DONATION
   return (
     <Modal open={open} onClose={onClose} className="inset-x-3 top-[8vh] max-h-[86vh] max-w-md overflow-y-auto p-6">
       <Dialog.Title className="text-xl font-bold">{t('donation.title')}</Dialog.Title>
-      <Dialog.Description className="mt-1 mb-5 text-sm text-slate-600 dark:text-slate-400">{t('donation.intro')}</Dialog.Description>
+      <Dialog.Description className="mt-1 mb-5 text-sm text-slate-600 dark:text-slate-400">
+        {t('donation.intro')}
+      </Dialog.Description>
       {open && <DonationSteps initialAmount={initialAmount} onDone={onClose} />}
     </Modal>
   );
@@ -90,7 +92,8 @@ function AmountStep({ initialAmount, onContinue }: { initialAmount: string; onCo
 
   const next = () => {
     const amount = donationAmount(text);
-    if (amount === null) return notify({ title: 'donation.invalidAmount', description: 'errors.INVALID_AMOUNT', tone: 'error' });
+    if (amount === null)
+      return notify({ title: 'donation.invalidAmount', description: 'errors.INVALID_AMOUNT', tone: 'error' });
     onContinue(amount);
   };
 
@@ -122,8 +125,13 @@ function AmountStep({ initialAmount, onContinue }: { initialAmount: string; onCo
         <label htmlFor={inputId} className="mb-1 block text-sm font-semibold">
           {t('donation.amountLabel')}
         </label>
-        <div dir="ltr" className="flex items-center rounded-xl border border-slate-300 bg-white px-3 focus-within:ring-2 focus-within:ring-blue-500 dark:border-slate-700 dark:bg-slate-950">
-          <span aria-hidden className="text-slate-600 dark:text-slate-400">$</span>
+        <div
+          dir="ltr"
+          className="flex items-center rounded-xl border border-slate-300 bg-white px-3 focus-within:ring-2 focus-within:ring-blue-500 dark:border-slate-700 dark:bg-slate-950"
+        >
+          <span aria-hidden className="text-slate-600 dark:text-slate-400">
+            $
+          </span>
           <input
             id={inputId}
             inputMode="decimal"
@@ -153,7 +161,9 @@ function PayPalStep({ amount, onBack, onApproved }: { amount: string; onBack: ()
       <p className="text-lg font-semibold">{t('donation.summary', { amount })}</p>
       <TestPaymentsBadge />
       {clientId ? (
-        <PayPalScriptProvider options={{ clientId, currency: 'USD', intent: 'capture', sdkBaseUrl: config.data!.sdkUrl }}>
+        <PayPalScriptProvider
+          options={{ clientId, currency: 'USD', intent: 'capture', sdkBaseUrl: config.data!.sdkUrl }}
+        >
           <DonationButtons amount={amount} onApproved={onApproved} />
         </PayPalScriptProvider>
       ) : (
@@ -186,7 +196,8 @@ function DonationButtons({ amount, onApproved }: { amount: string; onApproved: (
             return (await createDonation({ amount }).unwrap()).orderId;
           } catch (error) {
             const code = apiErrorBody(error)?.code;
-            if (code === 'INVALID_AMOUNT') notify({ title: 'donation.invalidAmount', description: 'errors.INVALID_AMOUNT', tone: 'error' });
+            if (code === 'INVALID_AMOUNT')
+              notify({ title: 'donation.invalidAmount', description: 'errors.INVALID_AMOUNT', tone: 'error' });
             else failed();
             throw error;
           }
@@ -198,10 +209,19 @@ function DonationButtons({ amount, onApproved }: { amount: string; onApproved: (
             failed();
             return;
           }
-          dispatch(noticeShown({ title: 'donation.thankYou', description: 'donation.thankYouText', values: { amount }, tone: 'success' }));
+          dispatch(
+            noticeShown({
+              title: 'donation.thankYou',
+              description: 'donation.thankYouText',
+              values: { amount },
+              tone: 'success',
+            }),
+          );
           onApproved();
         }}
-        onCancel={() => notify({ title: 'billing.paymentCancelled', description: 'billing.paymentCancelledText', tone: 'warning' })}
+        onCancel={() =>
+          notify({ title: 'billing.paymentCancelled', description: 'billing.paymentCancelledText', tone: 'warning' })
+        }
         onError={failed}
       />
       <div className="mt-3">
@@ -218,7 +238,10 @@ function PayPalFailed() {
     dispatch(noticeShown({ title: 'billing.paypalFailed', description: 'billing.paypalFailedText', tone: 'error' }));
   }, [dispatch]);
   return (
-    <p role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200">
+    <p
+      role="alert"
+      className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200"
+    >
       {t('billing.paypalFailed')}
     </p>
   );

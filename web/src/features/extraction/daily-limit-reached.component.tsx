@@ -21,7 +21,9 @@ export function DailyLimitReached({ limits, message }: { limits?: Limits; messag
   return (
     <Card role="alert" className="mx-auto w-full max-w-xl p-6 sm:p-8" data-testid="daily-limit">
       <h1 className="text-xl font-bold">{t('notices.dailyLimitTitle')}</h1>
-      <p className="mt-2 text-slate-700 dark:text-slate-200">{limits ? t('limit.reachedText', { total: limits.total }) : message}</p>
+      <p className="mt-2 text-slate-700 dark:text-slate-200">
+        {limits ? t('limit.reachedText', { total: limits.total }) : message}
+      </p>
       <p className="mt-2 text-slate-600 dark:text-slate-300">{t('limit.resets', reset)}</p>
       <div className="mt-6 flex flex-wrap gap-3">
         {role === 'free' && (

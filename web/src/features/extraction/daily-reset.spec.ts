@@ -9,7 +9,10 @@ describe('when the daily allowance comes back', () => {
   it("is said in the visitor's own time zone and language", () => {
     const now = new Date('2026-11-27T18:00:00Z');
     // (ICU versions differ on the comma after the weekday.)
-    expect(dailyResetText(now, 'en', 'Europe/Paris')).toEqual({ inTime: 'in 6 hours', at: expect.stringMatching(/^Sat,? 1:00\sAM GMT\+1$/) });
+    expect(dailyResetText(now, 'en', 'Europe/Paris')).toEqual({
+      inTime: 'in 6 hours',
+      at: expect.stringMatching(/^Sat,? 1:00\sAM GMT\+1$/),
+    });
     expect(dailyResetText(now, 'en', 'America/New_York').at).toMatch(/^Fri,? 7:00\sPM EST$/);
     expect(dailyResetText(new Date('2026-11-27T23:35:00Z'), 'de', 'UTC').inTime).toBe('in 25 Minuten');
   });

@@ -15,6 +15,12 @@ export function dailyResetText(now: Date, language: string, timeZone?: string): 
   const minutes = Math.max(1, Math.ceil((reset.getTime() - now.getTime()) / 60_000));
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const inTime = minutes >= 60 ? relative.format(Math.round(minutes / 60), 'hour') : relative.format(minutes, 'minute');
-  const at = new Intl.DateTimeFormat(locale, { weekday: 'short', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }).format(reset);
+  const at = new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone,
+  }).format(reset);
   return { inTime, at };
 }

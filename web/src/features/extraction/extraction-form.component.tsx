@@ -16,7 +16,10 @@ export interface RetryState {
   retryUrl: string;
 }
 
-const retryUrlOf = (state: unknown): string => (typeof state === 'object' && state !== null && typeof (state as Partial<RetryState>).retryUrl === 'string' ? (state as RetryState).retryUrl : '');
+const retryUrlOf = (state: unknown): string =>
+  typeof state === 'object' && state !== null && typeof (state as Partial<RetryState>).retryUrl === 'string'
+    ? (state as RetryState).retryUrl
+    : '';
 
 /** The hero's URL box: ignores an empty submit, explains an invalid one, opens the results for a valid one. */
 export function ExtractionForm() {

@@ -14,7 +14,10 @@ export function catalogueText(t: TFunction, code: string | undefined, message: s
 }
 
 /** The page's problem in the reader's language. */
-export function pageErrorText(t: TFunction, result: Pick<ExtractionResponse, 'error' | 'errorCode'>): string | undefined {
+export function pageErrorText(
+  t: TFunction,
+  result: Pick<ExtractionResponse, 'error' | 'errorCode'>,
+): string | undefined {
   return catalogueText(t, result.errorCode, result.error);
 }
 
@@ -24,7 +27,11 @@ export function pageErrorText(t: TFunction, result: Pick<ExtractionResponse, 'er
  */
 export function warningsText(t: TFunction, result: Pick<ExtractionResponse, 'warnings' | 'warningDetails'>): string {
   const details = result.warningDetails?.length === result.warnings.length ? result.warningDetails : undefined;
-  return result.warnings.map((english, index) => (details && EXTRACTION_WARNING_CODES.includes(details[index].code) ? warningText(t, details[index]) : english)).join(' ');
+  return result.warnings
+    .map((english, index) =>
+      details && EXTRACTION_WARNING_CODES.includes(details[index].code) ? warningText(t, details[index]) : english,
+    )
+    .join(' ');
 }
 
 function warningText(t: TFunction, warning: ExtractionWarning): string {

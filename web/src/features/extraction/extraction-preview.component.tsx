@@ -14,9 +14,15 @@ export function ExtractionPreview({ files }: { files: ExtractedFile[] }) {
   return (
     <section className="mt-8">
       <h2 className="mb-3 text-sm font-semibold text-slate-600 dark:text-slate-400">{t('extraction.previewLabel')}</h2>
-      <ul aria-label={t('extraction.previewLabel')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
+      <ul
+        aria-label={t('extraction.previewLabel')}
+        className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6"
+      >
         {shown.map((file) => (
-          <li key={file.fileUrl} className="bg-checkerboard aspect-square overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800">
+          <li
+            key={file.fileUrl}
+            className="bg-checkerboard aspect-square overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800"
+          >
             <img
               src={file.fileUrl}
               alt={file.alt ?? ''}

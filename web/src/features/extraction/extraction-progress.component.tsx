@@ -27,7 +27,8 @@ function useTicker(intervalMs: number): number {
  */
 function useElapsedMs(reported: number | undefined): number {
   const anchor = useRef({ elapsedMs: reported ?? 0, at: Date.now() });
-  if (reported !== undefined && reported !== anchor.current.elapsedMs) anchor.current = { elapsedMs: reported, at: Date.now() };
+  if (reported !== undefined && reported !== anchor.current.elapsedMs)
+    anchor.current = { elapsedMs: reported, at: Date.now() };
   useTicker(CLOCK_STEP_MS);
   return anchor.current.elapsedMs + (Date.now() - anchor.current.at);
 }
@@ -57,7 +58,11 @@ export function ExtractionProgress({ progress, url }: ExtractionProgressProps) {
         {url}
       </p>
       <div className="mt-6">
-        <ProgressBar percent={percent} label={t('extraction.progressLabel')} valueText={t('extraction.progressValue', { stage, percent })} />
+        <ProgressBar
+          percent={percent}
+          label={t('extraction.progressLabel')}
+          valueText={t('extraction.progressValue', { stage, percent })}
+        />
       </div>
       <div className="mt-3 flex items-center justify-between gap-4 text-sm">
         <span className="font-medium text-blue-700 dark:text-blue-400">
@@ -71,9 +76,15 @@ export function ExtractionProgress({ progress, url }: ExtractionProgressProps) {
       <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 tabular-nums dark:text-slate-300">
         <span>{t('extraction.imagesFound', { count: progress.imagesFound })}</span>
         <span data-testid="extraction-elapsed">{t('extraction.elapsed', { time: elapsed })}</span>
-        {progress.bytesReceived !== undefined && <span data-testid="extraction-received">{t('extraction.received', { size: formatByteSize(progress.bytesReceived, language) })}</span>}
+        {progress.bytesReceived !== undefined && (
+          <span data-testid="extraction-received">
+            {t('extraction.received', { size: formatByteSize(progress.bytesReceived, language) })}
+          </span>
+        )}
       </p>
-      <blockquote className="mt-6 border-s-4 border-blue-200 ps-4 text-sm text-slate-600 italic dark:border-blue-900 dark:text-slate-400">{t(quote)}</blockquote>
+      <blockquote className="mt-6 border-s-4 border-blue-200 ps-4 text-sm text-slate-600 italic dark:border-blue-900 dark:text-slate-400">
+        {t(quote)}
+      </blockquote>
     </Card>
   );
 }

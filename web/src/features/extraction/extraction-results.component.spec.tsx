@@ -1,4 +1,10 @@
-import { ERROR_MESSAGES, extractionWarningText, type ExtractionResponse, type ExtractionView, type ExtractionWarning } from '@pixtract/contracts';
+import {
+  ERROR_MESSAGES,
+  extractionWarningText,
+  type ExtractionResponse,
+  type ExtractionView,
+  type ExtractionWarning,
+} from '@pixtract/contracts';
 import { screen, within } from '@testing-library/react';
 import { fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render-with-providers';
@@ -20,10 +26,14 @@ function completedWith(fields: Partial<ExtractionResponse>) {
     ...fields,
   };
   const view: ExtractionView = { extractionId, url: 'https://example.com/', status: 'completed', result };
-  fakeApi({ 'POST /api/extractions': { status: 202, body: { extractionId } }, [`GET /api/extractions/${extractionId}`]: { status: 200, body: view } });
+  fakeApi({
+    'POST /api/extractions': { status: 202, body: { extractionId } },
+    [`GET /api/extractions/${extractionId}`]: { status: 200, body: view },
+  });
 }
 
-const alert = (title: string) => screen.findByText(title, { selector: '[role=alert] *' }).then((node) => node.closest('[role=alert]') as HTMLElement);
+const alert = (title: string) =>
+  screen.findByText(title, { selector: '[role=alert] *' }).then((node) => node.closest('[role=alert]') as HTMLElement);
 
 describe("an extraction's warnings and problem in the visitor's language", () => {
   it('shows the warnings in Arabic, in the results and in the toast', async () => {

@@ -56,7 +56,8 @@ function ExtractionState({ state, url }: { state: ExtractionSight['state']; url:
         </>
       );
     case 'failed':
-      if (state.code === ErrorCode.DailyLimitReached) return <DailyLimitReached limits={state.limits} message={state.message} />;
+      if (state.code === ErrorCode.DailyLimitReached)
+        return <DailyLimitReached limits={state.limits} message={state.message} />;
       return <ExtractionFailed message={state.message} code={state.code} />;
     case 'completed':
       return (
@@ -93,7 +94,8 @@ function useOutcomeNotice({ state, news, told }: ExtractionSight) {
  */
 function CompletedExtraction({ result, url }: { result: ExtractionResponse; url: string }) {
   const { t } = useTranslation();
-  if (result.files.length === 0 && result.error) return <ExtractionFailed message={result.error} code={result.errorCode} />;
+  if (result.files.length === 0 && result.error)
+    return <ExtractionFailed message={result.error} code={result.errorCode} />;
   const notes = (
     <>
       {result.error && (

@@ -2,7 +2,11 @@ import type { ExtractionResponse, ExtractionView } from '@pixtract/contracts';
 import { newerExtractionView, withFailure, withProgress, withResult } from './extraction-view';
 
 const queued: ExtractionView = { extractionId: 'ex-1', url: 'https://example.com/', status: 'queued' };
-const running = (percent: number): ExtractionView => ({ ...queued, status: 'running', progress: { stage: 'collecting', percent, imagesFound: 3 } });
+const running = (percent: number): ExtractionView => ({
+  ...queued,
+  status: 'running',
+  progress: { stage: 'collecting', percent, imagesFound: 3 },
+});
 const result: ExtractionResponse = {
   files: [{ fileUrl: 'https://example.com/a.png' }],
   sourceUrl: 'https://example.com/',
@@ -44,15 +48,32 @@ describe('socket events as views', () => {
   it('a stage that names no images keeps the preview an earlier one sent', () => {
     const files = [{ fileUrl: 'https://example.com/from-the-html.png' }];
     const loading = withProgress(queued, { stage: 'loading', percent: 10, imagesFound: 1, files });
-    expect(withProgress(loading, { stage: 'scrolling', percent: 30, imagesFound: 1 }).progress).toEqual({ stage: 'scrolling', percent: 30, imagesFound: 1, files });
+    expect(withProgress(loading, { stage: 'scrolling', percent: 30, imagesFound: 1 }).progress).toEqual({
+      stage: 'scrolling',
+      percent: 30,
+      imagesFound: 1,
+      files,
+    });
     const newer = [{ fileUrl: 'https://example.com/rendered.png' }];
-    expect(withProgress(loading, { stage: 'measuring', percent: 75, imagesFound: 2, files: newer }).progress?.files).toEqual(newer);
+    expect(
+      withProgress(loading, { stage: 'measuring', percent: 75, imagesFound: 2, files: newer }).progress?.files,
+    ).toEqual(newer);
   });
 
   it('a GET answer whose stage names no images keeps the preview too', () => {
     const files = [{ fileUrl: 'https://example.com/from-the-html.png' }];
-    const shown: ExtractionView = { ...queued, status: 'running', progress: { stage: 'loading', percent: 10, imagesFound: 1, files } };
-    expect(newerExtractionView(shown, { ...queued, status: 'running', progress: { stage: 'scrolling', percent: 30, imagesFound: 1 } }).progress?.files).toEqual(files);
+    const shown: ExtractionView = {
+      ...queued,
+      status: 'running',
+      progress: { stage: 'loading', percent: 10, imagesFound: 1, files },
+    };
+    expect(
+      newerExtractionView(shown, {
+        ...queued,
+        status: 'running',
+        progress: { stage: 'scrolling', percent: 30, imagesFound: 1 },
+      }).progress?.files,
+    ).toEqual(files);
   });
 
   it('completion carries the result and a finished progress', () => {
@@ -64,6 +85,10 @@ describe('socket events as views', () => {
   });
 
   it('failure carries the message', () => {
-    expect(withFailure(running(90), 'boom', 'EXTRACTION_FAILED')).toMatchObject({ status: 'failed', error: 'boom', errorCode: 'EXTRACTION_FAILED' });
+    expect(withFailure(running(90), 'boom', 'EXTRACTION_FAILED')).toMatchObject({
+      status: 'failed',
+      error: 'boom',
+      errorCode: 'EXTRACTION_FAILED',
+    });
   });
 });

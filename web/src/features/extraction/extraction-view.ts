@@ -28,7 +28,8 @@ function withPreviewKept(current: ExtractionView, incoming: ExtractionView): Ext
   return { ...incoming, progress: { ...incoming.progress, files } };
 }
 
-export const withProgress = (view: ExtractionView, progress: ExtractionProgress): ExtractionView => newerExtractionView(view, { ...view, status: 'running', progress });
+export const withProgress = (view: ExtractionView, progress: ExtractionProgress): ExtractionView =>
+  newerExtractionView(view, { ...view, status: 'running', progress });
 
 export const withResult = (view: ExtractionView, result: ExtractionResponse): ExtractionView =>
   newerExtractionView(view, {

@@ -16,7 +16,10 @@ const extractionApi = api.injectEndpoints({
       merge: (current, incoming) => newerExtractionView(current, incoming),
 
       /** Live progress: follow the extraction's socket room for as long as anyone reads this entry. */
-      async onCacheEntryAdded(extractionId, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getCacheEntry, dispatch, extra }) {
+      async onCacheEntryAdded(
+        extractionId,
+        { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getCacheEntry, dispatch, extra },
+      ) {
         try {
           await cacheDataLoaded;
         } catch {
@@ -38,7 +41,10 @@ const extractionApi = api.injectEndpoints({
         const follow = () => {
           if (isSettled(getCacheEntry().data)) return;
           socket.emit('extraction:follow', extractionId, ({ ok }) => {
-            if (ok) void dispatch(extractionApi.endpoints.getExtraction.initiate(extractionId, { subscribe: false, forceRefetch: true }));
+            if (ok)
+              void dispatch(
+                extractionApi.endpoints.getExtraction.initiate(extractionId, { subscribe: false, forceRefetch: true }),
+              );
           });
         };
 

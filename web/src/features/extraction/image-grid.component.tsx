@@ -18,7 +18,10 @@ interface ImageGridProps {
 export function ImageGrid({ items, firstNumber, loading, selected, onOpen, onToggleSelected }: ImageGridProps) {
   const { t } = useTranslation();
   return (
-    <ul aria-label={t('results.gridLabel')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+    <ul
+      aria-label={t('results.gridLabel')}
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+    >
       {items.map((item, offset) => (
         <ImageTile
           key={item.index}

@@ -20,7 +20,17 @@ interface ImageTileProps {
   onToggleSelected: (extend: boolean) => void;
 }
 
-export function ImageTile({ file, number, src, status, selected, onLoad, onError, onOpen, onToggleSelected }: ImageTileProps) {
+export function ImageTile({
+  file,
+  number,
+  src,
+  status,
+  selected,
+  onLoad,
+  onError,
+  onOpen,
+  onToggleSelected,
+}: ImageTileProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const alt = file.alt?.trim();
@@ -36,7 +46,12 @@ export function ImageTile({ file, number, src, status, selected, onLoad, onError
       }`}
     >
       <div className="bg-checkerboard relative flex aspect-square items-center justify-center bg-slate-100 [--checker-color:var(--color-slate-200)] dark:bg-slate-800 dark:[--checker-color:rgb(255_255_255/0.05)]">
-        <button type="button" onClick={onOpen} aria-label={t('results.openLabel', { number })} className="absolute inset-0 cursor-zoom-in focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-blue-500" />
+        <button
+          type="button"
+          onClick={onOpen}
+          aria-label={t('results.openLabel', { number })}
+          className="absolute inset-0 cursor-zoom-in focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-blue-500"
+        />
         {src && (
           <img
             src={src}
@@ -47,7 +62,9 @@ export function ImageTile({ file, number, src, status, selected, onLoad, onError
             className="pointer-events-none relative max-h-full max-w-full object-contain"
           />
         )}
-        <span className="pointer-events-none absolute start-2 top-2 rounded-md bg-slate-900/75 px-2 py-0.5 text-xs font-semibold text-white tabular-nums">{formatNumber(number, language)}</span>
+        <span className="pointer-events-none absolute start-2 top-2 rounded-md bg-slate-900/75 px-2 py-0.5 text-xs font-semibold text-white tabular-nums">
+          {formatNumber(number, language)}
+        </span>
         <label
           className={`absolute end-2 top-2 flex size-8 cursor-pointer items-center justify-center rounded-md bg-white/90 shadow transition-opacity group-hover:opacity-100 focus-within:opacity-100 pointer-coarse:opacity-100 dark:bg-slate-900/90 ${
             selected ? 'opacity-100' : 'opacity-0'

@@ -7,7 +7,12 @@ import { Card } from '../../ui/card.component';
 import type { RetryState } from './extraction-form.component';
 
 /** Why a page that answered can still show no images, most common first. */
-const LIKELY_CAUSES = ['results.emptyCauseRefused', 'results.emptyCauseLogin', 'results.emptyCauseDrawn', 'results.emptyCauseEmpty'] as const;
+const LIKELY_CAUSES = [
+  'results.emptyCauseRefused',
+  'results.emptyCauseLogin',
+  'results.emptyCauseDrawn',
+  'results.emptyCauseEmpty',
+] as const;
 
 /** Nothing found on `url`: the likely causes, and the hero again with that address selected to change it. */
 export function NoImagesFound({ url }: { url: string }) {
@@ -16,7 +21,14 @@ export function NoImagesFound({ url }: { url: string }) {
   const retry: RetryState = { retryUrl: url };
   return (
     <Card className="mx-auto w-full max-w-xl p-8 text-center">
-      <svg aria-hidden viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" className="mx-auto size-12 text-slate-400">
+      <svg
+        aria-hidden
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        className="mx-auto size-12 text-slate-400"
+      >
         <rect x="3" y="4" width="18" height="16" rx="2" />
         <path d="m3 16 5-5 4 4 3-3 6 6M3 3l18 18" />
       </svg>

@@ -11,7 +11,11 @@ import { refusalOf, useRunAgain } from './use-extraction.hook';
 function ago(iso: string, languageTag: string): string {
   const seconds = Math.round((Date.parse(iso) - Date.now()) / 1000);
   const format = new Intl.RelativeTimeFormat(languageTag, { numeric: 'auto' });
-  for (const [unit, size] of [['day', 86_400], ['hour', 3_600], ['minute', 60]] as const) {
+  for (const [unit, size] of [
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+  ] as const) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }
   return format.format(seconds, 'second');

@@ -80,12 +80,25 @@ export function useExtraction(url: string, extractionId: string | null): Extract
   };
 
   if (extractionId === null) {
-    return started.isError ? { state: refusalOf(started.error), news: true, told } : { state: { kind: 'running', progress: NOT_STARTED }, news: false, told };
+    return started.isError
+      ? { state: refusalOf(started.error), news: true, told }
+      : { state: { kind: 'running', progress: NOT_STARTED }, news: false, told };
   }
   // A failed refetch keeps the last view: only a first answer that never came is a failure.
-  if (!view) return { state: extraction.isError ? refusalOf(extraction.error) : { kind: 'running', progress: NOT_STARTED }, news: isNews, told };
-  if (view.status === 'failed') return { state: { kind: 'failed', message: view.error, code: view.errorCode, extractedAt: view.extractedAt }, news: isNews, told };
-  if (view.status === 'completed' && view.result) return { state: { kind: 'completed', result: view.result, extractedAt: view.extractedAt }, news: isNews, told };
+  if (!view)
+    return {
+      state: extraction.isError ? refusalOf(extraction.error) : { kind: 'running', progress: NOT_STARTED },
+      news: isNews,
+      told,
+    };
+  if (view.status === 'failed')
+    return {
+      state: { kind: 'failed', message: view.error, code: view.errorCode, extractedAt: view.extractedAt },
+      news: isNews,
+      told,
+    };
+  if (view.status === 'completed' && view.result)
+    return { state: { kind: 'completed', result: view.result, extractedAt: view.extractedAt }, news: isNews, told };
   return { state: { kind: 'running', progress: view.progress ?? NOT_STARTED }, news: isNews, told };
 }
 

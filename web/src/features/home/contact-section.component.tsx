@@ -7,7 +7,10 @@ export function ContactSection() {
   return (
     <Section id="contact" title={t('contact.title')} intro={t('contact.intro')}>
       <p className="text-center">
-        <a href={`mailto:${CONTACT_EMAIL}`} className="text-lg font-semibold text-blue-700 underline dark:text-blue-400">
+        <a
+          href={`mailto:${CONTACT_EMAIL}`}
+          className="text-lg font-semibold text-blue-700 underline dark:text-blue-400"
+        >
           {CONTACT_EMAIL}
         </a>
       </p>

@@ -8,9 +8,30 @@ import { formatNumber } from '../../i18n/number-format';
 
 /** The home page's three cards; the numbers are the plan quotas of contracts, the price the seed's $9.99 (Hobby monthly). */
 const PLANS = [
-  { plan: 'free', price: '$0', daily: DEFAULT_PLAN_QUOTAS.free.daily, to: paths.home, action: 'pricing.freeAction', recommended: false },
-  { plan: 'registered', price: '$0', daily: DEFAULT_PLAN_QUOTAS.registered.daily, to: paths.register, action: 'pricing.registeredAction', recommended: true },
-  { plan: 'premium', price: '$9.99', daily: DEFAULT_PLAN_QUOTAS.premium.daily, to: paths.payment(SEED_PREMIUM_PLAN_ID), action: 'pricing.premiumAction', recommended: false },
+  {
+    plan: 'free',
+    price: '$0',
+    daily: DEFAULT_PLAN_QUOTAS.free.daily,
+    to: paths.home,
+    action: 'pricing.freeAction',
+    recommended: false,
+  },
+  {
+    plan: 'registered',
+    price: '$0',
+    daily: DEFAULT_PLAN_QUOTAS.registered.daily,
+    to: paths.register,
+    action: 'pricing.registeredAction',
+    recommended: true,
+  },
+  {
+    plan: 'premium',
+    price: '$9.99',
+    daily: DEFAULT_PLAN_QUOTAS.premium.daily,
+    to: paths.payment(SEED_PREMIUM_PLAN_ID),
+    action: 'pricing.premiumAction',
+    recommended: false,
+  },
 ] as const;
 
 export function PricingCards() {
@@ -26,7 +47,9 @@ export function PricingCards() {
           }`}
         >
           {card.recommended && (
-            <p className="absolute -top-3 start-6 rounded-full bg-blue-600 px-3 py-0.5 text-xs font-semibold text-white">{t('pricing.recommended')}</p>
+            <p className="absolute -top-3 start-6 rounded-full bg-blue-600 px-3 py-0.5 text-xs font-semibold text-white">
+              {t('pricing.recommended')}
+            </p>
           )}
           <h3 className="text-xl font-bold">{t(`pricing.${card.plan}Name`)}</h3>
           <p className="mt-4">
@@ -34,11 +57,18 @@ export function PricingCards() {
             <span className="text-slate-600 dark:text-slate-400">{t('pricing.perMonth')}</span>
           </p>
           <ul className="mt-6 flex-1 space-y-2 text-slate-700 dark:text-slate-300">
-            <li>{t(card.plan === 'premium' ? 'pricing.dailyImagesPlus' : 'pricing.dailyImages', { formatted: formatNumber(card.daily, i18n.language) })}</li>
+            <li>
+              {t(card.plan === 'premium' ? 'pricing.dailyImagesPlus' : 'pricing.dailyImages', {
+                formatted: formatNumber(card.daily, i18n.language),
+              })}
+            </li>
             <li>{t(`pricing.${card.plan}Feature1`)}</li>
             <li>{t(`pricing.${card.plan}Feature2`)}</li>
           </ul>
-          <Link to={localised(card.to)} className={buttonStyles(card.recommended ? 'primary' : 'secondary', 'lg', 'mt-8')}>
+          <Link
+            to={localised(card.to)}
+            className={buttonStyles(card.recommended ? 'primary' : 'secondary', 'lg', 'mt-8')}
+          >
             {t(card.action)}
           </Link>
         </li>

@@ -15,7 +15,14 @@ export function TryItSection() {
             aria-label={t('tryIt.sample', { number: index + 1 })}
             className="bg-checkerboard flex aspect-[4/3] items-center justify-center rounded-2xl border border-dashed border-slate-300 bg-slate-100 [--checker-color:var(--color-slate-200)] dark:border-slate-700 dark:bg-slate-800 dark:[--checker-color:rgb(255_255_255/0.04)]"
           >
-            <svg aria-hidden viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" className="size-10 text-slate-400">
+            <svg
+              aria-hidden
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              className="size-10 text-slate-400"
+            >
               <rect x="3" y="4" width="18" height="16" rx="2" />
               <path d="m3 16 5-5 4 4 3-3 6 6" />
               <circle cx="16" cy="9" r="1.5" />
@@ -24,7 +31,11 @@ export function TryItSection() {
         ))}
       </ul>
       <p className="mt-6 text-center">
-        <a href="#main" onClick={(event) => (event.preventDefault(), window.scrollTo({ top: 0, behavior: 'smooth' }))} className="font-medium text-blue-700 underline dark:text-blue-400">
+        <a
+          href="#main"
+          onClick={(event) => (event.preventDefault(), window.scrollTo({ top: 0, behavior: 'smooth' }))}
+          className="font-medium text-blue-700 underline dark:text-blue-400"
+        >
           {t('tryIt.toSearch')}
         </a>
       </p>

@@ -14,7 +14,12 @@ const CLIENT_STORAGE: Array<{ name: string; kind: 'cookie' | 'local'; purpose: P
   { name: 'preferredLang', kind: 'cookie', purpose: 'legal.privacy.preferredLang', lifetime: 'year' },
   { name: 'darkMode', kind: 'local', purpose: 'legal.privacy.darkMode', lifetime: 'untilCleared' },
   { name: 'cookieConsent', kind: 'local', purpose: 'legal.privacy.cookieConsent', lifetime: 'untilCleared' },
-  { name: 'newsletterDismissed', kind: 'local', purpose: 'legal.privacy.newsletterDismissed', lifetime: 'untilCleared' },
+  {
+    name: 'newsletterDismissed',
+    kind: 'local',
+    purpose: 'legal.privacy.newsletterDismissed',
+    lifetime: 'untilCleared',
+  },
   { name: 'donationDismissed', kind: 'local', purpose: 'legal.privacy.donationDismissed', lifetime: 'untilCleared' },
   { name: 'visited', kind: 'local', purpose: 'legal.privacy.visited', lifetime: 'untilCleared' },
 ];
@@ -36,7 +41,14 @@ export function ClientStorageTable() {
       <table className="w-full text-start text-sm max-sm:block">
         <thead className="bg-slate-100 max-sm:hidden dark:bg-slate-900">
           <tr>
-            {(['legal.privacy.storageName', 'legal.privacy.storageKind', 'legal.privacy.storagePurpose', 'legal.privacy.storageLifetime'] as const).map((heading) => (
+            {(
+              [
+                'legal.privacy.storageName',
+                'legal.privacy.storageKind',
+                'legal.privacy.storagePurpose',
+                'legal.privacy.storageLifetime',
+              ] as const
+            ).map((heading) => (
               <th key={heading} scope="col" className="px-3 py-2 text-start font-semibold">
                 {t(heading)}
               </th>

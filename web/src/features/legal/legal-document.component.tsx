@@ -27,7 +27,9 @@ interface LegalDocumentProps {
 export function LegalDocument({ title, intro, updated, sections }: LegalDocumentProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const date = new Intl.DateTimeFormat(LANGUAGE_TAGS[language], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${updated}T00:00:00Z`));
+  const date = new Intl.DateTimeFormat(LANGUAGE_TAGS[language], { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${updated}T00:00:00Z`),
+  );
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
@@ -52,7 +54,12 @@ export function LegalDocument({ title, intro, updated, sections }: LegalDocument
       </nav>
       <div className="space-y-10">
         {sections.map((section, index) => (
-          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="scroll-mt-24 space-y-3">
+          <section
+            key={section.id}
+            id={section.id}
+            aria-labelledby={`${section.id}-title`}
+            className="scroll-mt-24 space-y-3"
+          >
             <h2 id={`${section.id}-title`} className="text-xl font-semibold">
               {index + 1}. {t(section.title)}
             </h2>
@@ -76,7 +83,15 @@ export function LegalDocument({ title, intro, updated, sections }: LegalDocument
         <Trans
           i18nKey="legal.contact"
           values={{ email: CONTACT_EMAIL }}
-          components={{ mail: <a href={`mailto:${CONTACT_EMAIL}`} dir="ltr" className="font-semibold text-blue-700 underline dark:text-blue-400" /> }}
+          components={{
+            mail: (
+              <a
+                href={`mailto:${CONTACT_EMAIL}`}
+                dir="ltr"
+                className="font-semibold text-blue-700 underline dark:text-blue-400"
+              />
+            ),
+          }}
         />
       </p>
     </article>

@@ -10,7 +10,10 @@ const moderationApi = api.injectEndpoints({
     }),
     approveComment: build.mutation<Comment, number>({
       query: (id) => ({ url: `/admin/comments/${id}/approve`, method: 'POST' }),
-      invalidatesTags: (comment) => ['PendingComments', ...(comment ? [{ type: 'Comments' as const, id: comment.sourceUrl }] : [])],
+      invalidatesTags: (comment) => [
+        'PendingComments',
+        ...(comment ? [{ type: 'Comments' as const, id: comment.sourceUrl }] : []),
+      ],
     }),
     deleteComment: build.mutation<void, number>({
       query: (id) => ({ url: `/admin/comments/${id}`, method: 'DELETE' }),

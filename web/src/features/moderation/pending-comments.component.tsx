@@ -24,11 +24,17 @@ export function PendingComments() {
     );
   }
   if (pending.data.length === 0) {
-    return <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">{t('admin.empty')}</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
+        {t('admin.empty')}
+      </p>
+    );
   }
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-600 dark:text-slate-300">{t('admin.pendingCount', { count: pending.data.length })}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        {t('admin.pendingCount', { count: pending.data.length })}
+      </p>
       <ul className="space-y-4" aria-label={t('admin.pendingTitle')}>
         {pending.data.map((comment) => (
           <PendingComment key={comment.id} comment={comment} />
@@ -65,7 +71,13 @@ function PendingComment({ comment }: { comment: Comment }) {
       </div>
       <p className="mt-1 flex min-w-0 gap-1 text-xs text-slate-600 dark:text-slate-400">
         <span>{t('admin.onPage')}:</span>
-        <a href={comment.sourceUrl} target="_blank" rel="noopener noreferrer" dir="ltr" className="truncate text-blue-700 hover:underline dark:text-blue-400">
+        <a
+          href={comment.sourceUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          dir="ltr"
+          className="truncate text-blue-700 hover:underline dark:text-blue-400"
+        >
           {comment.sourceUrl}
         </a>
       </p>
@@ -76,7 +88,11 @@ function PendingComment({ comment }: { comment: Comment }) {
         <Button disabled={busy} onClick={() => void act(() => approve(comment.id).unwrap(), 'admin.approved')}>
           {t('admin.approve')}
         </Button>
-        <Button variant="secondary" disabled={busy} onClick={() => void act(() => remove(comment.id).unwrap(), 'admin.deleted')}>
+        <Button
+          variant="secondary"
+          disabled={busy}
+          onClick={() => void act(() => remove(comment.id).unwrap(), 'admin.deleted')}
+        >
           {t('admin.delete')}
         </Button>
       </div>

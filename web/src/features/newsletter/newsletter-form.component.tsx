@@ -25,7 +25,9 @@ export function NewsletterForm({ onSubscribed }: { onSubscribed?: () => void }) 
     try {
       await subscribe(parsed.data).unwrap();
       setEmail('');
-      dispatch(noticeShown({ title: 'newsletter.subscribedTitle', description: 'newsletter.subscribedText', tone: 'success' }));
+      dispatch(
+        noticeShown({ title: 'newsletter.subscribedTitle', description: 'newsletter.subscribedText', tone: 'success' }),
+      );
       onSubscribed?.();
     } catch {
       dispatch(noticeShown({ title: 'newsletter.failedTitle', description: 'newsletter.failedText', tone: 'error' }));
@@ -37,7 +39,14 @@ export function NewsletterForm({ onSubscribed }: { onSubscribed?: () => void }) 
       <label htmlFor={inputId} className="sr-only">
         {t('newsletter.emailLabel')}
       </label>
-      <Input id={inputId} type="email" autoComplete="email" placeholder={t('newsletter.emailPlaceholder')} value={email} onChange={(event) => setEmail(event.target.value)} />
+      <Input
+        id={inputId}
+        type="email"
+        autoComplete="email"
+        placeholder={t('newsletter.emailPlaceholder')}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
       <Button type="submit" size="lg" disabled={isLoading} className="shrink-0">
         {t('newsletter.subscribe')}
       </Button>

@@ -61,11 +61,20 @@ describe('newsletter popup', () => {
 
   it('comes after the first extraction, once its toast has gone', async () => {
     const extractionId = 'ex-popup';
-    const result = { files: [{ fileUrl: 'https://example.com/a.png' }], sourceUrl: 'https://example.com/', warnings: [], limits: { total: 500, used: 1, remaining: 499, role: 'free' }, performanceInfo: { timeMs: 5, method: 'static' } };
+    const result = {
+      files: [{ fileUrl: 'https://example.com/a.png' }],
+      sourceUrl: 'https://example.com/',
+      warnings: [],
+      limits: { total: 500, used: 1, remaining: 499, role: 'free' },
+      performanceInfo: { timeMs: 5, method: 'static' },
+    };
     fakeApi({
       'GET /api/auth/status': visitor,
       'POST /api/extractions': { status: 202, body: { extractionId } },
-      [`GET /api/extractions/${extractionId}`]: { status: 200, body: { extractionId, url: 'https://example.com/', status: 'completed', result } },
+      [`GET /api/extractions/${extractionId}`]: {
+        status: 200,
+        body: { extractionId, url: 'https://example.com/', status: 'completed', result },
+      },
       'GET /api/comments': { status: 200, body: [] },
     });
     renderWithProviders('/results?url=example.com', { advanceTimers: jest.advanceTimersByTime });
@@ -77,7 +86,10 @@ describe('newsletter popup', () => {
   });
 
   it('subscribes through the newsletter endpoint and closes', async () => {
-    const { calls } = fakeApi({ 'GET /api/auth/status': visitor, 'POST /api/newsletter': { status: 200, body: { subscribed: true } } });
+    const { calls } = fakeApi({
+      'GET /api/auth/status': visitor,
+      'POST /api/newsletter': { status: 200, body: { subscribed: true } },
+    });
     const { user } = render();
     await screen.findByRole('heading', { name: 'Pricing', level: 1 });
     act(() => jest.advanceTimersByTime(NEWSLETTER_POPUP_DELAY_MS));

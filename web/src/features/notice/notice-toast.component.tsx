@@ -45,7 +45,10 @@ export function NoticeToast() {
           </Toast.Close>
         </Toast.Root>
       )}
-      <Toast.Viewport label={t('notice.areaLabel')} className="fixed inset-x-4 bottom-4 z-[60] flex list-none flex-col items-end outline-none sm:inset-x-auto sm:end-6 sm:bottom-6" />
+      <Toast.Viewport
+        label={t('notice.areaLabel')}
+        className="fixed inset-x-4 bottom-4 z-[60] flex list-none flex-col items-end outline-none sm:inset-x-auto sm:end-6 sm:bottom-6"
+      />
     </Toast.Provider>
   );
 }

@@ -60,14 +60,23 @@ function progressNotice({ written, failed, total, finished }: ArchiveProgress) {
   }
   const done = written + failed;
   if (done === 0 || done % ARCHIVE_PROGRESS_STEP !== 0) return null;
-  return noticeShown({ title: 'download.progressTitle', description: 'download.progressText', values: { count: total, done }, tone: 'info', duration: ARCHIVE_PROGRESS_NOTICE_MS });
+  return noticeShown({
+    title: 'download.progressTitle',
+    description: 'download.progressText',
+    values: { count: total, done },
+    tone: 'info',
+    duration: ARCHIVE_PROGRESS_NOTICE_MS,
+  });
 }
 
 /**
  * Downloads `files` as one streamed ZIP, telling its progress as toasts: the socket follows the download's id
  * (see docs/decisions/media.md), then the form is posted with it.
  */
-export function downloadArchive(files: ExtractedFile[], sourceUrl: string): ThunkAction<Promise<void>, RootState, StoreExtra, UnknownAction> {
+export function downloadArchive(
+  files: ExtractedFile[],
+  sourceUrl: string,
+): ThunkAction<Promise<void>, RootState, StoreExtra, UnknownAction> {
   return async (dispatch, _getState, extra) => {
     const images: ArchiveImage[] = files.map(({ fileUrl, alt, width, height }) => ({ fileUrl, alt, width, height }));
     const socket = extra.socket();
@@ -84,7 +93,14 @@ export function downloadArchive(files: ExtractedFile[], sourceUrl: string): Thun
       };
       socket.on('download:progress', onProgress);
     }
-    dispatch(noticeShown({ title: 'download.startedTitle', description: 'download.startedText', values: { count: files.length }, tone: 'success' }));
+    dispatch(
+      noticeShown({
+        title: 'download.startedTitle',
+        description: 'download.startedText',
+        values: { count: files.length },
+        tone: 'success',
+      }),
+    );
     postArchiveForm(images, sourceUrl, followed ? downloadId : undefined);
   };
 }

@@ -5,7 +5,13 @@ import type { ArchiveSizes } from './picture-sizes';
 const ARCHIVE_SIZES: ArchiveSizes[] = ['largest', 'all'];
 
 /** Beside Download All: whether the ZIP takes each picture's largest size only or every size the page offers. */
-export function ArchiveSizesSelect({ value, onChange }: { value: ArchiveSizes; onChange: (sizes: ArchiveSizes) => void }) {
+export function ArchiveSizesSelect({
+  value,
+  onChange,
+}: {
+  value: ArchiveSizes;
+  onChange: (sizes: ArchiveSizes) => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   return (

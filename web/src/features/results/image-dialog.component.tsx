@@ -21,7 +21,11 @@ interface ImageDialogProps {
 /** The seed's preview: tabs Individual Image and Full Page Screenshot, with Download and Open in New Window. */
 export function ImageDialog({ file, sourceUrl, onClose }: ImageDialogProps) {
   return (
-    <Modal open={file !== null} onClose={onClose} className="inset-x-2 top-[5vh] flex max-h-[90vh] max-w-4xl flex-col overflow-hidden sm:inset-x-6">
+    <Modal
+      open={file !== null}
+      onClose={onClose}
+      className="inset-x-2 top-[5vh] flex max-h-[90vh] max-w-4xl flex-col overflow-hidden sm:inset-x-6"
+    >
       {file && <DialogBody key={file.fileUrl} file={file} sourceUrl={sourceUrl} />}
     </Modal>
   );
@@ -38,7 +42,9 @@ function DialogBody({ file, sourceUrl }: { file: ExtractedFile; sourceUrl: strin
     <>
       <div className="border-b border-slate-200 px-5 pt-4 pb-3 pe-14 dark:border-slate-800">
         <Dialog.Title className="text-lg font-semibold">{t('dialog.title')}</Dialog.Title>
-        <Dialog.Description className="truncate text-sm text-slate-600 dark:text-slate-400">{file.alt?.trim() || t('results.noAlt')}</Dialog.Description>
+        <Dialog.Description className="truncate text-sm text-slate-600 dark:text-slate-400">
+          {file.alt?.trim() || t('results.noAlt')}
+        </Dialog.Description>
       </div>
       <Tabs.Root defaultValue="image" className="flex min-h-0 flex-1 flex-col">
         <Tabs.List aria-label={t('dialog.tabsLabel')} className={tabListStyles(false, 'mx-5 mt-3')}>
@@ -79,7 +85,13 @@ function DialogBody({ file, sourceUrl }: { file: ExtractedFile; sourceUrl: strin
             )}
             <dt className="font-medium text-slate-600 dark:text-slate-400">{t('dialog.sourceUrl')}</dt>
             <dd className="min-w-0 break-all">
-              <a href={file.fileUrl} target="_blank" rel="noopener noreferrer" dir="ltr" className="text-blue-700 hover:underline dark:text-blue-400">
+              <a
+                href={file.fileUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                dir="ltr"
+                className="text-blue-700 hover:underline dark:text-blue-400"
+              >
                 {file.fileUrl}
               </a>
             </dd>

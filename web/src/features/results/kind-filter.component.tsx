@@ -17,7 +17,8 @@ const chipStyle =
 export function KindFilter({ kinds, hidden, onChange }: KindFilterProps) {
   const { t } = useTranslation();
   const labelId = useId();
-  const toggle = (kind: ImageKind) => onChange(IMAGE_KINDS.filter((each) => (each === kind ? !kinds.includes(kind) : kinds.includes(each))));
+  const toggle = (kind: ImageKind) =>
+    onChange(IMAGE_KINDS.filter((each) => (each === kind ? !kinds.includes(kind) : kinds.includes(each))));
   const hiddenKinds = IMAGE_KINDS.filter((kind) => (hidden[kind] ?? 0) > 0);
 
   return (
@@ -28,18 +29,31 @@ export function KindFilter({ kinds, hidden, onChange }: KindFilterProps) {
         </span>
         <div role="group" aria-labelledby={labelId} className="flex gap-1.5">
           {IMAGE_KINDS.map((kind) => (
-            <button key={kind} type="button" aria-pressed={kinds.includes(kind)} onClick={() => toggle(kind)} className={chipStyle}>
+            <button
+              key={kind}
+              type="button"
+              aria-pressed={kinds.includes(kind)}
+              onClick={() => toggle(kind)}
+              className={chipStyle}
+            >
               {t(`results.kinds.${kind}`)}
             </button>
           ))}
         </div>
       </div>
       {hiddenKinds.length > 0 && (
-        <p role="status" className="flex basis-full flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
+        <p
+          role="status"
+          className="flex basis-full flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-300"
+        >
           {hiddenKinds.map((kind) => (
             <span key={kind} className="inline-flex items-center gap-2">
               <span>{t(`results.kindHidden.${kind}`, { count: hidden[kind] })}</span>
-              <button type="button" onClick={() => toggle(kind)} className="font-medium text-blue-700 underline hover:no-underline dark:text-blue-400">
+              <button
+                type="button"
+                onClick={() => toggle(kind)}
+                className="font-medium text-blue-700 underline hover:no-underline dark:text-blue-400"
+              >
                 {t(`results.showKind.${kind}`)}
               </button>
             </span>

@@ -35,7 +35,13 @@ export function LoadFailures({ failed, onPage }: LoadFailuresProps) {
           {failed.map(({ item, number }) => (
             <li key={item.index} className="flex min-w-0 gap-2">
               <span className="shrink-0 font-medium">{t('results.imageAlt', { number })}</span>
-              <a href={item.file.fileUrl} target="_blank" rel="noopener noreferrer" dir="ltr" className="truncate text-blue-700 hover:underline dark:text-blue-400">
+              <a
+                href={item.file.fileUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                dir="ltr"
+                className="truncate text-blue-700 hover:underline dark:text-blue-400"
+              >
                 {item.file.fileUrl}
               </a>
             </li>

@@ -14,7 +14,10 @@ export function OtherSizes({ sizes }: { sizes: ImageVariant[] }) {
   return (
     <ul className="flex flex-wrap gap-2">
       {sizes.map((variant) => {
-        const size = variant.width && variant.height ? t('results.dimensions', { width: variant.width, height: variant.height }) : fileName(variant.fileUrl);
+        const size =
+          variant.width && variant.height
+            ? t('results.dimensions', { width: variant.width, height: variant.height })
+            : fileName(variant.fileUrl);
         return (
           <li key={variant.fileUrl}>
             <a

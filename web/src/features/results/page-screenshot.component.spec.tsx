@@ -22,7 +22,8 @@ function renderScreenshot(file: Pick<ExtractedFile, 'fileUrl' | 'variants' | 'bo
 }
 
 /** Whether the boxes were asked for: RTK Query records the request as it starts, before any fetch. */
-const boxesRequested = (store: ReturnType<typeof makeStore>) => Object.values(store.getState().api.queries).some((query) => query?.endpointName === 'getScreenshotBoxes');
+const boxesRequested = (store: ReturnType<typeof makeStore>) =>
+  Object.values(store.getState().api.queries).some((query) => query?.endpointName === 'getScreenshotBoxes');
 
 /** jsdom loads no images: the screenshot "arrives" 1,000 px wide, like a page rendered 1,000 CSS px wide. */
 function screenshotArrives() {
@@ -36,22 +37,42 @@ describe('the full-page screenshot tab', () => {
     fakeApi({});
     const store = renderScreenshot({ fileUrl: PHOTO, box: { x: 100, y: 50, width: 200, height: 100 } });
     screenshotArrives();
-    expect(await screen.findByTestId('image-outline')).toHaveStyle({ left: '10cqw', top: '5cqw', width: '20cqw', height: '10cqw' });
+    expect(await screen.findByTestId('image-outline')).toHaveStyle({
+      left: '10cqw',
+      top: '5cqw',
+      width: '20cqw',
+      height: '10cqw',
+    });
     expect(boxesRequested(store)).toBe(false);
   });
 
   it("outlines an image read without a browser where the screenshot's render found it", async () => {
-    const { calls } = fakeApi({ 'GET /api/screenshot-boxes': { status: 200, body: { boxes: { [PHOTO]: { x: 300, y: 400, width: 100, height: 50 } } } } });
+    const { calls } = fakeApi({
+      'GET /api/screenshot-boxes': {
+        status: 200,
+        body: { boxes: { [PHOTO]: { x: 300, y: 400, width: 100, height: 50 } } },
+      },
+    });
     const store = renderScreenshot({ fileUrl: PHOTO });
     expect(boxesRequested(store)).toBe(false);
     screenshotArrives();
-    expect(await screen.findByTestId('image-outline')).toHaveStyle({ left: '30cqw', top: '40cqw', width: '10cqw', height: '5cqw' });
+    expect(await screen.findByTestId('image-outline')).toHaveStyle({
+      left: '30cqw',
+      top: '40cqw',
+      width: '10cqw',
+      height: '5cqw',
+    });
     expect(screen.queryByText(UNKNOWN)).not.toBeInTheDocument();
     expect(calls).toEqual([{ method: 'GET', path: '/api/screenshot-boxes', body: undefined }]);
   });
 
   it('finds the image under another candidate of its srcset', async () => {
-    fakeApi({ 'GET /api/screenshot-boxes': { status: 200, body: { boxes: { 'https://site.example/photo-400.jpg': { x: 0, y: 0, width: 500, height: 250 } } } } });
+    fakeApi({
+      'GET /api/screenshot-boxes': {
+        status: 200,
+        body: { boxes: { 'https://site.example/photo-400.jpg': { x: 0, y: 0, width: 500, height: 250 } } },
+      },
+    });
     renderScreenshot({ fileUrl: PHOTO, variants: [{ fileUrl: 'https://site.example/photo-400.jpg' }] });
     screenshotArrives();
     expect(await screen.findByTestId('image-outline')).toHaveStyle({ width: '50cqw', height: '25cqw' });

@@ -48,7 +48,12 @@ export function PageScreenshot({ pageUrl, file }: PageScreenshotProps) {
   const toWidthUnits = (pixels: number) => `${(pixels / pageWidth) * 100}cqw`;
   const outline =
     box && pageWidth > 0
-      ? { left: toWidthUnits(box.x), top: toWidthUnits(box.y), width: toWidthUnits(box.width), height: toWidthUnits(box.height) }
+      ? {
+          left: toWidthUnits(box.x),
+          top: toWidthUnits(box.y),
+          width: toWidthUnits(box.width),
+          height: toWidthUnits(box.height),
+        }
       : undefined;
 
   return (
@@ -60,7 +65,9 @@ export function PageScreenshot({ pageUrl, file }: PageScreenshotProps) {
         </div>
       )}
       {/* Images with no place on the page (social previews, icons) or below the screenshot's cut. */}
-      {state === 'captured' && placeUnknown && <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">{t('dialog.positionUnknown')}</p>}
+      {state === 'captured' && placeUnknown && (
+        <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">{t('dialog.positionUnknown')}</p>
+      )}
       <div className={`relative [container-type:inline-size] ${state === 'captured' ? '' : 'sr-only'}`}>
         <img
           key={attempt}
@@ -74,7 +81,12 @@ export function PageScreenshot({ pageUrl, file }: PageScreenshotProps) {
           className="w-full rounded-lg border border-slate-200 dark:border-slate-700"
         />
         {state === 'captured' && outline && (
-          <div data-testid="image-outline" aria-hidden className="pointer-events-none absolute rounded-sm outline-3 outline-offset-2 outline-red-500 bg-red-500/15" style={outline} />
+          <div
+            data-testid="image-outline"
+            aria-hidden
+            className="pointer-events-none absolute rounded-sm outline-3 outline-offset-2 outline-red-500 bg-red-500/15"
+            style={outline}
+          />
         )}
       </div>
     </div>

@@ -25,7 +25,12 @@ describe('the sizes of a picture', () => {
   });
 
   it('takes a wider variant as the largest rendition, with the picture’s alt text', () => {
-    expect(largestRendition(photo)).toEqual({ fileUrl: site('car-1600.jpg'), alt: 'Red car', width: 1600, height: 1067 });
+    expect(largestRendition(photo)).toEqual({
+      fileUrl: site('car-1600.jpg'),
+      alt: 'Red car',
+      width: 1600,
+      height: 1067,
+    });
     expect(largestRendition(logo)).toBe(logo);
   });
 
@@ -37,15 +42,15 @@ describe('the sizes of a picture', () => {
 
 describe('what a ZIP asks for', () => {
   it('takes the largest size of each picture by default', () => {
-    expect(archiveFiles([photo, logo], 'largest').map((file) => file.fileUrl)).toEqual([site('car-1600.jpg'), site('logo.svg')]);
+    expect(archiveFiles([photo, logo], 'largest').map((file) => file.fileUrl)).toEqual([
+      site('car-1600.jpg'),
+      site('logo.svg'),
+    ]);
   });
 
   it('takes every size, each picture’s largest first so a per-archive cap drops sizes before pictures', () => {
-    expect(archiveFiles([photo, logo], 'all').map((file) => `${file.fileUrl.split('/').pop()} ${file.width ?? '?'}`)).toEqual([
-      'car-1600.jpg 1600',
-      'logo.svg ?',
-      'car-800.jpg 800',
-      'car-200.jpg 200',
-    ]);
+    expect(
+      archiveFiles([photo, logo], 'all').map((file) => `${file.fileUrl.split('/').pop()} ${file.width ?? '?'}`),
+    ).toEqual(['car-1600.jpg 1600', 'logo.svg ?', 'car-800.jpg 800', 'car-200.jpg 200']);
   });
 });

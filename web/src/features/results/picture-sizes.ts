@@ -14,7 +14,12 @@ export function otherSizes(file: ExtractedFile): ImageVariant[] {
 }
 
 /** A rendition as a file of the archive: its own address and size, the picture's alt text. */
-const rendition = (file: ExtractedFile, variant: ImageVariant): ExtractedFile => ({ fileUrl: variant.fileUrl, alt: file.alt, width: variant.width, height: variant.height });
+const rendition = (file: ExtractedFile, variant: ImageVariant): ExtractedFile => ({
+  fileUrl: variant.fileUrl,
+  alt: file.alt,
+  width: variant.width,
+  height: variant.height,
+});
 
 /**
  * The picture's largest rendition: a variant wider than the file, else the file itself. A file of unknown width
@@ -33,7 +38,9 @@ export function archiveFiles(files: ExtractedFile[], sizes: ArchiveSizes): Extra
   const largest = files.map(largestRendition);
   if (sizes === 'largest') return largest;
   const rest = files.flatMap((file, index) =>
-    [file, ...otherSizes(file).map((variant) => rendition(file, variant))].filter((candidate) => candidate.fileUrl !== largest[index].fileUrl),
+    [file, ...otherSizes(file).map((variant) => rendition(file, variant))].filter(
+      (candidate) => candidate.fileUrl !== largest[index].fileUrl,
+    ),
   );
   return [...largest, ...rest];
 }

@@ -18,7 +18,13 @@ const photo: ExtractedFile = {
     { fileUrl: site('car-1600.jpg'), width: 1600, height: 1067 },
   ],
 };
-const icons: ExtractedFile[] = ['menu', 'close', 'search'].map((name) => ({ fileUrl: site(`${name}.svg`), alt: name, width: 24, height: 24, kind: 'icon' }));
+const icons: ExtractedFile[] = ['menu', 'close', 'search'].map((name) => ({
+  fileUrl: site(`${name}.svg`),
+  alt: name,
+  width: 24,
+  height: 24,
+  kind: 'icon',
+}));
 const storedBeforeKinds: ExtractedFile = { fileUrl: site('old.jpg'), alt: 'Old photo', width: 400, height: 300 };
 
 /** A stored, finished extraction of the gallery page. */
@@ -30,13 +36,27 @@ function storedExtraction(files: ExtractedFile[]) {
     limits: { total: 500, used: files.length, remaining: 500 - files.length, role: 'free' },
     performanceInfo: { timeMs: 900, method: 'browser' },
   };
-  const view: ExtractionView = { extractionId, url: pageUrl, status: 'completed', result, extractedAt: new Date().toISOString() };
-  fakeApi({ 'GET /api/auth/status': { status: 200, body: { isAuthenticated: false, user: null } }, [`GET /api/extractions/${extractionId}`]: { status: 200, body: view }, 'GET /api/comments': { status: 200, body: [] } });
+  const view: ExtractionView = {
+    extractionId,
+    url: pageUrl,
+    status: 'completed',
+    result,
+    extractedAt: new Date().toISOString(),
+  };
+  fakeApi({
+    'GET /api/auth/status': { status: 200, body: { isAuthenticated: false, user: null } },
+    [`GET /api/extractions/${extractionId}`]: { status: 200, body: view },
+    'GET /api/comments': { status: 200, body: [] },
+  });
 }
 
-const open = (language = '') => renderWithProviders(`${language}/results?url=${encodeURIComponent(pageUrl)}&id=${extractionId}`);
+const open = (language = '') =>
+  renderWithProviders(`${language}/results?url=${encodeURIComponent(pageUrl)}&id=${extractionId}`);
 const grid = () => screen.findByRole('list', { name: /Extracted images|الصور المستخرجة/ });
-const tileNames = async () => within(await grid()).getAllByRole('listitem').map((tile) => within(tile).getAllByRole('paragraph')[0].textContent);
+const tileNames = async () =>
+  within(await grid())
+    .getAllByRole('listitem')
+    .map((tile) => within(tile).getAllByRole('paragraph')[0].textContent);
 
 /** What the archive form would post: form.submit() is the browser's navigation, so it is read instead of run. */
 function postedArchives(): Array<{ fileUrl: string; width?: number }[]> {
@@ -83,7 +103,10 @@ describe('the other sizes of a picture', () => {
     expect(within(dialog).getByText('Also available')).toBeInTheDocument();
     const downloads = within(dialog).getAllByRole('link', { name: /^Download \d+ × \d+$/ });
     expect(downloads.map((link) => link.textContent)).toEqual(['1600 × 1067', '200 × 133']);
-    expect(downloads[0]).toHaveAttribute('href', `/api/proxy-image?${new URLSearchParams({ url: site('car-1600.jpg'), download: '1' })}`);
+    expect(downloads[0]).toHaveAttribute(
+      'href',
+      `/api/proxy-image?${new URLSearchParams({ url: site('car-1600.jpg'), download: '1' })}`,
+    );
     expect(downloads[0]).toHaveAttribute('download');
   });
 
@@ -109,7 +132,12 @@ describe('the other sizes of a picture', () => {
 
     await user.selectOptions(sizes, 'All sizes');
     await user.click(screen.getByRole('button', { name: 'DOWNLOAD ALL' }));
-    expect(posted[1].map((image) => image.fileUrl)).toEqual([site('car-1600.jpg'), site('old.jpg'), site('car-800.jpg'), site('car-200.jpg')]);
+    expect(posted[1].map((image) => image.fileUrl)).toEqual([
+      site('car-1600.jpg'),
+      site('old.jpg'),
+      site('car-800.jpg'),
+      site('car-200.jpg'),
+    ]);
   });
 });
 
@@ -136,6 +164,7 @@ describe('sizes and addresses in Arabic', () => {
     await grid();
     await user.click(screen.getByRole('button', { name: /^Sort:/ }));
     expect(await screen.findAllByRole('menuitemradio')).toHaveLength(3);
-    for (const order of ['Default', 'Size (largest first)', 'Position (as on page)']) expect(screen.getByRole('menuitemradio', { name: order })).toBeInTheDocument();
+    for (const order of ['Default', 'Size (largest first)', 'Position (as on page)'])
+      expect(screen.getByRole('menuitemradio', { name: order })).toBeInTheDocument();
   });
 });

@@ -17,7 +17,17 @@ import { LoadFailures } from './load-failures.component';
 import { archiveFiles, type ArchiveSizes } from './picture-sizes';
 import { useImageLoading } from './use-image-loading.hook';
 import { ResultsToolbar } from './results-toolbar.component';
-import { DEFAULT_RESULT_OPTIONS, fileTypesIn, hiddenByKind, pageCount, pageOf, RESULTS_PAGE_SIZE, visibleItems, type ResultItem, type ResultOptions } from './results-view';
+import {
+  DEFAULT_RESULT_OPTIONS,
+  fileTypesIn,
+  hiddenByKind,
+  pageCount,
+  pageOf,
+  RESULTS_PAGE_SIZE,
+  visibleItems,
+  type ResultItem,
+  type ResultOptions,
+} from './results-view';
 import { useSelection } from './use-selection.hook';
 
 /** The images of a finished extraction: toolbar, grid in pages of 48, preview dialog, whole or partial ZIP. */
@@ -43,7 +53,9 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
     shown.map((item) => item.file.fileUrl),
     result.sourceUrl,
   );
-  const failed = shown.map((item, offset) => ({ item, number: firstNumber + offset })).filter(({ item }) => loading.statusOf(item.file.fileUrl) === 'failed');
+  const failed = shown
+    .map((item, offset) => ({ item, number: firstNumber + offset }))
+    .filter(({ item }) => loading.statusOf(item.file.fileUrl) === 'failed');
   const order = useMemo(() => items.map((item) => item.index), [items]);
   const limits = result.limits;
   // The quota counts distinct images: repeats ride along flagged as duplicates.
@@ -81,7 +93,12 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
             {t('results.title')}
           </h1>
           <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
-            <a href={result.sourceUrl} target="_blank" rel="noopener noreferrer" className="flex max-w-full min-w-0 font-medium text-blue-700 hover:underline dark:text-blue-400">
+            <a
+              href={result.sourceUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex max-w-full min-w-0 font-medium text-blue-700 hover:underline dark:text-blue-400"
+            >
               <WebAddress url={result.sourceUrl} />
             </a>
             <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold tabular-nums text-slate-700 dark:bg-slate-800 dark:text-slate-200">
@@ -98,7 +115,10 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
       </header>
 
       {limits.limitApplied && (
-        <div role="note" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-100">
+        <div
+          role="note"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
+        >
           <p>{t('results.limited', { shown: distinctCount, found: limits.totalImagesFound ?? distinctCount })}</p>
           <Link to={localised(paths.pricing)} className={buttonStyles('primary', 'md')}>
             {t('results.upgradePlan')}
@@ -111,7 +131,9 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
       {selection.selected.size > 0 && (
         <div className="flex flex-wrap items-center gap-3 rounded-xl border border-blue-200 bg-blue-50 px-4 py-2 text-sm dark:border-blue-900 dark:bg-blue-950/50">
           <span className="font-medium">{t('results.selectedCount', { count: selection.selected.size })}</span>
-          <Button onClick={() => download(items.filter((item) => selection.selected.has(item.index)))}>{t('results.downloadSelected')}</Button>
+          <Button onClick={() => download(items.filter((item) => selection.selected.has(item.index)))}>
+            {t('results.downloadSelected')}
+          </Button>
           <Button variant="ghost" onClick={selection.clear}>
             {t('results.clearSelection')}
           </Button>
@@ -121,7 +143,9 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
       <LoadFailures failed={failed} onPage={shown.length} />
 
       {items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">{t('results.noneMatch')}</p>
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          {t('results.noneMatch')}
+        </p>
       ) : (
         <ImageGrid
           items={shown}

@@ -36,8 +36,15 @@ export function ResultsToolbar({ options, fileTypes, hiddenKinds, onChange }: Re
           </Button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content align="start" sideOffset={6} className="z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900">
-            <DropdownMenu.RadioGroup value={options.sort} onValueChange={(sort) => onChange({ sort: sort as SortOrder })}>
+          <DropdownMenu.Content
+            align="start"
+            sideOffset={6}
+            className="z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          >
+            <DropdownMenu.RadioGroup
+              value={options.sort}
+              onValueChange={(sort) => onChange({ sort: sort as SortOrder })}
+            >
               {SORT_ORDERS.map((order) => (
                 <MenuRadioItem key={order} value={order}>
                   {t(`results.sort.${order}`)}
@@ -48,7 +55,11 @@ export function ResultsToolbar({ options, fileTypes, hiddenKinds, onChange }: Re
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
 
-      <Button variant="secondary" aria-pressed={options.showDuplicates} onClick={() => onChange({ showDuplicates: !options.showDuplicates })}>
+      <Button
+        variant="secondary"
+        aria-pressed={options.showDuplicates}
+        onClick={() => onChange({ showDuplicates: !options.showDuplicates })}
+      >
         {options.showDuplicates ? t('results.hideDuplicates') : t('results.showDuplicates')}
       </Button>
 
@@ -56,19 +67,42 @@ export function ResultsToolbar({ options, fileTypes, hiddenKinds, onChange }: Re
         <label htmlFor={ids.width} className="text-xs font-medium text-slate-600 dark:text-slate-400">
           {t('results.minWidth')}
         </label>
-        <input id={ids.width} type="number" min={0} inputMode="numeric" value={options.minWidth || ''} placeholder="0" onChange={(event) => onChange({ minWidth: size(event.target.value) })} className={`${fieldStyle} w-28`} />
+        <input
+          id={ids.width}
+          type="number"
+          min={0}
+          inputMode="numeric"
+          value={options.minWidth || ''}
+          placeholder="0"
+          onChange={(event) => onChange({ minWidth: size(event.target.value) })}
+          className={`${fieldStyle} w-28`}
+        />
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={ids.height} className="text-xs font-medium text-slate-600 dark:text-slate-400">
           {t('results.minHeight')}
         </label>
-        <input id={ids.height} type="number" min={0} inputMode="numeric" value={options.minHeight || ''} placeholder="0" onChange={(event) => onChange({ minHeight: size(event.target.value) })} className={`${fieldStyle} w-28`} />
+        <input
+          id={ids.height}
+          type="number"
+          min={0}
+          inputMode="numeric"
+          value={options.minHeight || ''}
+          placeholder="0"
+          onChange={(event) => onChange({ minHeight: size(event.target.value) })}
+          className={`${fieldStyle} w-28`}
+        />
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={ids.type} className="text-xs font-medium text-slate-600 dark:text-slate-400">
           {t('results.fileType')}
         </label>
-        <select id={ids.type} value={options.fileType} onChange={(event) => onChange({ fileType: event.target.value })} className={fieldStyle}>
+        <select
+          id={ids.type}
+          value={options.fileType}
+          onChange={(event) => onChange({ fileType: event.target.value })}
+          className={fieldStyle}
+        >
           <option value="">{t('results.allTypes')}</option>
           {fileTypes.map((type) => (
             <option key={type} value={type}>

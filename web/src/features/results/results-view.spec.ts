@@ -1,7 +1,21 @@
 import type { ExtractedFile } from '@pixtract/contracts';
-import { DEFAULT_RESULT_OPTIONS, fileTypeOf, fileTypesIn, hiddenByKind, pageCount, pageOf, RESULTS_PAGE_SIZE, SORT_ORDERS, visibleItems, type ResultOptions } from './results-view';
+import {
+  DEFAULT_RESULT_OPTIONS,
+  fileTypeOf,
+  fileTypesIn,
+  hiddenByKind,
+  pageCount,
+  pageOf,
+  RESULTS_PAGE_SIZE,
+  SORT_ORDERS,
+  visibleItems,
+  type ResultOptions,
+} from './results-view';
 
-const file = (name: string, fields: Partial<ExtractedFile> = {}): ExtractedFile => ({ fileUrl: `https://example.com/${name}`, ...fields });
+const file = (name: string, fields: Partial<ExtractedFile> = {}): ExtractedFile => ({
+  fileUrl: `https://example.com/${name}`,
+  ...fields,
+});
 
 const files: ExtractedFile[] = [
   file('small.png', { width: 10, height: 10, position: 2, extractedTime: '2026-01-01T00:00:02Z' }),
@@ -11,7 +25,9 @@ const files: ExtractedFile[] = [
 ];
 
 const names = (options: Partial<ResultOptions>) =>
-  visibleItems(files, { ...DEFAULT_RESULT_OPTIONS, ...options }).map(({ file: { fileUrl }, index }) => `${fileUrl.split('/').pop()}#${index}`);
+  visibleItems(files, { ...DEFAULT_RESULT_OPTIONS, ...options }).map(
+    ({ file: { fileUrl }, index }) => `${fileUrl.split('/').pop()}#${index}`,
+  );
 
 describe('visibleItems', () => {
   it('hides duplicates by default and keeps the extraction order', () => {
@@ -27,7 +43,12 @@ describe('visibleItems', () => {
   });
 
   it('sorts by position as on the page', () => {
-    expect(names({ sort: 'position', showDuplicates: true })).toEqual(['big.jpg#1', 'unknown.svg#3', 'small.png#0', 'big.jpg#2']);
+    expect(names({ sort: 'position', showDuplicates: true })).toEqual([
+      'big.jpg#1',
+      'unknown.svg#3',
+      'small.png#0',
+      'big.jpg#2',
+    ]);
   });
 
   it('offers no Date order: the order images were found in is Position', () => {
@@ -50,12 +71,21 @@ describe('the kind filter', () => {
     file('close.png', { kind: 'icon' }),
     file('close.png', { kind: 'icon', duplicate: true }),
   ];
-  const shown = (options: Partial<ResultOptions>) => visibleItems(kinds, { ...DEFAULT_RESULT_OPTIONS, ...options }).map(({ file: { fileUrl } }) => fileUrl.split('/').pop());
+  const shown = (options: Partial<ResultOptions>) =>
+    visibleItems(kinds, { ...DEFAULT_RESULT_OPTIONS, ...options }).map(({ file: { fileUrl } }) =>
+      fileUrl.split('/').pop(),
+    );
 
   it('hides icons by default and counts a file without a kind (stored before kinds) as a photo', () => {
     expect(shown({})).toEqual(['photo.jpg', 'logo.svg', 'old.jpg']);
     expect(shown({ kinds: ['photo'] })).toEqual(['photo.jpg', 'old.jpg']);
-    expect(shown({ kinds: ['photo', 'graphic', 'icon'] })).toEqual(['photo.jpg', 'logo.svg', 'menu.svg', 'old.jpg', 'close.png']);
+    expect(shown({ kinds: ['photo', 'graphic', 'icon'] })).toEqual([
+      'photo.jpg',
+      'logo.svg',
+      'menu.svg',
+      'old.jpg',
+      'close.png',
+    ]);
   });
 
   it('says how many images each hidden kind keeps out, after the other filters', () => {

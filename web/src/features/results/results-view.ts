@@ -24,7 +24,14 @@ export interface ResultOptions {
 
 export const IMAGE_KINDS: readonly ImageKind[] = ['photo', 'graphic', 'icon'];
 
-export const DEFAULT_RESULT_OPTIONS: ResultOptions = { sort: 'default', showDuplicates: false, minWidth: 0, minHeight: 0, fileType: '', kinds: ['photo', 'graphic'] };
+export const DEFAULT_RESULT_OPTIONS: ResultOptions = {
+  sort: 'default',
+  showDuplicates: false,
+  minWidth: 0,
+  minHeight: 0,
+  fileType: '',
+  kinds: ['photo', 'graphic'],
+};
 
 /** Results stored before files had a kind count as photos. */
 export const kindOf = (file: ExtractedFile): ImageKind => file.kind ?? 'photo';
@@ -35,7 +42,12 @@ export interface ResultItem {
   index: number;
 }
 
-const TYPE_ALIASES: Record<string, string> = { jpeg: 'jpg', 'svg+xml': 'svg', 'x-icon': 'ico', 'vnd.microsoft.icon': 'ico' };
+const TYPE_ALIASES: Record<string, string> = {
+  jpeg: 'jpg',
+  'svg+xml': 'svg',
+  'x-icon': 'ico',
+  'vnd.microsoft.icon': 'ico',
+};
 
 /** The file's type as one short word (png, jpg, svg…), from its extension, MIME type or URL; '' when unknown. */
 export function fileTypeOf(file: ExtractedFile): string {
@@ -86,9 +98,11 @@ export function hiddenByKind(files: ExtractedFile[], options: ResultOptions): Pa
 }
 
 /** The file types present, for the type filter. */
-export const fileTypesIn = (files: ExtractedFile[]): string[] => [...new Set(files.map(fileTypeOf).filter(Boolean))].sort();
+export const fileTypesIn = (files: ExtractedFile[]): string[] =>
+  [...new Set(files.map(fileTypeOf).filter(Boolean))].sort();
 
 export const pageCount = (items: number): number => Math.max(1, Math.ceil(items / RESULTS_PAGE_SIZE));
 
 /** 1-based page `page` of `items`. */
-export const pageOf = <T>(items: T[], page: number): T[] => items.slice((page - 1) * RESULTS_PAGE_SIZE, page * RESULTS_PAGE_SIZE);
+export const pageOf = <T>(items: T[], page: number): T[] =>
+  items.slice((page - 1) * RESULTS_PAGE_SIZE, page * RESULTS_PAGE_SIZE);

@@ -13,7 +13,11 @@ const screenshotApi = api.injectEndpoints({
 export const { useGetScreenshotBoxesQuery } = screenshotApi;
 
 /** The image's box in the screenshot: under its own URL, else under another candidate of the same picture. */
-export function boxInScreenshot(file: Pick<ExtractedFile, 'fileUrl' | 'variants'>, boxes: ScreenshotBoxes['boxes']): ImageBox | undefined {
-  for (const url of [file.fileUrl, ...(file.variants ?? []).map((variant) => variant.fileUrl)]) if (Object.hasOwn(boxes, url)) return boxes[url];
+export function boxInScreenshot(
+  file: Pick<ExtractedFile, 'fileUrl' | 'variants'>,
+  boxes: ScreenshotBoxes['boxes'],
+): ImageBox | undefined {
+  for (const url of [file.fileUrl, ...(file.variants ?? []).map((variant) => variant.fileUrl)])
+    if (Object.hasOwn(boxes, url)) return boxes[url];
   return undefined;
 }

@@ -1,15 +1,22 @@
 import { act, renderHook } from '@testing-library/react';
-import { DIRECT_LOAD_TIMEOUT_MS, LOAD_STAGGER_MS, PAGE_LOAD_TIMEOUT_MS, useImageLoading } from './use-image-loading.hook';
+import {
+  DIRECT_LOAD_TIMEOUT_MS,
+  LOAD_STAGGER_MS,
+  PAGE_LOAD_TIMEOUT_MS,
+  useImageLoading,
+} from './use-image-loading.hook';
 
 const source = 'https://example.com/';
 const urls = ['https://cdn.example.com/a.png', 'https://cdn.example.com/b.png', 'https://cdn.example.com/c.png'];
-const thumbnail = (url: string) => `/api/proxy-image?url=${encodeURIComponent(url)}&sourceUrl=${encodeURIComponent(source)}&w=640`;
+const thumbnail = (url: string) =>
+  `/api/proxy-image?url=${encodeURIComponent(url)}&sourceUrl=${encodeURIComponent(source)}&w=640`;
 
 describe('the seed image loading rules', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  const render = (page = urls) => renderHook(({ page: current }) => useImageLoading(current, source), { initialProps: { page } });
+  const render = (page = urls) =>
+    renderHook(({ page: current }) => useImageLoading(current, source), { initialProps: { page } });
   const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
 
   it('starts each image 50 ms after the one before, directly', () => {

@@ -14,9 +14,11 @@ interface ImageLoad {
 }
 
 type Loads = Record<string, ImageLoad>;
-type LoadEvent = { type: 'reset'; urls: string[] } | { type: 'start' | 'slow' | 'error' | 'load'; url: string } | { type: 'deadline' };
+type LoadEvent =
+  { type: 'reset'; urls: string[] } | { type: 'start' | 'slow' | 'error' | 'load'; url: string } | { type: 'deadline' };
 
-const initialLoads = (urls: string[]): Loads => Object.fromEntries(urls.map((url) => [url, { status: 'waiting', via: 'direct' }]));
+const initialLoads = (urls: string[]): Loads =>
+  Object.fromEntries(urls.map((url) => [url, { status: 'waiting', via: 'direct' }]));
 
 function nextLoad(load: ImageLoad, url: string, event: LoadEvent['type']): ImageLoad {
   switch (event) {
@@ -37,7 +39,8 @@ function nextLoad(load: ImageLoad, url: string, event: LoadEvent['type']): Image
 
 function reduce(loads: Loads, event: LoadEvent): Loads {
   if (event.type === 'reset') return initialLoads(event.urls);
-  if (event.type === 'deadline') return Object.fromEntries(Object.entries(loads).map(([url, load]) => [url, nextLoad(load, url, 'deadline')]));
+  if (event.type === 'deadline')
+    return Object.fromEntries(Object.entries(loads).map(([url, load]) => [url, nextLoad(load, url, 'deadline')]));
   const load = loads[event.url];
   if (!load) return loads;
   const next = nextLoad(load, event.url, event.type);

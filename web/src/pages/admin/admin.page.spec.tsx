@@ -61,6 +61,9 @@ describe('/admin', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Comment deleted')).toBeInTheDocument();
     expect(await screen.findByText('No comments are waiting. All caught up!')).toBeInTheDocument();
-    expect(calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/admin/comments/41/approve', 'DELETE /api/admin/comments/42']);
+    expect(calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /api/admin/comments/41/approve',
+      'DELETE /api/admin/comments/42',
+    ]);
   });
 });

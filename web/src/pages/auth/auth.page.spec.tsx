@@ -23,7 +23,10 @@ describe('auth page', () => {
   });
 
   it('registers, says so, and brings up the login form', async () => {
-    const { calls } = fakeApi({ 'GET /api/auth/status': visitor, 'POST /api/auth/register': { status: 201, body: {} } });
+    const { calls } = fakeApi({
+      'GET /api/auth/status': visitor,
+      'POST /api/auth/register': { status: 201, body: {} },
+    });
     const { user } = renderWithProviders('/auth?mode=register');
     const register = await screen.findByRole('tabpanel', { name: 'Register' });
     await user.type(within(register).getByLabelText('Username'), 'ada');
@@ -44,7 +47,10 @@ describe('auth page', () => {
   it("shows 'Login failed' with the catalogue's words for wrong credentials", async () => {
     fakeApi({
       'GET /api/auth/status': visitor,
-      'POST /api/auth/login': { status: 401, body: { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Username or password incorrect' } },
+      'POST /api/auth/login': {
+        status: 401,
+        body: { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Username or password incorrect' },
+      },
     });
     const { user } = renderWithProviders('/auth');
     const login = await screen.findByRole('tabpanel', { name: 'Login' });
@@ -62,22 +68,35 @@ describe('auth page', () => {
   });
 
   it('offers Google sign-in only where it is configured (audit row 14)', async () => {
-    fakeApi({ 'GET /api/auth/status': { status: 200, body: { isAuthenticated: false, user: null, googleSignIn: false } } });
+    fakeApi({
+      'GET /api/auth/status': { status: 200, body: { isAuthenticated: false, user: null, googleSignIn: false } },
+    });
     const { unmount } = renderWithProviders('/auth');
     await screen.findByRole('tabpanel', { name: 'Login' });
     expect(screen.queryByRole('link', { name: 'Continue with Google' })).not.toBeInTheDocument();
     unmount();
 
-    fakeApi({ 'GET /api/auth/status': { status: 200, body: { isAuthenticated: false, user: null, googleSignIn: true } } });
+    fakeApi({
+      'GET /api/auth/status': { status: 200, body: { isAuthenticated: false, user: null, googleSignIn: true } },
+    });
     renderWithProviders('/auth');
-    expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', '/api/auth/google');
+    expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
+      'href',
+      '/api/auth/google',
+    );
   });
 
   it.each([
-    ['/auth?error=GOOGLE_SIGN_IN_UNAVAILABLE', 'Google sign-in is not available here. Sign in with your username or email instead.'],
+    [
+      '/auth?error=GOOGLE_SIGN_IN_UNAVAILABLE',
+      'Google sign-in is not available here. Sign in with your username or email instead.',
+    ],
     ['/auth?error=GOOGLE_SIGN_IN_FAILED', 'Google sign-in failed. Please try again.'],
-    ['/ar/auth?error=GOOGLE_SIGN_IN_UNAVAILABLE', 'تسجيل الدخول عبر Google غير متاح هنا. سجّل الدخول باسم المستخدم أو البريد الإلكتروني.'],
-  ])('says why a Google sign-in came back to %s, in the visitor\'s language', async (path, message) => {
+    [
+      '/ar/auth?error=GOOGLE_SIGN_IN_UNAVAILABLE',
+      'تسجيل الدخول عبر Google غير متاح هنا. سجّل الدخول باسم المستخدم أو البريد الإلكتروني.',
+    ],
+  ])("says why a Google sign-in came back to %s, in the visitor's language", async (path, message) => {
     fakeApi({ 'GET /api/auth/status': visitor });
     renderWithProviders(path);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);

@@ -37,7 +37,9 @@ export function AuthPage() {
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2 lg:py-20">
       <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 dark:border-slate-800 dark:bg-slate-900">
-        <h1 className="mb-6 text-2xl font-bold">{mode === 'register' ? t('auth.registerTitle') : t('auth.loginTitle')}</h1>
+        <h1 className="mb-6 text-2xl font-bold">
+          {mode === 'register' ? t('auth.registerTitle') : t('auth.loginTitle')}
+        </h1>
         {isSignInError(error) && (
           <div className="mb-6">
             <Alert tone="error">{t(`errors.${error}`)}</Alert>

@@ -41,13 +41,28 @@ describe('/blog/{slug}', () => {
 
     const address = encodeURIComponent('http://localhost/blog/srcset-explained');
     const share = within(main.getByRole('navigation', { name: 'Share this article' }));
-    expect(share.getByRole('link', { name: 'Share on Twitter' })).toHaveAttribute('href', `https://twitter.com/intent/tweet?url=${address}&text=srcset%20explained`);
-    expect(share.getByRole('link', { name: 'Share on LinkedIn' })).toHaveAttribute('href', `https://www.linkedin.com/sharing/share-offsite/?url=${address}`);
-    expect(share.getByRole('link', { name: 'Share on Facebook' })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${address}`);
-    expect(share.getByRole('link', { name: 'Share by email' }).getAttribute('href')).toMatch(/^mailto:\?subject=srcset%20explained&body=How%20responsive.*http%3A%2F%2Flocalhost%2Fblog%2Fsrcset-explained$/);
+    expect(share.getByRole('link', { name: 'Share on Twitter' })).toHaveAttribute(
+      'href',
+      `https://twitter.com/intent/tweet?url=${address}&text=srcset%20explained`,
+    );
+    expect(share.getByRole('link', { name: 'Share on LinkedIn' })).toHaveAttribute(
+      'href',
+      `https://www.linkedin.com/sharing/share-offsite/?url=${address}`,
+    );
+    expect(share.getByRole('link', { name: 'Share on Facebook' })).toHaveAttribute(
+      'href',
+      `https://www.facebook.com/sharer/sharer.php?u=${address}`,
+    );
+    expect(share.getByRole('link', { name: 'Share by email' }).getAttribute('href')).toMatch(
+      /^mailto:\?subject=srcset%20explained&body=How%20responsive.*http%3A%2F%2Flocalhost%2Fblog%2Fsrcset-explained$/,
+    );
 
     const related = (await main.findByRole('heading', { level: 2, name: 'Related articles' })).closest('section')!;
-    expect(within(related).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Shares two tags', 'Shares one tag', 'Shares nothing, newest']);
+    expect(
+      within(related)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Shares two tags', 'Shares one tag', 'Shares nothing, newest']);
     expect(within(related).getByText(/^x+…$/).textContent!.length).toBeLessThanOrEqual(100);
   });
 

@@ -58,7 +58,13 @@ function Article({ post }: { post: BlogPost }) {
           </p>
           <PostMeta post={post} withAuthor />
         </header>
-        <img src={post.image} alt="" width={1200} height={630} className="mt-8 aspect-[40/21] w-full rounded-2xl object-cover" />
+        <img
+          src={post.image}
+          alt=""
+          width={1200}
+          height={630}
+          className="mt-8 aspect-[40/21] w-full rounded-2xl object-cover"
+        />
         {/* Sanitised by the gateway (Markdown rendered with raw HTML off, then an allow-list of tags and schemes). */}
         <div lang="en" dir="ltr" className="article-body mt-8" dangerouslySetInnerHTML={{ __html: post.content }} />
         <footer className="mt-10 border-t border-slate-200 pt-6 dark:border-slate-800">

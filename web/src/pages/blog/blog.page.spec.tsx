@@ -7,11 +7,22 @@ import { renderWithProviders } from '../../test/render-with-providers';
 // Typing a search renders the whole app per keystroke: on a machine shared with other builds that takes longer than jest's 5 s default.
 jest.setTimeout(30_000);
 
-const long = 'Lazy loading makes pages fast by not loading pictures until you scroll to them. Here is why that hides images from simple downloaders.';
+const long =
+  'Lazy loading makes pages fast by not loading pictures until you scroll to them. Here is why that hides images from simple downloaders.';
 const POSTS = [
-  blogPost('lazy', { title: 'Why lazy-loaded images go missing', description: long, tags: ['lazy-loading', 'how-it-works'], date: '2025-09-01' }),
+  blogPost('lazy', {
+    title: 'Why lazy-loaded images go missing',
+    description: long,
+    tags: ['lazy-loading', 'how-it-works'],
+    date: '2025-09-01',
+  }),
   blogPost('zip', { title: 'Save a whole gallery as one ZIP', tags: ['guides', 'zip'], date: '2025-08-01' }),
-  blogPost('srcset', { title: 'srcset explained', tags: ['responsive-images', 'how-it-works'], date: '2025-07-01', content: '<p>The largest candidate wins.</p>' }),
+  blogPost('srcset', {
+    title: 'srcset explained',
+    tags: ['responsive-images', 'how-it-works'],
+    date: '2025-07-01',
+    content: '<p>The largest candidate wins.</p>',
+  }),
 ];
 
 function blogWith(posts: { status: number; body: unknown } | Array<{ status: number; body: unknown }>, path = '/blog') {
@@ -23,9 +34,14 @@ describe('/blog', () => {
   it('features the newest article and lists the others under Latest Posts, descriptions cut at 120 characters', async () => {
     blogWith({ status: 200, body: POSTS });
     expect(await screen.findByRole('heading', { level: 1, name: 'Pixtract Blog' })).toBeInTheDocument();
-    const featured = (await screen.findByRole('heading', { level: 2, name: 'Why lazy-loaded images go missing' })).closest('article')!;
+    const featured = (
+      await screen.findByRole('heading', { level: 2, name: 'Why lazy-loaded images go missing' })
+    ).closest('article')!;
     expect(within(featured).getByText('Featured')).toBeInTheDocument();
-    expect(within(featured).getByRole('link', { name: 'Why lazy-loaded images go missing' })).toHaveAttribute('href', '/blog/lazy');
+    expect(within(featured).getByRole('link', { name: 'Why lazy-loaded images go missing' })).toHaveAttribute(
+      'href',
+      '/blog/lazy',
+    );
     const excerpt = within(featured).getByText(/^Lazy loading makes pages fast/);
     expect(excerpt.textContent!.length).toBeLessThanOrEqual(120);
     expect(excerpt.textContent).toMatch(/…$/);
@@ -33,7 +49,10 @@ describe('/blog', () => {
     expect(within(featured).getByText('September 1, 2025')).toBeInTheDocument();
 
     expect(screen.getByRole('heading', { level: 2, name: 'Latest Posts' })).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Save a whole gallery as one ZIP', 'srcset explained']);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Save a whole gallery as one ZIP',
+      'srcset explained',
+    ]);
     expect(screen.getByRole('heading', { name: 'New articles in your inbox' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Extract Images' })).toHaveAttribute('href', '/#try-it');
     await waitFor(() => expect(document.title).toBe('Blog: guides to collecting images from the web | Pixtract'));
@@ -51,7 +70,11 @@ describe('/blog', () => {
 
     await user.clear(search);
     const tags = screen.getByRole('group', { name: 'Filter by tag' });
-    expect(within(tags).getAllByRole('button').map((chip) => chip.textContent)).toEqual(['All', 'lazy-loading', 'how-it-works', 'guides', 'zip', 'responsive-images']);
+    expect(
+      within(tags)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual(['All', 'lazy-loading', 'how-it-works', 'guides', 'zip', 'responsive-images']);
     await user.click(within(tags).getByRole('button', { name: 'how-it-works' }));
     expect(within(tags).getByRole('button', { name: 'how-it-works' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('heading', { level: 2, name: 'Posts tagged with “how-it-works”' })).toBeInTheDocument();
@@ -68,20 +91,28 @@ describe('/blog', () => {
   it('opens with the filters of its address, and says so when the articles cannot be loaded', async () => {
     const { user } = blogWith(
       [
-        { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'An error occurred. Please try again later.' } },
+        {
+          status: 500,
+          body: { statusCode: 500, code: 'INTERNAL', message: 'An error occurred. Please try again later.' },
+        },
         { status: 200, body: POSTS },
       ],
       '/blog?tag=zip',
     );
     expect(await screen.findByText('The articles could not be loaded right now.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Save a whole gallery as one ZIP' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Save a whole gallery as one ZIP' }),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(1);
   });
 
   it('says the articles are in English under another language', async () => {
     blogWith({ status: 200, body: POSTS }, '/de/blog');
     expect(await screen.findByText('Unsere Artikel sind auf Englisch geschrieben.')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Why lazy-loaded images go missing' })).toHaveAttribute('href', '/de/blog/lazy');
+    expect(await screen.findByRole('link', { name: 'Why lazy-loaded images go missing' })).toHaveAttribute(
+      'href',
+      '/de/blog/lazy',
+    );
   });
 });

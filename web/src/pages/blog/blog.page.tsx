@@ -50,7 +50,13 @@ export function BlogPage() {
           <label htmlFor={searchId} className="sr-only">
             {t('blog.searchLabel')}
           </label>
-          <Input id={searchId} type="search" placeholder={t('blog.searchPlaceholder')} value={query} onChange={(event) => filter({ q: event.target.value })} />
+          <Input
+            id={searchId}
+            type="search"
+            placeholder={t('blog.searchPlaceholder')}
+            value={query}
+            onChange={(event) => filter({ q: event.target.value })}
+          />
         </form>
         <div role="group" aria-label={t('blog.tagsLabel')} className="flex flex-wrap justify-center gap-2">
           {[null, ...tags].map((chip) => (
@@ -110,7 +116,10 @@ export function BlogPage() {
         </div>
       )}
 
-      <section aria-labelledby="blog-newsletter-title" className="mx-auto max-w-3xl space-y-4 rounded-3xl border border-slate-200 bg-white p-8 text-center dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="blog-newsletter-title"
+        className="mx-auto max-w-3xl space-y-4 rounded-3xl border border-slate-200 bg-white p-8 text-center dark:border-slate-800 dark:bg-slate-900"
+      >
         <h2 id="blog-newsletter-title" className="text-2xl font-bold">
           {t('blog.newsletterTitle')}
         </h2>
@@ -120,7 +129,10 @@ export function BlogPage() {
         </div>
       </section>
 
-      <section aria-labelledby="blog-cta-title" className="rounded-3xl bg-gradient-to-br from-blue-700 to-indigo-800 p-8 text-center text-white sm:p-12">
+      <section
+        aria-labelledby="blog-cta-title"
+        className="rounded-3xl bg-gradient-to-br from-blue-700 to-indigo-800 p-8 text-center text-white sm:p-12"
+      >
         <h2 id="blog-cta-title" className="text-2xl font-bold sm:text-3xl">
           {t('blog.ctaTitle')}
         </h2>

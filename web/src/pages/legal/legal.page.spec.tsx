@@ -26,14 +26,23 @@ describe('legal pages', () => {
     ]);
     expect(screen.getByRole('heading', { level: 2, name: '3. Images and your responsibility' })).toBeInTheDocument();
     expect(screen.getByText(/Downloading an image with Pixtract gives you no right to use it/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'support@pixtract.app' })).toHaveAttribute('href', 'mailto:support@pixtract.app');
+    expect(screen.getByRole('link', { name: 'support@pixtract.app' })).toHaveAttribute(
+      'href',
+      'mailto:support@pixtract.app',
+    );
     await waitFor(() => expect(document.title).toBe('Terms of Service | Pixtract'));
   });
 
   it('/privacy: what is stored, every cookie and local-storage key the site sets, processors, retention and deletion', async () => {
     renderWithProviders('/privacy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
-    for (const heading of ['What we store', 'Cookies and local storage', 'Who else processes data', 'How long we keep it', 'Your rights and deleting your data']) {
+    for (const heading of [
+      'What we store',
+      'Cookies and local storage',
+      'Who else processes data',
+      'How long we keep it',
+      'Your rights and deleting your data',
+    ]) {
       expect(screen.getByRole('heading', { level: 2, name: new RegExp(`^\\d+\\. ${heading}$`) })).toBeInTheDocument();
     }
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);

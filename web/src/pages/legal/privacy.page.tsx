@@ -20,16 +20,32 @@ const SECTIONS: LegalSection[] = [
     ],
   },
   { id: 'why', title: 'legal.privacy.whyTitle', paragraphs: ['legal.privacy.whyText'] },
-  { id: 'cookies', title: 'legal.privacy.storageTitle', paragraphs: ['legal.privacy.storageIntro'], extra: <ClientStorageTable /> },
+  {
+    id: 'cookies',
+    title: 'legal.privacy.storageTitle',
+    paragraphs: ['legal.privacy.storageIntro'],
+    extra: <ClientStorageTable />,
+  },
   {
     id: 'processors',
     title: 'legal.privacy.processorsTitle',
-    items: ['legal.privacy.processorsPaypal', 'legal.privacy.processorsGoogle', 'legal.privacy.processorsHosting', 'legal.privacy.processorsSites'],
+    items: [
+      'legal.privacy.processorsPaypal',
+      'legal.privacy.processorsGoogle',
+      'legal.privacy.processorsHosting',
+      'legal.privacy.processorsSites',
+    ],
   },
   {
     id: 'retention',
     title: 'legal.privacy.retentionTitle',
-    items: ['legal.privacy.retentionAccount', 'legal.privacy.retentionSessions', 'legal.privacy.retentionNewsletter', 'legal.privacy.retentionLogs', 'legal.privacy.retentionPayments'],
+    items: [
+      'legal.privacy.retentionAccount',
+      'legal.privacy.retentionSessions',
+      'legal.privacy.retentionNewsletter',
+      'legal.privacy.retentionLogs',
+      'legal.privacy.retentionPayments',
+    ],
   },
   { id: 'your-rights', title: 'legal.privacy.rightsTitle', paragraphs: ['legal.privacy.rightsText'] },
   { id: 'security', title: 'legal.privacy.securityTitle', paragraphs: ['legal.privacy.securityText'] },
@@ -40,5 +56,12 @@ const SECTIONS: LegalSection[] = [
 /** /privacy — what is stored, why, who processes it, for how long, and how to have it deleted. */
 export function PrivacyPage() {
   usePageMeta('privacy');
-  return <LegalDocument title="legal.privacy.title" intro="legal.privacy.intro" updated={PRIVACY_UPDATED} sections={SECTIONS} />;
+  return (
+    <LegalDocument
+      title="legal.privacy.title"
+      intro="legal.privacy.intro"
+      updated={PRIVACY_UPDATED}
+      sections={SECTIONS}
+    />
+  );
 }

@@ -24,5 +24,7 @@ const SECTIONS: LegalSection[] = [
 /** /terms — what using Pixtract means, in plain words. */
 export function TermsPage() {
   usePageMeta('terms');
-  return <LegalDocument title="legal.terms.title" intro="legal.terms.intro" updated={TERMS_UPDATED} sections={SECTIONS} />;
+  return (
+    <LegalDocument title="legal.terms.title" intro="legal.terms.intro" updated={TERMS_UPDATED} sections={SECTIONS} />
+  );
 }

@@ -31,7 +31,15 @@ describe('member dashboard', () => {
       'GET /api/user/profile': { status: 200, body: profile },
       'GET /api/user/extraction-history': {
         status: 200,
-        body: [{ id: 'e1', url: 'https://example.com/', extractedAt: '2026-01-16T10:00:00.000Z', status: 'completed', imageCount: 25 }],
+        body: [
+          {
+            id: 'e1',
+            url: 'https://example.com/',
+            extractedAt: '2026-01-16T10:00:00.000Z',
+            status: 'completed',
+            imageCount: 25,
+          },
+        ],
       },
       'GET /api/user/recent-images': { status: 200, body: [] },
     });
@@ -46,13 +54,16 @@ describe('member dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Upgrade to Premium' })).toBeInTheDocument();
     expect(screen.getByText(/priority support/)).toBeInTheDocument();
 
-    expect(await screen.findByRole('link', { name: 'https://example.com/' })).toHaveAttribute('href', `/results?url=${encodeURIComponent('https://example.com/')}&id=e1`);
+    expect(await screen.findByRole('link', { name: 'https://example.com/' })).toHaveAttribute(
+      'href',
+      `/results?url=${encodeURIComponent('https://example.com/')}&id=e1`,
+    );
     await user.click(screen.getByRole('tab', { name: 'Recent Images' }));
     expect(await screen.findByText('No images yet.')).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'New Extraction' })).toHaveAttribute('href', '/');
   });
 
-  it('shows a recent image\'s size left to right, also in Arabic', async () => {
+  it("shows a recent image's size left to right, also in Arabic", async () => {
     fakeApi({
       'GET /api/auth/status': member,
       'GET /api/user/profile': { status: 200, body: profile },
@@ -60,8 +71,22 @@ describe('member dashboard', () => {
       'GET /api/user/recent-images': {
         status: 200,
         body: [
-          { id: 'i1', alt: 'Harbour', width: 1200, height: 800, sourceUrl: 'https://example.com/', extractedAt: '2026-01-16T10:00:00.000Z' },
-          { id: 'i2', alt: 'Unmeasured', width: null, height: null, sourceUrl: 'https://example.com/', extractedAt: '2026-01-16T10:00:00.000Z' },
+          {
+            id: 'i1',
+            alt: 'Harbour',
+            width: 1200,
+            height: 800,
+            sourceUrl: 'https://example.com/',
+            extractedAt: '2026-01-16T10:00:00.000Z',
+          },
+          {
+            id: 'i2',
+            alt: 'Unmeasured',
+            width: null,
+            height: null,
+            sourceUrl: 'https://example.com/',
+            extractedAt: '2026-01-16T10:00:00.000Z',
+          },
         ],
       },
     });
@@ -72,7 +97,10 @@ describe('member dashboard', () => {
   });
 
   it('goes home with the seed message when the profile fails to load', async () => {
-    fakeApi({ 'GET /api/auth/status': member, 'GET /api/user/profile': { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'x' } } });
+    fakeApi({
+      'GET /api/auth/status': member,
+      'GET /api/user/profile': { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'x' } },
+    });
     const { router } = renderWithProviders('/member');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByText('Failed to load your profile. Please try again.')).toBeInTheDocument();
@@ -82,7 +110,10 @@ describe('member dashboard', () => {
     const signedOut = { status: 200, body: { isAuthenticated: false, user: null } };
     fakeApi({
       'GET /api/auth/status': [member, signedOut],
-      'GET /api/user/profile': { status: 401, body: { statusCode: 401, code: 'AUTH_REQUIRED', message: 'Authentication required' } },
+      'GET /api/user/profile': {
+        status: 401,
+        body: { statusCode: 401, code: 'AUTH_REQUIRED', message: 'Authentication required' },
+      },
     });
     const { router } = renderWithProviders('/member');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
@@ -128,4 +159,3 @@ describe('member dashboard', () => {
     expect(screen.queryByRole('heading', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
   });
 });
-

@@ -91,13 +91,17 @@ function Dashboard() {
         <Card className="p-6">
           <h2 className="text-lg font-semibold">{t('member.dailyUsage')}</h2>
           <p className="mt-4 text-3xl font-bold tabular-nums">
-            {number(user.currentUsage)} <span className="text-base font-normal text-slate-600 dark:text-slate-400">/ {number(user.dailyLimit)}</span>
+            {number(user.currentUsage)}{' '}
+            <span className="text-base font-normal text-slate-600 dark:text-slate-400">
+              / {number(user.dailyLimit)}
+            </span>
           </p>
           <div className="mt-3">
             <UsageBar usage={daily} label={t('member.dailyUsage')} />
           </div>
           <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
-            {t('account.imagesLeft', { count: daily.remainingToday })} · {t('account.percentUsed', { percent: daily.percentUsed })}
+            {t('account.imagesLeft', { count: daily.remainingToday })} ·{' '}
+            {t('account.percentUsed', { percent: daily.percentUsed })}
           </p>
           <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{t('member.resetNote')}</p>
         </Card>

@@ -37,7 +37,7 @@ describe('payment page', () => {
     expect(screen.getByRole('button', { name: 'Continue to PayPal' })).toBeEnabled();
   });
 
-  it('asks a visitor to sign in, with the catalogue\'s words', async () => {
+  it("asks a visitor to sign in, with the catalogue's words", async () => {
     fakeApi({ 'GET /api/auth/status': { status: 200, body: VISITOR }, ...common });
     renderWithProviders('/payment?plan=startup-annual');
     expect(await screen.findByText('Authentication Required')).toBeInTheDocument();
@@ -51,12 +51,18 @@ describe('payment page', () => {
       ...common,
       'POST /api/subscriptions/confirm': { status: 200, body: subscribed },
     });
-    const { router } = renderWithProviders('/payment?plan=hobby-monthly&subscription_id=I-SUB1&ba_token=BA-1&token=EC-1');
+    const { router } = renderWithProviders(
+      '/payment?plan=hobby-monthly&subscription_id=I-SUB1&ba_token=BA-1&token=EC-1',
+    );
     const toast = within(await screen.findByRole('region', TOASTS));
     expect(await toast.findByText('Subscription Successful')).toBeInTheDocument();
-    expect(toast.getByText('Your subscription has been activated successfully. Thank you for supporting our service!')).toBeInTheDocument();
+    expect(
+      toast.getByText('Your subscription has been activated successfully. Thank you for supporting our service!'),
+    ).toBeInTheDocument();
     expect(await screen.findByTestId('subscribed')).toBeInTheDocument();
-    expect(api.calls.filter((call) => call.path === '/api/subscriptions/confirm')).toEqual([{ method: 'POST', path: '/api/subscriptions/confirm', body: { subscriptionId: 'I-SUB1' } }]);
+    expect(api.calls.filter((call) => call.path === '/api/subscriptions/confirm')).toEqual([
+      { method: 'POST', path: '/api/subscriptions/confirm', body: { subscriptionId: 'I-SUB1' } },
+    ]);
     expect(router.state.location.search).toBe('?plan=hobby-monthly');
   });
 
@@ -71,7 +77,10 @@ describe('payment page', () => {
     fakeApi({
       'GET /api/auth/status': { status: 200, body: member() },
       ...common,
-      'POST /api/subscriptions/confirm': { status: 409, body: { statusCode: 409, code: 'PAYMENT_NOT_APPROVED', message: 'x' } },
+      'POST /api/subscriptions/confirm': {
+        status: 409,
+        body: { statusCode: 409, code: 'PAYMENT_NOT_APPROVED', message: 'x' },
+      },
     });
     renderWithProviders('/payment?plan=hobby-monthly&subscription_id=I-SUB3');
     const toast = within(await screen.findByRole('region', TOASTS));

@@ -39,7 +39,9 @@ export function PaymentPage() {
       <div className="mt-3">
         <TestPaymentsBadge />
       </div>
-      <Card className="mt-8 p-6">{plan ? <Checkout planId={plan.planId} /> : <UnknownPlan failed={plans.isError} />}</Card>
+      <Card className="mt-8 p-6">
+        {plan ? <Checkout planId={plan.planId} /> : <UnknownPlan failed={plans.isError} />}
+      </Card>
     </div>
   );
 }
@@ -70,9 +72,14 @@ function Checkout({ planId }: { planId: string }) {
   const plan = plans.data!.find((candidate) => candidate.planId === planId)!;
   const { subscribe, processing } = useSubscribe();
   const [confirm] = useConfirmSubscriptionMutation();
-  const [outcome, setOutcome] = useState<Outcome>(params.get('subscription_id') && !params.get('cancelled') ? 'confirming' : 'idle');
+  const [outcome, setOutcome] = useState<Outcome>(
+    params.get('subscription_id') && !params.get('cancelled') ? 'confirming' : 'idle',
+  );
   const handled = useRef<string | null>(null);
-  const subscribed = useCallback((user: AuthUser) => user.role === 'premium' && user.membershipPlan === planId, [planId]);
+  const subscribed = useCallback(
+    (user: AuthUser) => user.role === 'premium' && user.membershipPlan === planId,
+    [planId],
+  );
   useAccountSync(outcome === 'subscribed' ? subscribed : null);
 
   // Back from PayPal: confirm an approval once, tell a cancel once, then drop PayPal's parameters from the address.
@@ -83,7 +90,13 @@ function Checkout({ planId }: { planId: string }) {
     handled.current = key;
     const clean = () => void navigate(localised(paths.payment(planId)), { replace: true });
     if (params.get('cancelled')) {
-      dispatch(noticeShown({ title: 'billing.paymentCancelled', description: 'billing.paymentCancelledText', tone: 'warning' }));
+      dispatch(
+        noticeShown({
+          title: 'billing.paymentCancelled',
+          description: 'billing.paymentCancelledText',
+          tone: 'warning',
+        }),
+      );
       clean();
       return;
     }
@@ -91,11 +104,22 @@ function Checkout({ planId }: { planId: string }) {
       .unwrap()
       .then(() => {
         setOutcome('subscribed');
-        dispatch(noticeShown({ title: 'billing.subscriptionSuccessful', description: 'billing.subscriptionSuccessfulText', tone: 'success' }));
+        dispatch(
+          noticeShown({
+            title: 'billing.subscriptionSuccessful',
+            description: 'billing.subscriptionSuccessfulText',
+            tone: 'success',
+          }),
+        );
       })
       .catch((error: unknown) => {
         setOutcome('idle');
-        dispatch(noticeShown({ title: 'billing.subscriptionError', ...billingFailure(apiErrorBody(error)?.code, 'SUBSCRIPTION_ERROR') }));
+        dispatch(
+          noticeShown({
+            title: 'billing.subscriptionError',
+            ...billingFailure(apiErrorBody(error)?.code, 'SUBSCRIPTION_ERROR'),
+          }),
+        );
       })
       .finally(clean);
   }, [params, planId, confirm, dispatch, navigate, localised]);
@@ -135,7 +159,13 @@ function Checkout({ planId }: { planId: string }) {
       ) : (
         <div className="space-y-3">
           <p className="text-sm text-slate-600 dark:text-slate-300">{t('billing.redirectNote')}</p>
-          <Button size="lg" className="w-full" disabled={current || processing !== null} aria-busy={processing !== null} onClick={() => subscribe(plan)}>
+          <Button
+            size="lg"
+            className="w-full"
+            disabled={current || processing !== null}
+            aria-busy={processing !== null}
+            onClick={() => subscribe(plan)}
+          >
             {current ? t('billing.currentPlan') : processing ? t('billing.processing') : t('billing.continueToPayPal')}
           </Button>
         </div>

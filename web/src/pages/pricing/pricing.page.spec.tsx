@@ -28,7 +28,9 @@ describe('pricing page', () => {
     fakeApi({ 'GET /api/auth/status': { status: 200, body: VISITOR }, ...plansAndConfig });
     const { user } = renderWithProviders('/pricing');
     await user.click(await screen.findByRole('tab', { name: 'Subscription Plans' }));
-    await user.click(within(await screen.findByRole('listitem', { name: 'Startup' })).getByRole('button', { name: 'Subscribe' }));
+    await user.click(
+      within(await screen.findByRole('listitem', { name: 'Startup' })).getByRole('button', { name: 'Subscribe' }),
+    );
     const toast = within(await screen.findByRole('region', TOASTS));
     expect(await toast.findByText('Authentication Required')).toBeInTheDocument();
     expect(toast.getByText('Please log in or create an account to subscribe to this plan')).toBeInTheDocument();
@@ -47,7 +49,13 @@ describe('pricing page', () => {
     await user.click(screen.getByRole('radio', { name: /Annual/ }));
     expect(await screen.findByRole('listitem', { name: 'Hobby' })).toHaveTextContent('$95.90/yr');
     expect(screen.getByRole('listitem', { name: 'Enterprise' })).toHaveTextContent('30,000 images per day');
-    for (const question of ['Which plan is right for me?', 'Can I change my plan later?', 'Do unused images roll over?', 'Are there discounts?', 'Is there a plan with no limit?']) {
+    for (const question of [
+      'Which plan is right for me?',
+      'Can I change my plan later?',
+      'Do unused images roll over?',
+      'Are there discounts?',
+      'Is there a plan with no limit?',
+    ]) {
       expect(screen.getByText(question)).toBeInTheDocument();
     }
   });
@@ -56,27 +64,46 @@ describe('pricing page', () => {
     const api = fakeApi({
       'GET /api/auth/status': { status: 200, body: member() },
       ...plansAndConfig,
-      'POST /api/subscriptions/create': { status: 201, body: { paypalSubscriptionId: 'I-1', approvalUrl: 'about:blank#approve' } },
+      'POST /api/subscriptions/create': {
+        status: 201,
+        body: { paypalSubscriptionId: 'I-1', approvalUrl: 'about:blank#approve' },
+      },
     });
     const { user } = renderWithProviders('/pricing');
-    await user.click(within(await screen.findByRole('listitem', { name: 'Startup' })).getByRole('button', { name: 'Subscribe' }));
-    expect(within(screen.getByRole('listitem', { name: 'Startup' })).getByRole('button', { name: 'Processing...' })).toBeDisabled();
-    expect(api.calls.find((call) => call.path === '/api/subscriptions/create')?.body).toEqual({ planId: 'startup-monthly', language: 'en' });
+    await user.click(
+      within(await screen.findByRole('listitem', { name: 'Startup' })).getByRole('button', { name: 'Subscribe' }),
+    );
+    expect(
+      within(screen.getByRole('listitem', { name: 'Startup' })).getByRole('button', { name: 'Processing...' }),
+    ).toBeDisabled();
+    expect(api.calls.find((call) => call.path === '/api/subscriptions/create')?.body).toEqual({
+      planId: 'startup-monthly',
+      language: 'en',
+    });
   });
 
-  it('marks the premium member\'s plan Current Plan, and says Subscription Error when PayPal fails', async () => {
+  it("marks the premium member's plan Current Plan, and says Subscription Error when PayPal fails", async () => {
     fakeApi({
       'GET /api/auth/status': { status: 200, body: member({ role: 'premium', membershipPlan: 'hobby-monthly' }) },
       ...plansAndConfig,
-      'POST /api/subscriptions/create': { status: 502, body: { statusCode: 502, code: 'SUBSCRIPTION_ERROR', message: 'x' } },
+      'POST /api/subscriptions/create': {
+        status: 502,
+        body: { statusCode: 502, code: 'SUBSCRIPTION_ERROR', message: 'x' },
+      },
     });
     const { user } = renderWithProviders('/pricing');
-    expect(within(await screen.findByRole('listitem', { name: 'Hobby' })).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
-    await user.click(within(screen.getByRole('listitem', { name: 'Enterprise' })).getByRole('button', { name: 'Subscribe' }));
+    expect(
+      within(await screen.findByRole('listitem', { name: 'Hobby' })).getByRole('button', { name: 'Current Plan' }),
+    ).toBeDisabled();
+    await user.click(
+      within(screen.getByRole('listitem', { name: 'Enterprise' })).getByRole('button', { name: 'Subscribe' }),
+    );
     const toast = within(await screen.findByRole('region', TOASTS));
     expect(await toast.findByText('Subscription Error')).toBeInTheDocument();
     expect(toast.getByText(/There was a problem processing your subscription/)).toBeInTheDocument();
-    expect(within(screen.getByRole('listitem', { name: 'Enterprise' })).getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+    expect(
+      within(screen.getByRole('listitem', { name: 'Enterprise' })).getByRole('button', { name: 'Subscribe' }),
+    ).toBeEnabled();
   });
 
   it('speaks Arabic, prices included', async () => {

@@ -18,7 +18,9 @@ export function PricingPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <h1 className="text-center text-3xl font-bold sm:text-4xl">{t('pricing.title')}</h1>
-      <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-600 dark:text-slate-300">{t('pricing.intro')}</p>
+      <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-600 dark:text-slate-300">
+        {t('pricing.intro')}
+      </p>
       <div className="mt-4 flex justify-center">
         <TestPaymentsBadge />
       </div>

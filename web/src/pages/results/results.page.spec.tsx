@@ -7,7 +7,12 @@ import { renderWithProviders } from '../../test/render-with-providers';
 const extractionId = 'ex-1';
 const url = 'https://example.com/';
 
-const view = (fields: Partial<ExtractionView> = {}): ExtractionView => ({ extractionId, url, status: 'queued', ...fields });
+const view = (fields: Partial<ExtractionView> = {}): ExtractionView => ({
+  extractionId,
+  url,
+  status: 'queued',
+  ...fields,
+});
 
 const result = (files: ExtractionResponse['files'], fields: Partial<ExtractionResponse> = {}): ExtractionResponse => ({
   files,
@@ -52,7 +57,9 @@ describe('results page', () => {
   it('starts one extraction of the URL with https:// prepended, even under StrictMode', async () => {
     const { calls } = extractionApi();
     await renderFollowing();
-    expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', path: '/api/extractions', body: { url } }]);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', path: '/api/extractions', body: { url } },
+    ]);
   });
 
   it('shows progress exactly as the socket reports it', async () => {
@@ -63,16 +70,27 @@ describe('results page', () => {
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
     expect(screen.getByText('Queued')).toBeInTheDocument();
 
-    await serverSends(() => socket.serverEmit('extraction:progress', { extractionId, stage: 'scrolling', percent: 40, imagesFound: 7 }));
+    await serverSends(() =>
+      socket.serverEmit('extraction:progress', { extractionId, stage: 'scrolling', percent: 40, imagesFound: 7 }),
+    );
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
     expect(screen.getByText('Scrolling')).toBeInTheDocument();
     expect(screen.getByText('7 images found so far')).toBeInTheDocument();
 
     // Another extraction's events are not this page's business.
-    await serverSends(() => socket.serverEmit('extraction:progress', { extractionId: 'ex-2', stage: 'measuring', percent: 90, imagesFound: 70 }));
+    await serverSends(() =>
+      socket.serverEmit('extraction:progress', {
+        extractionId: 'ex-2',
+        stage: 'measuring',
+        percent: 90,
+        imagesFound: 70,
+      }),
+    );
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
 
-    await serverSends(() => socket.serverEmit('extraction:progress', { extractionId, stage: 'measuring', percent: 85, imagesFound: 12 }));
+    await serverSends(() =>
+      socket.serverEmit('extraction:progress', { extractionId, stage: 'measuring', percent: 85, imagesFound: 12 }),
+    );
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '85');
     expect(screen.getByText('Measuring')).toBeInTheDocument();
     expect(screen.getByText('12 images found so far')).toBeInTheDocument();
@@ -81,7 +99,16 @@ describe('results page', () => {
   it('counts the time and the bytes received while a slow page loads', async () => {
     extractionApi();
     const { socket } = await renderFollowing();
-    await serverSends(() => socket.serverEmit('extraction:progress', { extractionId, stage: 'loading', percent: 14, imagesFound: 0, elapsedMs: 12_400, bytesReceived: 1_430_000 }));
+    await serverSends(() =>
+      socket.serverEmit('extraction:progress', {
+        extractionId,
+        stage: 'loading',
+        percent: 14,
+        imagesFound: 0,
+        elapsedMs: 12_400,
+        bytesReceived: 1_430_000,
+      }),
+    );
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '14');
     expect(screen.getByTestId('extraction-elapsed')).toHaveTextContent(/^1[23] sec elapsed$/);
     expect(screen.getByTestId('extraction-received')).toHaveTextContent('1.4 MB received');
@@ -95,7 +122,15 @@ describe('results page', () => {
       { fileUrl: 'https://example.com/a.jpg', alt: 'A lake', position: 0 },
       { fileUrl: 'https://example.com/b.png', position: 1 },
     ];
-    await serverSends(() => socket.serverEmit('extraction:progress', { extractionId, stage: 'measuring', percent: 85, imagesFound: 2, files }));
+    await serverSends(() =>
+      socket.serverEmit('extraction:progress', {
+        extractionId,
+        stage: 'measuring',
+        percent: 85,
+        imagesFound: 2,
+        files,
+      }),
+    );
     const preview = screen.getByRole('list', { name: 'Images found so far' });
     expect(within(preview).getAllByRole('listitem')).toHaveLength(2);
     expect(within(preview).getByRole('img', { name: 'A lake' })).toHaveAttribute('src', 'https://example.com/a.jpg');
@@ -145,7 +180,10 @@ describe('results page', () => {
     expect(image).toHaveAttribute('src', files[0].fileUrl);
 
     act(() => image.dispatchEvent(new Event('error')));
-    expect(image).toHaveAttribute('src', `/api/proxy-image?url=${encodeURIComponent(files[0].fileUrl)}&sourceUrl=${encodeURIComponent(url)}&w=640`);
+    expect(image).toHaveAttribute(
+      'src',
+      `/api/proxy-image?url=${encodeURIComponent(files[0].fileUrl)}&sourceUrl=${encodeURIComponent(url)}&w=640`,
+    );
     expect(tile).toBeVisible();
 
     act(() => image.dispatchEvent(new Event('error')));
@@ -160,7 +198,11 @@ describe('results page', () => {
   });
 
   it('tells the ZIP’s progress every 10 images and ends with its success percentage, counting what the header counts', async () => {
-    const many = Array.from({ length: 12 }, (_, i) => ({ fileUrl: `https://example.com/${i}.png`, width: 10, height: 10 }));
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      fileUrl: `https://example.com/${i}.png`,
+      width: 10,
+      height: 10,
+    }));
     const posted: Array<Record<string, string>> = [];
     jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
       posted.push(Object.fromEntries([...this.querySelectorAll('input')].map((input) => [input.name, input.value])));
@@ -178,7 +220,8 @@ describe('results page', () => {
     expect(JSON.parse(posted[0].imageUrls)).toHaveLength(12);
     expect(await screen.findByText('Your ZIP with 12 images is being prepared.')).toBeInTheDocument();
 
-    const progress = (written: number, failed: number, finished = false) => socket.serverEmit('download:progress', { downloadId, written, failed, total: 12, finished });
+    const progress = (written: number, failed: number, finished = false) =>
+      socket.serverEmit('download:progress', { downloadId, written, failed, total: 12, finished });
     await serverSends(() => progress(9, 0));
     expect(screen.queryByText('Preparing your ZIP')).not.toBeInTheDocument();
     await serverSends(() => progress(9, 1));
@@ -187,12 +230,17 @@ describe('results page', () => {
     await serverSends(() => progress(11, 1));
     await serverSends(() => progress(11, 1, true));
     expect(screen.getByText('ZIP ready')).toBeInTheDocument();
-    expect(screen.getByText('Your ZIP holds 11 of 12 images (92% downloaded). The rest are listed in failed-downloads.txt.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your ZIP holds 11 of 12 images (92% downloaded). The rest are listed in failed-downloads.txt.'),
+    ).toBeInTheDocument();
     expect(socket.downloadsLeft).toEqual([downloadId]);
   });
 
   it('catches up with a job that completed before the socket joined its room', async () => {
-    extractionApi([view({ status: 'running', progress: { stage: 'collecting', percent: 60, imagesFound: 2 } }), view({ status: 'completed', result: result(files) })]);
+    extractionApi([
+      view({ status: 'running', progress: { stage: 'collecting', percent: 60, imagesFound: 2 } }),
+      view({ status: 'completed', result: result(files) }),
+    ]);
     renderWithProviders('/results?url=example.com');
 
     const grid = await screen.findByRole('list', { name: 'Extracted images' });
@@ -228,7 +276,9 @@ describe('results page', () => {
 
     const main = within(screen.getByRole('main'));
     expect(main.getByRole('heading', { name: 'No images found' })).toBeInTheDocument();
-    expect(main.getByText("We couldn't find any images on this website. Try a different page or URL.")).toBeInTheDocument();
+    expect(
+      main.getByText("We couldn't find any images on this website. Try a different page or URL."),
+    ).toBeInTheDocument();
     expect(main.getByRole('heading', { name: 'Likely causes' })).toBeInTheDocument();
     expect(main.getAllByRole('listitem').map((cause) => cause.textContent)).toEqual([
       'The site refused our visit (some sites block automated browsers).',
@@ -242,14 +292,19 @@ describe('results page', () => {
     const field = await screen.findByRole('textbox', { name: /URL/i });
     expect(field).toHaveValue(url);
     await waitFor(() => expect(field).toHaveFocus());
-    expect([(field as HTMLInputElement).selectionStart, (field as HTMLInputElement).selectionEnd]).toEqual([0, url.length]);
+    expect([(field as HTMLInputElement).selectionStart, (field as HTMLInputElement).selectionEnd]).toEqual([
+      0,
+      url.length,
+    ]);
   });
 
   it('shows a page that could not be read and gave nothing as the failure alone, not also as No images found', async () => {
     extractionApi();
     const { socket } = await renderFollowing();
     const message = 'We could not find that website. Check the address and try again.';
-    await serverSends(() => socket.serverEmit('extraction:completed', { extractionId, result: result([], { error: message }) }));
+    await serverSends(() =>
+      socket.serverEmit('extraction:completed', { extractionId, result: result([], { error: message }) }),
+    );
 
     expect(screen.getByRole('alert')).toHaveTextContent(`Extraction Failed${message}`);
     expect(screen.queryByRole('heading', { name: 'No images found' })).not.toBeInTheDocument();
@@ -259,7 +314,12 @@ describe('results page', () => {
     extractionApi();
     const { socket } = await renderFollowing();
     const warningDetails = [{ code: 'STOPPED_AT_TIME_LIMIT' as const }];
-    await serverSends(() => socket.serverEmit('extraction:completed', { extractionId, result: result(files, { warnings: ['The page took too long to load.'], warningDetails }) }));
+    await serverSends(() =>
+      socket.serverEmit('extraction:completed', {
+        extractionId,
+        result: result(files, { warnings: ['The page took too long to load.'], warningDetails }),
+      }),
+    );
 
     expect(screen.getByRole('alert')).toHaveTextContent('Extraction Warning');
     expect(within(screen.getByRole('list', { name: 'Extracted images' })).getAllByRole('listitem')).toHaveLength(2);
@@ -269,7 +329,9 @@ describe('results page', () => {
     extractionApi();
     const { socket } = await renderFollowing();
     const message = 'The website answered 503, so these may not be all of its images.';
-    await serverSends(() => socket.serverEmit('extraction:completed', { extractionId, result: result(files, { error: message }) }));
+    await serverSends(() =>
+      socket.serverEmit('extraction:completed', { extractionId, result: result(files, { error: message }) }),
+    );
 
     expect(screen.getByRole('alert')).toHaveTextContent(`Extraction Issue${message}`);
     expect(screen.getByRole('list', { name: 'Extracted images' })).toBeInTheDocument();
@@ -278,16 +340,28 @@ describe('results page', () => {
   it("shows the server's message when the extraction fails", async () => {
     extractionApi();
     const { socket } = await renderFollowing();
-    await serverSends(() => socket.serverEmit('extraction:failed', { extractionId, message: 'The page took too long to load.', code: 'PAGE_TIMEOUT' }));
+    await serverSends(() =>
+      socket.serverEmit('extraction:failed', {
+        extractionId,
+        message: 'The page took too long to load.',
+        code: 'PAGE_TIMEOUT',
+      }),
+    );
 
     expect(screen.getByRole('alert')).toHaveTextContent('Extraction FailedThe page took too long to load.');
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   });
 
-  it('words a failure sent over the socket in the visitor\'s language, by its code', async () => {
+  it("words a failure sent over the socket in the visitor's language, by its code", async () => {
     extractionApi();
     const { socket } = await renderFollowing('/fr/results?url=example.com');
-    await serverSends(() => socket.serverEmit('extraction:failed', { extractionId, message: 'The page took too long to load.', code: 'PAGE_TIMEOUT' }));
+    await serverSends(() =>
+      socket.serverEmit('extraction:failed', {
+        extractionId,
+        message: 'The page took too long to load.',
+        code: 'PAGE_TIMEOUT',
+      }),
+    );
 
     expect(screen.getByRole('alert')).toHaveTextContent('La page a mis trop de temps à se charger.');
     expect(screen.getByRole('alert')).not.toHaveTextContent('The page took too long to load.');
@@ -296,7 +370,9 @@ describe('results page', () => {
   it('shows a visitor out of images the way out: sign in (free), the plans, and when the day starts again', async () => {
     const message = "You've reached your daily limit of 1,500 images.";
     const limits = { total: 1500, used: 1500, remaining: 0, role: 'free' as const };
-    fakeApi({ 'POST /api/extractions': { status: 429, body: { statusCode: 429, code: 'DAILY_LIMIT_REACHED', message, limits } } });
+    fakeApi({
+      'POST /api/extractions': { status: 429, body: { statusCode: 429, code: 'DAILY_LIMIT_REACHED', message, limits } },
+    });
     renderWithProviders('/results?url=example.com');
 
     const box = await screen.findByTestId('daily-limit');
@@ -309,7 +385,12 @@ describe('results page', () => {
 
   it('shows a registered member out of images the upgrade, with the numbers of their language', async () => {
     const limits = { total: 1500, used: 1500, remaining: 0, role: 'registered' as const };
-    fakeApi({ 'POST /api/extractions': { status: 429, body: { statusCode: 429, code: 'DAILY_LIMIT_REACHED', message: 'limit', limits } } });
+    fakeApi({
+      'POST /api/extractions': {
+        status: 429,
+        body: { statusCode: 429, code: 'DAILY_LIMIT_REACHED', message: 'limit', limits },
+      },
+    });
     renderWithProviders('/fr/results?url=example.com');
 
     const box = await screen.findByTestId('daily-limit');
@@ -321,7 +402,12 @@ describe('results page', () => {
 
   it('writes the limit in Arabic digits in Arabic', async () => {
     const limits = { total: 1500, used: 1500, remaining: 0, role: 'registered' as const };
-    fakeApi({ 'POST /api/extractions': { status: 429, body: { statusCode: 429, code: 'DAILY_LIMIT_REACHED', message: 'limit', limits } } });
+    fakeApi({
+      'POST /api/extractions': {
+        status: 429,
+        body: { statusCode: 429, code: 'DAILY_LIMIT_REACHED', message: 'limit', limits },
+      },
+    });
     renderWithProviders('/ar/results?url=example.com');
     expect(await screen.findByTestId('daily-limit')).toHaveTextContent('١٬٥٠٠');
   });
@@ -353,7 +439,16 @@ describe('results page', () => {
 
   it('opens the extraction the address names without asking for another, and without news (reload, Back, history)', async () => {
     // No POST in the fake API: a request to start one would fail the test.
-    const { calls } = fakeApi({ [`GET /api/extractions/${extractionId}`]: { status: 200, body: view({ status: 'completed', result: result(files), extractedAt: new Date(Date.now() - 120_000).toISOString() }) } });
+    const { calls } = fakeApi({
+      [`GET /api/extractions/${extractionId}`]: {
+        status: 200,
+        body: view({
+          status: 'completed',
+          result: result(files),
+          extractedAt: new Date(Date.now() - 120_000).toISOString(),
+        }),
+      },
+    });
     renderWithProviders(`/results?url=example.com&id=${extractionId}`);
     expect(await screen.findByRole('list', { name: 'Extracted images' })).toBeInTheDocument();
     expect(screen.getByText('Extracted 2 minutes ago')).toBeInTheDocument();
@@ -371,7 +466,10 @@ describe('results page', () => {
   it('shows a recent extraction the server answered with, without news', async () => {
     fakeApi({
       'POST /api/extractions': { status: 200, body: { extractionId: 'ex-recent', reused: true } },
-      'GET /api/extractions/ex-recent': { status: 200, body: view({ extractionId: 'ex-recent', status: 'completed', result: result(files) }) },
+      'GET /api/extractions/ex-recent': {
+        status: 200,
+        body: view({ extractionId: 'ex-recent', status: 'completed', result: result(files) }),
+      },
     });
     const { router } = renderWithProviders('/results?url=example.com');
     expect(await screen.findByRole('list', { name: 'Extracted images' })).toBeInTheDocument();
@@ -381,20 +479,37 @@ describe('results page', () => {
 
   it('runs the page again only when asked, and opens the new extraction', async () => {
     const { calls } = fakeApi({
-      [`GET /api/extractions/${extractionId}`]: { status: 200, body: view({ status: 'completed', result: result(files) }) },
+      [`GET /api/extractions/${extractionId}`]: {
+        status: 200,
+        body: view({ status: 'completed', result: result(files) }),
+      },
       'POST /api/extractions': { status: 202, body: { extractionId: 'ex-2' } },
-      'GET /api/extractions/ex-2': { status: 200, body: view({ extractionId: 'ex-2', status: 'running', progress: { stage: 'loading', percent: 10, imagesFound: 0 } }) },
+      'GET /api/extractions/ex-2': {
+        status: 200,
+        body: view({
+          extractionId: 'ex-2',
+          status: 'running',
+          progress: { stage: 'loading', percent: 10, imagesFound: 0 },
+        }),
+      },
     });
     const { user, router } = renderWithProviders(`/results?url=${encodeURIComponent(url)}&id=${extractionId}`);
     await user.click(await screen.findByRole('button', { name: 'Run again' }));
     await waitFor(() => expect(router.state.location.search).toBe(`?url=${encodeURIComponent(url)}&id=ex-2`));
     expect(router.state.historyAction).toBe('PUSH');
-    expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', path: '/api/extractions', body: { url, rerun: true } }]);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', path: '/api/extractions', body: { url, rerun: true } },
+    ]);
     expect(await screen.findByRole('heading', { name: 'Extracting images...' })).toBeInTheDocument();
   });
 
-  it('offers Run again where the named extraction is not this visitor\'s (a shared link)', async () => {
-    fakeApi({ [`GET /api/extractions/${extractionId}`]: { status: 404, body: { statusCode: 404, code: 'EXTRACTION_NOT_FOUND', message: 'No extraction with that id.' } } });
+  it("offers Run again where the named extraction is not this visitor's (a shared link)", async () => {
+    fakeApi({
+      [`GET /api/extractions/${extractionId}`]: {
+        status: 404,
+        body: { statusCode: 404, code: 'EXTRACTION_NOT_FOUND', message: 'No extraction with that id.' },
+      },
+    });
     renderWithProviders(`/results?url=example.com&id=${extractionId}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('No extraction with that id.');
     expect(screen.getByRole('button', { name: 'Run again' })).toBeInTheDocument();

@@ -30,7 +30,12 @@ export function ResultsPage() {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
       {check.ok ? (
-        <ExtractionResults key={`${check.url} ${extractionId}`} url={check.url} extractionId={extractionId} backLink={backToHome} />
+        <ExtractionResults
+          key={`${check.url} ${extractionId}`}
+          url={check.url}
+          extractionId={extractionId}
+          backLink={backToHome}
+        />
       ) : (
         <>
           <div className="mb-6">{backToHome}</div>

@@ -21,13 +21,23 @@ const active: UserSubscription = {
     pendingPlanFrom: null,
   },
 };
-const cancelled: UserSubscription = { subscription: { ...active.subscription!, status: 'cancelled', nextBillingDate: null, endDate: '2026-04-01T00:00:00.000Z' } };
+const cancelled: UserSubscription = {
+  subscription: {
+    ...active.subscription!,
+    status: 'cancelled',
+    nextBillingDate: null,
+    endDate: '2026-04-01T00:00:00.000Z',
+  },
+};
 
 const common = {
   'GET /api/subscription-plans': { status: 200, body: PLANS },
   'GET /api/billing/config': { status: 200, body: PAYMENTS_CONFIG },
 };
-const premium = { status: 200, body: member({ role: 'premium', membershipPlan: 'hobby-monthly', membershipStatus: 'active' }) };
+const premium = {
+  status: 200,
+  body: member({ role: 'premium', membershipPlan: 'hobby-monthly', membershipStatus: 'active' }),
+};
 
 describe('subscription page', () => {
   it('shows the current subscription, and cancels it after a confirmation: Subscription Cancelled, premium until the period ends', async () => {
@@ -55,9 +65,15 @@ describe('subscription page', () => {
 
     const toast = within(await screen.findByRole('region', TOASTS));
     expect(await toast.findByText('Subscription Cancelled')).toBeInTheDocument();
-    expect(toast.getByText("Your subscription has been cancelled. You'll have access to premium features until the end of your current billing period.")).toBeInTheDocument();
+    expect(
+      toast.getByText(
+        "Your subscription has been cancelled. You'll have access to premium features until the end of your current billing period.",
+      ),
+    ).toBeInTheDocument();
     expect(await within(screen.getByTestId('current-subscription')).findByText('Premium until')).toBeInTheDocument();
-    expect(api.calls.find((call) => call.path === '/api/subscriptions/cancel')?.body).toEqual({ subscriptionId: 'I-SUB1' });
+    expect(api.calls.find((call) => call.path === '/api/subscriptions/cancel')?.body).toEqual({
+      subscriptionId: 'I-SUB1',
+    });
   });
 
   it('keeps the subscription when the member changes their mind, and says Cancellation Error when cancelling fails', async () => {
@@ -65,7 +81,10 @@ describe('subscription page', () => {
       'GET /api/auth/status': premium,
       ...common,
       'GET /api/user/subscription': { status: 200, body: active },
-      'POST /api/subscriptions/cancel': { status: 502, body: { statusCode: 502, code: 'CANCELLATION_ERROR', message: 'x' } },
+      'POST /api/subscriptions/cancel': {
+        status: 502,
+        body: { statusCode: 502, code: 'CANCELLATION_ERROR', message: 'x' },
+      },
     });
     const { user } = renderWithProviders('/subscription');
     const card = await screen.findByTestId('current-subscription');
@@ -81,7 +100,11 @@ describe('subscription page', () => {
   });
 
   it('shows only Choose Your Plan without a subscription, and sends visitors to sign in', async () => {
-    fakeApi({ 'GET /api/auth/status': { status: 200, body: member() }, ...common, 'GET /api/user/subscription': { status: 200, body: { subscription: null } } });
+    fakeApi({
+      'GET /api/auth/status': { status: 200, body: member() },
+      ...common,
+      'GET /api/user/subscription': { status: 200, body: { subscription: null } },
+    });
     renderWithProviders('/subscription');
     expect(await screen.findByRole('heading', { name: 'Choose Your Plan' })).toBeInTheDocument();
     expect(screen.queryByTestId('current-subscription')).not.toBeInTheDocument();

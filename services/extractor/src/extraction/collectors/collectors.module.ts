@@ -38,7 +38,11 @@ const COLLECTORS = [
 /** The rules that find images in a page snapshot: the extraction's, and the screenshot's map of image boxes. */
 @Module({
   providers: [
-    { provide: LAZY_ATTRIBUTES, inject: [EXTRACTOR_CONFIG], useFactory: (config: ExtractorConfig) => lazyAttributes(config.EXTRACTOR_LAZY_ATTRIBUTES) },
+    {
+      provide: LAZY_ATTRIBUTES,
+      inject: [EXTRACTOR_CONFIG],
+      useFactory: (config: ExtractorConfig) => lazyAttributes(config.EXTRACTOR_LAZY_ATTRIBUTES),
+    },
     ...COLLECTORS,
     { provide: IMAGE_COLLECTORS, inject: COLLECTORS, useFactory: (...collectors: ImageCollector[]) => collectors },
   ],

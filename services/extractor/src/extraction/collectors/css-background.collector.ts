@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CssImage, CustomProperties, customPropertiesIn, customPropertiesUsedForImages, imagesInCssText, imagesInCssValue, resolveCustomProperties } from '../css-image.util';
+import {
+  CssImage,
+  CustomProperties,
+  customPropertiesIn,
+  customPropertiesUsedForImages,
+  imagesInCssText,
+  imagesInCssValue,
+  resolveCustomProperties,
+} from '../css-image.util';
 import { isNoiseSize, noiseReasonOfUrl } from '../noise-rules';
 import type { ElementRecord, PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
@@ -30,15 +38,29 @@ export class CssBackgroundCollector implements ImageCollector {
       // A background its own style or class blurs is a blur-up preview under the picture loading (Angular's
       // placeholder, react-lazy-load-image-component's); so is one behind an <img> showing a picture of its own,
       // which covers it (unpic's, Next.js's blurDataURL).
-      const standIn = BLURRED.test(element.attrs.style ?? '') || BLUR_CLASS.test(element.attrs.class ?? '') || this.coversItsBackground(element);
+      const standIn =
+        BLURRED.test(element.attrs.style ?? '') ||
+        BLUR_CLASS.test(element.attrs.class ?? '') ||
+        this.coversItsBackground(element);
       return (element.backgrounds ?? []).flatMap(({ value, pseudo }) => {
         // A style attribute is declarations (`name: value`); a computed value starts with url(), a gradient, image-set().
-        const images = DECLARATION_START.test(value) ? imagesInStyleAttribute(value, sheetProperties, namesInUse) : imagesInCssValue(value);
-        return images.flatMap((image) => sighting(element, image.url, pseudo ? 'pseudo-element' : 'css-background', { variants: image.variants, ...(standIn && !pseudo && { standIn }) }));
+        const images = DECLARATION_START.test(value)
+          ? imagesInStyleAttribute(value, sheetProperties, namesInUse)
+          : imagesInCssValue(value);
+        return images.flatMap((image) =>
+          sighting(element, image.url, pseudo ? 'pseudo-element' : 'css-background', {
+            variants: image.variants,
+            ...(standIn && !pseudo && { standIn }),
+          }),
+        );
       });
     });
     const fromSheets = snapshot.stylesheets.flatMap((sheet) =>
-      imagesInCssText(sheet.text, sheetProperties).flatMap((image) => sighting({ index: sheet.index, tag: 'style', attrs: {}, base: sheet.base }, image.url, 'css-background', { variants: image.variants })),
+      imagesInCssText(sheet.text, sheetProperties).flatMap((image) =>
+        sighting({ index: sheet.index, tag: 'style', attrs: {}, base: sheet.base }, image.url, 'css-background', {
+          variants: image.variants,
+        }),
+      ),
     );
     return [...fromElements, ...fromSheets];
   }
@@ -50,7 +72,9 @@ export class CssBackgroundCollector implements ImageCollector {
   private coversItsBackground(element: ElementRecord): boolean {
     if (element.tag !== 'img') return false;
     if (element.natural) return !isNoiseSize(element.natural.width, element.natural.height);
-    return imgSighting(element, this.lazy).some((image) => !image.standIn && !image.url.startsWith('data:') && !noiseReasonOfUrl(image.url, true));
+    return imgSighting(element, this.lazy).some(
+      (image) => !image.standIn && !image.url.startsWith('data:') && !noiseReasonOfUrl(image.url, true),
+    );
   }
 }
 
@@ -61,7 +85,10 @@ export class CssBackgroundCollector implements ImageCollector {
 function customPropertiesOf(snapshot: PageSnapshot) {
   const sheetProperties = customPropertiesIn(...snapshot.stylesheets.map((sheet) => sheet.text));
   // Only texts that read a var() can use one: the browser path's computed values never do, so it skips the scan.
-  const styles = [...snapshot.stylesheets.map((sheet) => sheet.text), ...snapshot.elements.flatMap((element) => (element.backgrounds ?? []).map(({ value }) => `;${value}`))].filter((text) => text.includes('var('));
+  const styles = [
+    ...snapshot.stylesheets.map((sheet) => sheet.text),
+    ...snapshot.elements.flatMap((element) => (element.backgrounds ?? []).map(({ value }) => `;${value}`)),
+  ].filter((text) => text.includes('var('));
   return { sheetProperties, namesInUse: new Set(styles.flatMap(customPropertiesUsedForImages)) };
 }
 
@@ -76,7 +103,9 @@ function imagesInStyleAttribute(style: string, sheetProperties: CustomProperties
   const images = [
     ...imagesInCssText(`;${style}`, known),
     // `--card: var(--photo)` names what --photo holds, here or in the sheets.
-    ...[...own].filter(([name]) => namesInUse.has(name)).flatMap(([, values]) => values.flatMap((value) => imagesInCssValue(resolveCustomProperties(value, known)))),
+    ...[...own]
+      .filter(([name]) => namesInUse.has(name))
+      .flatMap(([, values]) => values.flatMap((value) => imagesInCssValue(resolveCustomProperties(value, known)))),
   ];
   return images.filter((image, index) => images.findIndex((other) => other.url === image.url) === index);
 }

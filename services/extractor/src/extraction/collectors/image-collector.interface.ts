@@ -49,11 +49,19 @@ export function findImages(collectors: ImageCollector[], snapshot: PageSnapshot)
  * The sighting of `raw` on `element`: resolved against the element's base, tagged `shadow-dom` / `iframe` when
  * the element lives there (how it was found matters more than which tag held it), with the element's box.
  */
-export function sighting(element: ElementRecord, raw: string | undefined, sourceNode: SourceNode, extra: Partial<FoundImage> = {}): FoundImage[] {
+export function sighting(
+  element: ElementRecord,
+  raw: string | undefined,
+  sourceNode: SourceNode,
+  extra: Partial<FoundImage> = {},
+): FoundImage[] {
   const url = raw === undefined ? undefined : resolveImageUrl(raw, element.base);
   if (!url) return [];
-  const node: SourceNode = element.scope === 'shadow' ? 'shadow-dom' : element.scope === 'iframe' ? 'iframe' : sourceNode;
-  const variants = [...new Set(extra.variants?.flatMap((variant) => resolveImageUrl(variant, element.base) ?? []))].filter((variant) => variant !== url);
+  const node: SourceNode =
+    element.scope === 'shadow' ? 'shadow-dom' : element.scope === 'iframe' ? 'iframe' : sourceNode;
+  const variants = [
+    ...new Set(extra.variants?.flatMap((variant) => resolveImageUrl(variant, element.base) ?? [])),
+  ].filter((variant) => variant !== url);
   const box = element.box && element.box.width > 0 && element.box.height > 0 ? element.box : undefined;
   const image: FoundImage = { domIndex: element.index, ...(box && { box }), ...extra, url, sourceNode: node };
   if (variants?.length) image.variants = variants;

@@ -3,8 +3,14 @@ import { ImageLinkCollector } from './image-link.collector';
 import { lazyAttributes } from './lazy-attributes';
 
 const BASE = 'https://example.com/gallery/';
-const element = (index: number, tag: string, attrs: Record<string, string>, extra: Partial<ElementRecord> = {}): ElementRecord => ({ index, tag, attrs, base: BASE, ...extra });
-const collect = (...elements: ElementRecord[]) => new ImageLinkCollector(lazyAttributes()).collect({ url: BASE, elements, stylesheets: [], network: [] });
+const element = (
+  index: number,
+  tag: string,
+  attrs: Record<string, string>,
+  extra: Partial<ElementRecord> = {},
+): ElementRecord => ({ index, tag, attrs, base: BASE, ...extra });
+const collect = (...elements: ElementRecord[]) =>
+  new ImageLinkCollector(lazyAttributes()).collect({ url: BASE, elements, stylesheets: [], network: [] });
 
 describe('ImageLinkCollector', () => {
   it('reports links to image files, with the thumbnail inside as a rendition (its alt and place too)', () => {
@@ -12,12 +18,24 @@ describe('ImageLinkCollector', () => {
     expect(
       collect(
         element(1, 'a', { href: 'dunes.jpg' }),
-        element(2, 'img', { src: 'dunes-240.jpg', srcset: 'dunes-240.jpg 240w, dunes-480.jpg 480w', alt: 'Dunes' }, { link: 1, box }),
+        element(
+          2,
+          'img',
+          { src: 'dunes-240.jpg', srcset: 'dunes-240.jpg 240w, dunes-480.jpg 480w', alt: 'Dunes' },
+          { link: 1, box },
+        ),
         element(3, 'a', { href: 'about.html' }),
         element(4, 'a', { href: 'plain.png', title: ' Plain ' }),
       ),
     ).toEqual([
-      { url: 'https://example.com/gallery/dunes.jpg', sourceNode: 'link', domIndex: 1, alt: 'Dunes', box, variants: ['https://example.com/gallery/dunes-480.jpg', 'https://example.com/gallery/dunes-240.jpg'] },
+      {
+        url: 'https://example.com/gallery/dunes.jpg',
+        sourceNode: 'link',
+        domIndex: 1,
+        alt: 'Dunes',
+        box,
+        variants: ['https://example.com/gallery/dunes-480.jpg', 'https://example.com/gallery/dunes-240.jpg'],
+      },
       { url: 'https://example.com/gallery/plain.png', sourceNode: 'link', domIndex: 4, alt: 'Plain' },
     ]);
   });
@@ -26,10 +44,17 @@ describe('ImageLinkCollector', () => {
     const [original] = collect(
       element(1, 'a', { href: 'harbour-2400.jpeg' }),
       element(2, 'picture', {}),
-      element(3, 'source', { type: 'image/webp', srcset: 'harbour-728.webp 728w, harbour-1456.webp 1456w' }, { picture: 2 }),
+      element(
+        3,
+        'source',
+        { type: 'image/webp', srcset: 'harbour-728.webp 728w, harbour-1456.webp 1456w' },
+        { picture: 2 },
+      ),
       element(4, 'img', { src: 'harbour-728.jpeg', alt: 'Harbour' }, { link: 1, picture: 2 }),
     );
-    expect(original.variants).toEqual(['harbour-728.jpeg', 'harbour-728.webp', 'harbour-1456.webp'].map((file) => `${BASE}${file}`));
+    expect(original.variants).toEqual(
+      ['harbour-728.jpeg', 'harbour-728.webp', 'harbour-1456.webp'].map((file) => `${BASE}${file}`),
+    );
   });
 
   it('reads where lightboxes keep the file (PhotoSwipe v4 and v5, Fancybox) and takes script URLs from lightbox links only', () => {
@@ -45,7 +70,13 @@ describe('ImageLinkCollector', () => {
         element(8, 'a', { href: '/photo.php?id=7', itemprop: 'contentUrl', 'data-size': '1400x933' }),
         element(9, 'a', { href: '/page.php?id=8', 'data-size': 'large' }),
       ).map((image) => image.url),
-    ).toEqual(['https://example.com/gallery/full.jpg', 'https://example.com/gallery/harbour.jpg', 'https://example.com/image?id=5', 'https://example.com/gallery/sunset.jpg', 'https://example.com/photo.php?id=7']);
+    ).toEqual([
+      'https://example.com/gallery/full.jpg',
+      'https://example.com/gallery/harbour.jpg',
+      'https://example.com/image?id=5',
+      'https://example.com/gallery/sunset.jpg',
+      'https://example.com/photo.php?id=7',
+    ]);
   });
 
   it("reads a Webflow lightbox's JSON item, and ignores one that names no picture or is no JSON", () => {
@@ -54,12 +85,31 @@ describe('ImageLinkCollector', () => {
       collect(
         element(1, 'a', { href: '#', class: 'w-inline-block w-lightbox' }),
         element(2, 'img', { src: 'canyon-p-500.jpeg', alt: 'Canyon' }, { link: 1 }),
-        element(3, 'script', { type: 'application/json', class: 'w-json' }, { link: 1, text: item('https://cdn.test/canyon.jpeg') }),
+        element(
+          3,
+          'script',
+          { type: 'application/json', class: 'w-json' },
+          { link: 1, text: item('https://cdn.test/canyon.jpeg') },
+        ),
         element(4, 'a', { href: '#', class: 'w-lightbox' }),
-        element(5, 'script', { type: 'application/json', class: 'w-json' }, { link: 4, text: item('https://youtu.be/x', 'video') }),
+        element(
+          5,
+          'script',
+          { type: 'application/json', class: 'w-json' },
+          { link: 4, text: item('https://youtu.be/x', 'video') },
+        ),
         element(6, 'a', { href: '#', class: 'w-lightbox' }),
         element(7, 'script', { type: 'application/json', class: 'w-json' }, { link: 6, text: '{"items": [' }),
       ),
-    ).toEqual([{ url: 'https://cdn.test/canyon.jpeg', sourceNode: 'link', domIndex: 1, alt: 'Canyon', variants: ['https://example.com/gallery/canyon-p-500.jpeg'], shown: true }]);
+    ).toEqual([
+      {
+        url: 'https://cdn.test/canyon.jpeg',
+        sourceNode: 'link',
+        domIndex: 1,
+        alt: 'Canyon',
+        variants: ['https://example.com/gallery/canyon-p-500.jpeg'],
+        shown: true,
+      },
+    ]);
   });
 });

@@ -9,7 +9,8 @@ import { parseSrcset } from './srcset.util';
 /** Where lightbox scripts keep the full-size file when `href` is not it (PhotoSwipe, Fancybox, lightGallery). */
 const LINKED_FILE_ATTRIBUTES = ['data-pswp-src', 'data-src', 'data-full', 'href'];
 /** A link a lightbox opens as a picture, whatever its URL looks like (`/image?id=5`): by its attributes or class. */
-const LIGHTBOX_CLASS = /(?:^|\s)(?:mfp-image|glightbox|fancybox|lightbox|w-lightbox|swipebox|venobox|lightgallery-item|photoswipe-item)(?:\s|$)/i;
+const LIGHTBOX_CLASS =
+  /(?:^|\s)(?:mfp-image|glightbox|fancybox|lightbox|w-lightbox|swipebox|venobox|lightgallery-item|photoswipe-item)(?:\s|$)/i;
 
 /**
  * `<a href>` to an image file, and lightbox items: galleries link their thumbnails to the full-size original. The
@@ -27,33 +28,46 @@ export class ImageLinkCollector implements ImageCollector {
     // A link's thumbnail is the picture it shows, not a stand-in beside it (Gatsby's preview, Next.js 12's sizer).
     const thumbnails = new Map<number, { element: ElementRecord; shown: FoundImage }>();
     for (const element of inLinks) {
-      const shown = element.tag === 'script' || thumbnails.has(element.link!) ? undefined : imgSighting(element, this.lazy).find((image) => !image.standIn);
+      const shown =
+        element.tag === 'script' || thumbnails.has(element.link!)
+          ? undefined
+          : imgSighting(element, this.lazy).find((image) => !image.standIn);
       if (shown) thumbnails.set(element.link!, { element, shown });
     }
-    const lightboxItems = new Map(inLinks.filter((element) => element.tag === 'script').map((element) => [element.link!, element]));
+    const lightboxItems = new Map(
+      inLinks.filter((element) => element.tag === 'script').map((element) => [element.link!, element]),
+    );
     // A thumbnail in a <picture> is shown as one of its sources' files (a WebP beside the JPEG): those are renditions too.
     const sourceFiles = new Map<number, string[]>();
-    for (const source of snapshot.elements.filter((element) => element.tag === 'source' && element.picture !== undefined)) {
-      const files = parseSrcset(firstAttribute(source, [...this.lazy.srcset, 'srcset']) ?? '').map((candidate) => candidate.url);
+    for (const source of snapshot.elements.filter(
+      (element) => element.tag === 'source' && element.picture !== undefined,
+    )) {
+      const files = parseSrcset(firstAttribute(source, [...this.lazy.srcset, 'srcset']) ?? '').map(
+        (candidate) => candidate.url,
+      );
       sourceFiles.set(source.picture!, [...(sourceFiles.get(source.picture!) ?? []), ...files]);
     }
-    return snapshot.elements
-      // An image map's <area> links like an <a>.
-      .filter((element) => element.tag === 'a' || element.tag === 'area' || hasLightboxAttribute(element))
-      .flatMap((link) => {
-        const lightbox = isLightbox(link);
-        const file = linkedFile(link, lightbox) ?? lightboxItemFile(lightboxItems.get(link.index));
-        const thumbnail = thumbnails.get(link.index);
-        const shown = file ? thumbnail?.shown : undefined;
-        return sighting(link, file, 'link', {
-          alt: link.attrs.title?.trim() || shown?.alt || link.attrs.alt?.trim(),
-          variants: shown ? [shown.url, ...(shown.variants ?? []), ...(sourceFiles.get(thumbnail!.element.picture ?? -1) ?? [])] : [],
-          ...(!link.box?.width && shown?.box && { box: shown.box }),
-          // A lightbox shows its file as a picture: a script URL there (`/image.php?id=5`) is one.
-          ...(lightbox && { shown: true }),
-        });
-      })
-      .filter((image) => !image.url.startsWith('data:'));
+    return (
+      snapshot.elements
+        // An image map's <area> links like an <a>.
+        .filter((element) => element.tag === 'a' || element.tag === 'area' || hasLightboxAttribute(element))
+        .flatMap((link) => {
+          const lightbox = isLightbox(link);
+          const file = linkedFile(link, lightbox) ?? lightboxItemFile(lightboxItems.get(link.index));
+          const thumbnail = thumbnails.get(link.index);
+          const shown = file ? thumbnail?.shown : undefined;
+          return sighting(link, file, 'link', {
+            alt: link.attrs.title?.trim() || shown?.alt || link.attrs.alt?.trim(),
+            variants: shown
+              ? [shown.url, ...(shown.variants ?? []), ...(sourceFiles.get(thumbnail!.element.picture ?? -1) ?? [])]
+              : [],
+            ...(!link.box?.width && shown?.box && { box: shown.box }),
+            // A lightbox shows its file as a picture: a script URL there (`/image.php?id=5`) is one.
+            ...(lightbox && { shown: true }),
+          });
+        })
+        .filter((image) => !image.url.startsWith('data:'))
+    );
   }
 }
 
@@ -71,7 +85,9 @@ function lightboxItemFile(script: ElementRecord | undefined): string | undefined
   if (!script?.text) return undefined;
   try {
     const { items } = JSON.parse(script.text) as { items?: Array<{ url?: unknown; type?: unknown }> };
-    const item = Array.isArray(items) ? items.find((entry) => entry?.type === undefined || entry.type === 'image') : undefined;
+    const item = Array.isArray(items)
+      ? items.find((entry) => entry?.type === undefined || entry.type === 'image')
+      : undefined;
     return typeof item?.url === 'string' ? resolveImageUrl(item.url, script.base) : undefined;
   } catch {
     return undefined;

@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { resolveImageUrl } from '../image-url.util';
 import { isNoiseSize, noiseReasonOfUrl } from '../noise-rules';
-import { FULL_SIZE_ATTRIBUTES, ORIGINAL_SRC_ATTRIBUTE, PICTURE_TAGS, type ElementRecord, type PageSnapshot } from '../snapshot/page-snapshot';
+import {
+  FULL_SIZE_ATTRIBUTES,
+  ORIGINAL_SRC_ATTRIBUTE,
+  PICTURE_TAGS,
+  type ElementRecord,
+  type PageSnapshot,
+} from '../snapshot/page-snapshot';
 import { FoundImage, firstAttribute, ImageCollector, sighting } from './image-collector.interface';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
 import { candidateWidths, largestCandidate, parseSrcset, SrcsetCandidate } from './srcset.util';
@@ -20,7 +26,9 @@ export class ImgCollector implements ImageCollector {
 
   collect(snapshot: PageSnapshot): FoundImage[] {
     // A <picture>'s <img> is read with its sources, by the picture collector.
-    return snapshot.elements.filter((element) => PICTURE_TAGS.has(element.tag) && element.picture === undefined).flatMap((element) => imgSighting(element, this.lazy));
+    return snapshot.elements
+      .filter((element) => PICTURE_TAGS.has(element.tag) && element.picture === undefined)
+      .flatMap((element) => imgSighting(element, this.lazy));
   }
 }
 
@@ -50,19 +58,39 @@ export function imgSighting(element: ElementRecord, lazy: LazyAttributes): Found
   const plain = lazySrc ?? (attrs.src?.trim() || element.currentSrc);
   const dynamic = dynamicImages(attrs['data-a-dynamic-image']);
   const fullSize = firstAttribute(element, FULL_SIZE_ATTRIBUTES) ?? dynamic[0];
-  const best = fullSize ?? (largest && !(plain && outranksSrcset(plain, candidates, largest, attrs)) ? largest.url : plain);
+  const best =
+    fullSize ?? (largest && !(plain && outranksSrcset(plain, candidates, largest, attrs)) ? largest.url : plain);
   if (!best) return [];
   const isLazy = Boolean(lazySrc || lazySrcset);
   // The src a lazy image had before its loader (or our forcing, which keeps it aside) swapped in the real one: a
   // blur-up or low-quality rendition the browser may have fetched, so the network capture must not count it again.
   const original = isLazy ? (attrs[ORIGINAL_SRC_ATTRIBUTE] ?? attrs.src)?.trim() : undefined;
-  const renditions = [plain, largest?.url, original, ...dynamic].filter((url): url is string => Boolean(url) && url !== best && !isPlaceholder(url!, element.base));
-  const variants = [...candidates.filter((candidate) => candidate.url !== best).map((candidate) => candidate.url), ...renditions];
-  const sourceNode = element.tag !== 'img' ? 'amp-img' : isLazy ? 'lazy' : largest && best === largest.url ? 'srcset' : best.trim().startsWith('data:') ? 'data-uri' : 'img';
-  const [image] = sighting(element, best, sourceNode, { alt: attrs.alt?.trim() || undefined, variants, candidateWidths: candidateWidths(candidates) });
+  const renditions = [plain, largest?.url, original, ...dynamic].filter(
+    (url): url is string => Boolean(url) && url !== best && !isPlaceholder(url!, element.base),
+  );
+  const variants = [
+    ...candidates.filter((candidate) => candidate.url !== best).map((candidate) => candidate.url),
+    ...renditions,
+  ];
+  const sourceNode =
+    element.tag !== 'img'
+      ? 'amp-img'
+      : isLazy
+        ? 'lazy'
+        : largest && best === largest.url
+          ? 'srcset'
+          : best.trim().startsWith('data:')
+            ? 'data-uri'
+            : 'img';
+  const [image] = sighting(element, best, sourceNode, {
+    alt: attrs.alt?.trim() || undefined,
+    variants,
+    candidateWidths: candidateWidths(candidates),
+  });
   if (!image) return [];
   // A decoded size is the file's own only without a srcset: for a `w` candidate the browser scales it by density.
-  const decodedUrl = element.currentSrc && candidates.length === 0 ? sighting(element, element.currentSrc, 'img')[0]?.url : undefined;
+  const decodedUrl =
+    element.currentSrc && candidates.length === 0 ? sighting(element, element.currentSrc, 'img')[0]?.url : undefined;
   if (element.natural && decodedUrl === image.url) Object.assign(image, element.natural);
   return [image];
 }
@@ -74,9 +102,17 @@ export function imgSighting(element: ElementRecord, lazy: LazyAttributes): Found
  * `data-width`; or when the src asks its image CDN for a wider file (Shopify's logo: `&width=600` beside a srcset
  * of 90w to 180w).
  */
-function outranksSrcset(plain: string, candidates: SrcsetCandidate[], largest: SrcsetCandidate, attrs: Record<string, string>): boolean {
+function outranksSrcset(
+  plain: string,
+  candidates: SrcsetCandidate[],
+  largest: SrcsetCandidate,
+  attrs: Record<string, string>,
+): boolean {
   if (largest.width === undefined || candidates.some((candidate) => candidate.url === plain)) return false;
-  const declaredWidth = Number(/^(\d+)[x,]\d+$/.exec((attrs['data-image-dimensions'] ?? attrs['data-orig-size'])?.trim() ?? '')?.[1]) || lengthOf(attrs['data-width']) || lengthOf(attrs.width);
+  const declaredWidth =
+    Number(/^(\d+)[x,]\d+$/.exec((attrs['data-image-dimensions'] ?? attrs['data-orig-size'])?.trim() ?? '')?.[1]) ||
+    lengthOf(attrs['data-width']) ||
+    lengthOf(attrs.width);
   return Math.max(declaredWidth ?? 0, widthAskedFor(plain)) > largest.width;
 }
 
@@ -91,7 +127,11 @@ function widthAskedFor(url: string): number {
  */
 function withTemplateWidth(src: string | undefined, widths: string | undefined): string | undefined {
   const widest = Math.max(...(widths?.match(/\d+/g) ?? []).map(Number));
-  const filled = src?.includes('{width}') ? (Number.isFinite(widest) ? src.replaceAll('{width}', String(widest)) : undefined) : src;
+  const filled = src?.includes('{width}')
+    ? Number.isFinite(widest)
+      ? src.replaceAll('{width}', String(widest))
+      : undefined
+    : src;
   // Any other template the page's script fills in (BigCommerce's `{:size}`) names no file as it stands.
   return filled && TEMPLATE.test(filled) ? undefined : filled;
 }

@@ -23,7 +23,11 @@ export class InlineSvgCollector implements ImageCollector {
       .flatMap((element) => {
         const markup = withNamespaces(element.text!);
         const size = svgSize(element.attrs, element.box);
-        return sighting(element, `data:image/svg+xml;base64,${Buffer.from(markup).toString('base64')}`, 'inline-svg', { ...size, mimeType: 'image/svg+xml', bytes: Buffer.byteLength(markup) });
+        return sighting(element, `data:image/svg+xml;base64,${Buffer.from(markup).toString('base64')}`, 'inline-svg', {
+          ...size,
+          mimeType: 'image/svg+xml',
+          bytes: Buffer.byteLength(markup),
+        });
       });
   }
 }
@@ -31,16 +35,24 @@ export class InlineSvgCollector implements ImageCollector {
 /** HTML lets an inline SVG leave out its namespaces; a file of its own needs them (xlink's for `xlink:href`). */
 function withNamespaces(markup: string): string {
   const opening = markup.slice(0, markup.indexOf('>'));
-  const missing = [!/\sxmlns=/.test(opening) && 'xmlns="http://www.w3.org/2000/svg"', /\sxlink:/.test(markup) && !/\sxmlns:xlink=/.test(opening) && 'xmlns:xlink="http://www.w3.org/1999/xlink"'].filter(Boolean);
+  const missing = [
+    !/\sxmlns=/.test(opening) && 'xmlns="http://www.w3.org/2000/svg"',
+    /\sxlink:/.test(markup) && !/\sxmlns:xlink=/.test(opening) && 'xmlns:xlink="http://www.w3.org/1999/xlink"',
+  ].filter(Boolean);
   return missing.length > 0 ? markup.replace(/^<svg/i, `<svg ${missing.join(' ')}`) : markup;
 }
 
 /** Rendered size when known, else the width/height attributes, else the viewBox. */
-function svgSize(attrs: Record<string, string>, box?: { width: number; height: number }): { width?: number; height?: number } {
+function svgSize(
+  attrs: Record<string, string>,
+  box?: { width: number; height: number },
+): { width?: number; height?: number } {
   if (box && box.width >= 1 && box.height >= 1) return { width: Math.round(box.width), height: Math.round(box.height) };
   const width = Number.parseFloat(attrs.width ?? '');
   const height = Number.parseFloat(attrs.height ?? '');
   if (width > 0 && height > 0) return { width: Math.round(width), height: Math.round(height) };
   const viewBox = (attrs.viewBox ?? attrs.viewbox ?? '').split(/[\s,]+/).map(Number);
-  return viewBox.length === 4 && viewBox[2] > 0 && viewBox[3] > 0 ? { width: Math.round(viewBox[2]), height: Math.round(viewBox[3]) } : {};
+  return viewBox.length === 4 && viewBox[2] > 0 && viewBox[3] > 0
+    ? { width: Math.round(viewBox[2]), height: Math.round(viewBox[3]) }
+    : {};
 }

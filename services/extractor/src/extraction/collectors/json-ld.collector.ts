@@ -21,7 +21,9 @@ export class JsonLdCollector implements ImageCollector {
       .filter((element) => element.tag === 'script' && element.text && /ld\+json/i.test(element.attrs.type ?? ''))
       .flatMap((element) => {
         const data = parseLeniently(element.text!);
-        return data === undefined ? [] : imagesIn(data).flatMap(({ url, variants }) => sighting(element, url, 'json-ld', { variants }));
+        return data === undefined
+          ? []
+          : imagesIn(data).flatMap(({ url, variants }) => sighting(element, url, 'json-ld', { variants }));
       });
   }
 }
@@ -40,12 +42,17 @@ export function imagesIn(data: unknown): Array<{ url: string; variants?: string[
       const record = value as Record<string, unknown>;
       const type = record['@type'];
       const isImageObject = type === 'ImageObject' || (Array.isArray(type) && type.includes('ImageObject'));
-      const file = isImageObject ? [record.contentUrl, record.url].find((candidate): candidate is string => typeof candidate === 'string') : undefined;
-      const thumbnails = [record.thumbnailUrl].flat().filter((candidate): candidate is string => typeof candidate === 'string');
+      const file = isImageObject
+        ? [record.contentUrl, record.url].find((candidate): candidate is string => typeof candidate === 'string')
+        : undefined;
+      const thumbnails = [record.thumbnailUrl]
+        .flat()
+        .filter((candidate): candidate is string => typeof candidate === 'string');
       if (file) images.push({ url: file, ...(thumbnails.length > 0 && { variants: thumbnails }) });
       for (const [key, child] of Object.entries(record)) {
         if (file && (child === file || key === 'thumbnailUrl')) continue;
-        const imageValue = IMAGE_KEYS.has(key) || (underImageKey || isImageObject ? key === 'url' || key === 'contentUrl' : false);
+        const imageValue =
+          IMAGE_KEYS.has(key) || (underImageKey || isImageObject ? key === 'url' || key === 'contentUrl' : false);
         visit(child, depth + 1, imageValue);
       }
     }

@@ -1,14 +1,32 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CssImage, imagesInCssValue } from '../css-image.util';
 import { IMAGE_EXTENSIONS, extensionOf, resolveImageUrl } from '../image-url.util';
-import { ElementRecord, FULL_SIZE_ATTRIBUTES, LAZY_BACKGROUND_ATTRIBUTES, type PageSnapshot } from '../snapshot/page-snapshot';
+import {
+  ElementRecord,
+  FULL_SIZE_ATTRIBUTES,
+  LAZY_BACKGROUND_ATTRIBUTES,
+  type PageSnapshot,
+} from '../snapshot/page-snapshot';
 import { mediaApplies } from '../snapshot/media-query';
 import { FoundImage, firstAttribute, ImageCollector, sighting } from './image-collector.interface';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
 import { candidateWidths, largestCandidate, parseSrcset, SrcsetCandidate } from './srcset.util';
 
 /** Elements whose own src means something else (a frame, a script, a video) are not lazy images. */
-const NOT_PICTURES = new Set(['img', 'amp-img', 'source', 'iframe', 'script', 'video', 'audio', 'embed', 'object', 'link', 'a', 'input']);
+const NOT_PICTURES = new Set([
+  'img',
+  'amp-img',
+  'source',
+  'iframe',
+  'script',
+  'video',
+  'audio',
+  'embed',
+  'object',
+  'link',
+  'a',
+  'input',
+]);
 /** A 2× background attribute is its 1× attribute's name plus this (vanilla-lazyload's data-bg-hidpi, data-bg-multi-hidpi). */
 const HIDPI = '-hidpi';
 /** image-set() bodies, several separated by `|`: vanilla-lazyload's data-bg-set, lozad's data-background-image-set. */
@@ -29,15 +47,22 @@ export class LazyBackgroundCollector implements ImageCollector {
       .filter((element) => !NOT_PICTURES.has(element.tag))
       .flatMap((element) => {
         const backgrounds = [...listedBackgrounds(element), ...imageSetBackgrounds(element)];
-        if (backgrounds.length > 0) return backgrounds.flatMap((image) => sighting(element, image.url, 'lazy', { variants: image.variants }));
+        if (backgrounds.length > 0)
+          return backgrounds.flatMap((image) => sighting(element, image.url, 'lazy', { variants: image.variants }));
         const bgset = bgsetCandidates(firstAttribute(element, ['data-bgset', ...this.lazy.srcset]) ?? '');
         const largest = largestCandidate(bgset.shown);
-        if (largest) return sighting(element, largest.url, 'lazy', { variants: bgset.candidates.filter((candidate) => candidate !== largest).map((candidate) => candidate.url), candidateWidths: candidateWidths(bgset.candidates) });
+        if (largest)
+          return sighting(element, largest.url, 'lazy', {
+            variants: bgset.candidates.filter((candidate) => candidate !== largest).map((candidate) => candidate.url),
+            candidateWidths: candidateWidths(bgset.candidates),
+          });
         // A gallery's item may name its full-size file beside the one it shows (Fotorama's `<div data-img data-full>`).
         const shown = firstAttribute(element, this.lazy.src);
         const full = firstAttribute(element, FULL_SIZE_ATTRIBUTES);
         const found = sighting(element, full ?? shown, 'lazy', full && shown ? { variants: [shown] } : {});
-        return found.filter((image) => image.url.startsWith('data:') || IMAGE_EXTENSIONS.has(extensionOf(image.url) ?? ''));
+        return found.filter(
+          (image) => image.url.startsWith('data:') || IMAGE_EXTENSIONS.has(extensionOf(image.url) ?? ''),
+        );
       });
   }
 }
@@ -53,7 +78,10 @@ function bgsetCandidates(bgset: string): { shown: SrcsetCandidate[]; candidates:
     return { media: media?.[1] ?? '', candidates: parseSrcset(media ? set.slice(0, media.index) : set) };
   });
   const candidates = sets.flatMap((set) => set.candidates);
-  return { shown: sets.find((set) => mediaApplies(set.media) && set.candidates.length > 0)?.candidates ?? candidates, candidates };
+  return {
+    shown: sets.find((set) => mediaApplies(set.media) && set.candidates.length > 0)?.candidates ?? candidates,
+    candidates,
+  };
 }
 
 /**
@@ -67,7 +95,10 @@ function listedBackgrounds(element: ElementRecord): CssImage[] {
   if (!name.endsWith(HIDPI)) return images;
   const oneX = backgroundList(element.attrs[name.slice(0, -HIDPI.length)] ?? '', element.base);
   if (oneX.length !== images.length) return [...images, ...oneX];
-  return images.map((image, position) => ({ url: image.url, variants: [...image.variants, oneX[position].url, ...oneX[position].variants] }));
+  return images.map((image, position) => ({
+    url: image.url,
+    variants: [...image.variants, oneX[position].url, ...oneX[position].variants],
+  }));
 }
 
 /**
@@ -91,5 +122,7 @@ function namesImageFile(url: string, base: string): boolean {
 
 /** Each image-set() of the first IMAGE_SET_ATTRIBUTES value: its densest candidate, the others its variants. */
 function imageSetBackgrounds(element: ElementRecord): CssImage[] {
-  return (firstAttribute(element, IMAGE_SET_ATTRIBUTES) ?? '').split('|').flatMap((set) => (set.trim() ? imagesInCssValue(`image-set(${set})`) : []));
+  return (firstAttribute(element, IMAGE_SET_ATTRIBUTES) ?? '')
+    .split('|')
+    .flatMap((set) => (set.trim() ? imagesInCssValue(`image-set(${set})`) : []));
 }

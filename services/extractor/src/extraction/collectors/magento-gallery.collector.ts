@@ -22,12 +22,19 @@ export class MagentoGalleryCollector implements ImageCollector {
 
   collect(snapshot: PageSnapshot): FoundImage[] {
     return snapshot.elements
-      .filter((element) => element.tag === 'script' && element.text && element.attrs.type?.trim().toLowerCase() === MAGENTO_INIT_TYPE)
+      .filter(
+        (element) =>
+          element.tag === 'script' && element.text && element.attrs.type?.trim().toLowerCase() === MAGENTO_INIT_TYPE,
+      )
       .flatMap((element) =>
         galleryItems(parseLeniently(element.text!)).flatMap((item) => {
-          const [file, ...renditions] = [item.full, item.img, item.thumb].filter((url): url is string => typeof url === 'string' && url.trim() !== '');
+          const [file, ...renditions] = [item.full, item.img, item.thumb].filter(
+            (url): url is string => typeof url === 'string' && url.trim() !== '',
+          );
           const alt = typeof item.caption === 'string' ? item.caption.trim() || undefined : undefined;
-          return file && (item.type === undefined || item.type === 'image') ? sighting(element, file, 'link', { alt, variants: renditions, shown: true }) : [];
+          return file && (item.type === undefined || item.type === 'image')
+            ? sighting(element, file, 'link', { alt, variants: renditions, shown: true })
+            : [];
         }),
       );
   }
@@ -37,8 +44,13 @@ export class MagentoGalleryCollector implements ImageCollector {
 function galleryItems(init: unknown): GalleryItem[] {
   if (!init || typeof init !== 'object') return [];
   return Object.values(init as Record<string, unknown>).flatMap((components) => {
-    const gallery = components && typeof components === 'object' ? (components as Record<string, unknown>)[MAGENTO_GALLERY] : undefined;
+    const gallery =
+      components && typeof components === 'object'
+        ? (components as Record<string, unknown>)[MAGENTO_GALLERY]
+        : undefined;
     const data = gallery && typeof gallery === 'object' ? (gallery as { data?: unknown }).data : undefined;
-    return Array.isArray(data) ? data.filter((item): item is GalleryItem => Boolean(item) && typeof item === 'object') : [];
+    return Array.isArray(data)
+      ? data.filter((item): item is GalleryItem => Boolean(item) && typeof item === 'object')
+      : [];
   });
 }

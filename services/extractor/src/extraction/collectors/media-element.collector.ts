@@ -9,7 +9,8 @@ export class MediaElementCollector implements ImageCollector {
 
   collect(snapshot: PageSnapshot): FoundImage[] {
     return snapshot.elements.flatMap((element) => {
-      if (element.tag === 'video') return sighting(element, element.attrs.poster ?? element.attrs['data-poster'], 'video-poster');
+      if (element.tag === 'video')
+        return sighting(element, element.attrs.poster ?? element.attrs['data-poster'], 'video-poster');
       if (element.tag === 'input' && element.attrs.type?.toLowerCase() === 'image') {
         return sighting(element, element.attrs.src, 'input-image', { alt: element.attrs.alt?.trim() || undefined });
       }

@@ -16,7 +16,17 @@ export class NetworkCollector implements ImageCollector {
     const afterDom = (snapshot.elements.at(-1)?.index ?? 0) + 1;
     return snapshot.network.flatMap((response) => {
       const url = resolveImageUrl(response.url, snapshot.url);
-      return url ? [{ url, sourceNode: 'network' as const, domIndex: afterDom + response.order, mimeType: response.mimeType, bytes: response.bytes }] : [];
+      return url
+        ? [
+            {
+              url,
+              sourceNode: 'network' as const,
+              domIndex: afterDom + response.order,
+              mimeType: response.mimeType,
+              bytes: response.bytes,
+            },
+          ]
+        : [];
     });
   }
 }

@@ -23,7 +23,12 @@ export class NoscriptCollector implements ImageCollector {
       .filter((element) => element.tag === 'noscript' && element.text && /<(img|source)\b/i.test(element.text))
       .flatMap((element) => {
         const inner = parseHtml(element.text ?? '', element.base);
-        const fallback: PageSnapshot = { url: snapshot.url, elements: inner.elements.map((record) => ({ ...record, base: element.base, scope: element.scope })), stylesheets: [], network: [] };
+        const fallback: PageSnapshot = {
+          url: snapshot.url,
+          elements: inner.elements.map((record) => ({ ...record, base: element.base, scope: element.scope })),
+          stylesheets: [],
+          network: [],
+        };
         return [...this.img.collect(fallback), ...this.picture.collect(fallback)].map((image) => ({
           ...image,
           sourceNode: element.scope ? image.sourceNode : 'noscript',

@@ -3,9 +3,17 @@ import { lazyAttributes } from './lazy-attributes';
 import { PictureCollector } from './picture.collector';
 
 const BASE = 'https://example.com/';
-const member = (index: number, tag: string, attrs: Record<string, string>): ElementRecord => ({ index, tag, attrs, base: BASE, picture: 1 });
+const member = (index: number, tag: string, attrs: Record<string, string>): ElementRecord => ({
+  index,
+  tag,
+  attrs,
+  base: BASE,
+  picture: 1,
+});
 const collect = (...elements: ElementRecord[]) =>
-  new PictureCollector(lazyAttributes()).collect({ url: BASE, elements, stylesheets: [], network: [] }).map(({ url, sourceNode, renditionOf }) => [url.slice(BASE.length), sourceNode, renditionOf?.slice(BASE.length)]);
+  new PictureCollector(lazyAttributes())
+    .collect({ url: BASE, elements, stylesheets: [], network: [] })
+    .map(({ url, sourceNode, renditionOf }) => [url.slice(BASE.length), sourceNode, renditionOf?.slice(BASE.length)]);
 
 describe('PictureCollector', () => {
   it('reports the file the browser shows (first source for this screen and a type it decodes) and the rest as its renditions', () => {
@@ -30,7 +38,10 @@ describe('PictureCollector', () => {
     const box = { x: 10, y: 20, width: 355, height: 250 };
     const [shown] = new PictureCollector(lazyAttributes()).collect({
       url: BASE,
-      elements: [member(2, 'source', { type: 'image/webp', srcset: 'photo-710.webp 1x, photo-1420.webp 2x' }), { ...member(3, 'img', { src: 'photo-355.jpg', alt: 'Harbour at dusk' }), box }],
+      elements: [
+        member(2, 'source', { type: 'image/webp', srcset: 'photo-710.webp 1x, photo-1420.webp 2x' }),
+        { ...member(3, 'img', { src: 'photo-355.jpg', alt: 'Harbour at dusk' }), box },
+      ],
       stylesheets: [],
       network: [],
     });
@@ -38,7 +49,13 @@ describe('PictureCollector', () => {
   });
 
   it('counts the <img> as the picture when no source applies, and reads lazy sources', () => {
-    expect(collect(member(2, 'source', { media: 'print', srcset: 'print.png' }), member(3, 'source', { 'data-srcset': 'lazy.webp', type: 'image/webp', media: '(min-width: 2000px)' }), member(4, 'img', { 'data-src': 'real.jpg', src: 'data:image/gif;base64,R0lGOD' }))).toEqual([
+    expect(
+      collect(
+        member(2, 'source', { media: 'print', srcset: 'print.png' }),
+        member(3, 'source', { 'data-srcset': 'lazy.webp', type: 'image/webp', media: '(min-width: 2000px)' }),
+        member(4, 'img', { 'data-src': 'real.jpg', src: 'data:image/gif;base64,R0lGOD' }),
+      ),
+    ).toEqual([
       ['print.png', 'picture', 'real.jpg'],
       ['lazy.webp', 'picture', 'real.jpg'],
       ['real.jpg', 'lazy', undefined],

@@ -27,20 +27,31 @@ export class PictureCollector implements ImageCollector {
       members.push(element);
       pictures.set(element.picture, members);
     }
-    const loose = snapshot.elements.filter((element) => element.tag === 'source' && element.picture === undefined).flatMap((source) => this.sourceSighting(source));
+    const loose = snapshot.elements
+      .filter((element) => element.tag === 'source' && element.picture === undefined)
+      .flatMap((source) => this.sourceSighting(source));
     return [...loose, ...[...pictures.values()].flatMap((members) => this.pictureSightings(members))];
   }
 
   private pictureSightings(members: ElementRecord[]): FoundImage[] {
-    const sightings = members.map((member) => ({ member, image: member.tag === 'img' ? imgSighting(member, this.lazy)[0] : this.sourceSighting(member)[0] }));
+    const sightings = members.map((member) => ({
+      member,
+      image: member.tag === 'img' ? imgSighting(member, this.lazy)[0] : this.sourceSighting(member)[0],
+    }));
     const shown =
-      sightings.find(({ member, image }) => image && member.tag === 'source' && mediaApplies(member.attrs.media ?? '') && isDecodedType(member.attrs.type)) ??
-      sightings.find(({ member, image }) => image && !image.standIn && member.tag === 'img');
+      sightings.find(
+        ({ member, image }) =>
+          image &&
+          member.tag === 'source' &&
+          mediaApplies(member.attrs.media ?? '') &&
+          isDecodedType(member.attrs.type),
+      ) ?? sightings.find(({ member, image }) => image && !image.standIn && member.tag === 'img');
     // The <img> carries the picture's alt and its place on the page: the file shown is listed with them.
     const img = sightings.find(({ member, image }) => image && member.tag === 'img')?.image;
     return sightings.flatMap(({ image }) => {
       if (!image) return [];
-      if (image === shown?.image && img && image !== img) return [{ ...image, ...(img.alt !== undefined && { alt: img.alt }), ...(img.box && { box: img.box }) }];
+      if (image === shown?.image && img && image !== img)
+        return [{ ...image, ...(img.alt !== undefined && { alt: img.alt }), ...(img.box && { box: img.box }) }];
       if (!shown?.image || image === shown.image || image.standIn) return [image];
       return [{ ...image, renditionOf: shown.image.url }];
     });
@@ -50,6 +61,9 @@ export class PictureCollector implements ImageCollector {
     const candidates = parseSrcset(firstAttribute(source, [...this.lazy.srcset, 'srcset']) ?? '');
     const largest = largestCandidate(candidates);
     if (!largest) return [];
-    return sighting(source, largest.url, 'picture', { variants: candidates.filter((candidate) => candidate !== largest).map((candidate) => candidate.url), candidateWidths: candidateWidths(candidates) });
+    return sighting(source, largest.url, 'picture', {
+      variants: candidates.filter((candidate) => candidate !== largest).map((candidate) => candidate.url),
+      candidateWidths: candidateWidths(candidates),
+    });
   }
 }

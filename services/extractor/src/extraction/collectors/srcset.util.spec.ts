@@ -6,7 +6,11 @@ describe('parseSrcset', () => {
       { url: 'small.png', width: 200 },
       { url: 'large.png', width: 800 },
     ]);
-    expect(parseSrcset('a.png, b.png 1.5x,c.png 2x')).toEqual([{ url: 'a.png' }, { url: 'b.png', density: 1.5 }, { url: 'c.png', density: 2 }]);
+    expect(parseSrcset('a.png, b.png 1.5x,c.png 2x')).toEqual([
+      { url: 'a.png' },
+      { url: 'b.png', density: 1.5 },
+      { url: 'c.png', density: 2 },
+    ]);
   });
 
   it('keeps commas inside URLs and ends a URL at a trailing comma', () => {
@@ -15,7 +19,9 @@ describe('parseSrcset', () => {
       { url: '/img/c.jpg' },
       { url: '/img/d.jpg', density: 3 },
     ]);
-    expect(parseSrcset('https://cdn.example/i/w_400,h_200/cat.jpg 400w')).toEqual([{ url: 'https://cdn.example/i/w_400,h_200/cat.jpg', width: 400 }]);
+    expect(parseSrcset('https://cdn.example/i/w_400,h_200/cat.jpg 400w')).toEqual([
+      { url: 'https://cdn.example/i/w_400,h_200/cat.jpg', width: 400 },
+    ]);
   });
 
   it('tolerates odd whitespace and empty entries', () => {
@@ -27,7 +33,9 @@ describe('parseSrcset', () => {
   });
 
   it('drops candidates with invalid or contradictory descriptors', () => {
-    expect(parseSrcset('bad.png 100q, mixed.png 100w 2x, zero.png 0w, twice.png 1x 2x, good.png 300w')).toEqual([{ url: 'good.png', width: 300 }]);
+    expect(parseSrcset('bad.png 100q, mixed.png 100w 2x, zero.png 0w, twice.png 1x 2x, good.png 300w')).toEqual([
+      { url: 'good.png', width: 300 },
+    ]);
   });
 
   it('does not split a descriptor at a comma inside parentheses', () => {
@@ -41,7 +49,9 @@ describe('largestCandidate', () => {
   });
 
   it('picks the highest density, counting a bare URL as 1x', () => {
-    expect(largestCandidate(parseSrcset('/images/200x100.png 1x, /images/400x200.png 2x'))?.url).toBe('/images/400x200.png');
+    expect(largestCandidate(parseSrcset('/images/200x100.png 1x, /images/400x200.png 2x'))?.url).toBe(
+      '/images/400x200.png',
+    );
     expect(largestCandidate(parseSrcset('base.png, half.png 0.5x'))?.url).toBe('base.png');
   });
 

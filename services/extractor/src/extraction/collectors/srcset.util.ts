@@ -95,10 +95,15 @@ export function largestCandidate(candidates: SrcsetCandidate[]): SrcsetCandidate
   const byWidth = candidates.filter((candidate) => candidate.width !== undefined);
   const pool = byWidth.length > 0 ? byWidth : candidates;
   const size = (candidate: SrcsetCandidate) => (byWidth.length > 0 ? candidate.width! : (candidate.density ?? 1));
-  return pool.reduce<SrcsetCandidate | undefined>((best, candidate) => (!best || size(candidate) > size(best) ? candidate : best), undefined);
+  return pool.reduce<SrcsetCandidate | undefined>(
+    (best, candidate) => (!best || size(candidate) > size(best) ? candidate : best),
+    undefined,
+  );
 }
 
 /** The width each candidate declares (`800w`), by its URL as written: its variant's size, known without a request. */
 export function candidateWidths(candidates: SrcsetCandidate[]): Record<string, number> {
-  return Object.fromEntries(candidates.flatMap((candidate) => (candidate.width === undefined ? [] : [[candidate.url, candidate.width]])));
+  return Object.fromEntries(
+    candidates.flatMap((candidate) => (candidate.width === undefined ? [] : [[candidate.url, candidate.width]])),
+  );
 }

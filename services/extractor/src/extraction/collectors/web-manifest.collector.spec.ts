@@ -2,10 +2,23 @@ import type { ElementRecord, PageSnapshot } from '../snapshot/page-snapshot';
 import { WebManifestCollector } from './web-manifest.collector';
 
 const PAGE = 'https://example.com/shop/';
-const link: ElementRecord = { index: 3, tag: 'link', attrs: { rel: 'manifest', href: '/app/site.webmanifest' }, base: PAGE };
+const link: ElementRecord = {
+  index: 3,
+  tag: 'link',
+  attrs: { rel: 'manifest', href: '/app/site.webmanifest' },
+  base: PAGE,
+};
 const collect = (text: string) => {
-  const snapshot: PageSnapshot = { url: PAGE, elements: [link], stylesheets: [], network: [], manifest: { url: 'https://example.com/app/site.webmanifest', text, index: 3 } };
-  return new WebManifestCollector().collect(snapshot).map(({ url, sourceNode, domIndex }) => [url, sourceNode, domIndex]);
+  const snapshot: PageSnapshot = {
+    url: PAGE,
+    elements: [link],
+    stylesheets: [],
+    network: [],
+    manifest: { url: 'https://example.com/app/site.webmanifest', text, index: 3 },
+  };
+  return new WebManifestCollector()
+    .collect(snapshot)
+    .map(({ url, sourceNode, domIndex }) => [url, sourceNode, domIndex]);
 };
 
 describe('WebManifestCollector', () => {

@@ -20,6 +20,10 @@ export class WebManifestCollector implements ImageCollector {
     if (!manifest || !link) return [];
     const icons = (parseLeniently(manifest.text) as { icons?: unknown } | undefined)?.icons;
     if (!Array.isArray(icons)) return [];
-    return icons.slice(0, MAX_ICONS).flatMap((icon: { src?: unknown }) => (typeof icon?.src === 'string' ? sighting({ ...link, base: manifest.url }, icon.src, 'icon') : []));
+    return icons
+      .slice(0, MAX_ICONS)
+      .flatMap((icon: { src?: unknown }) =>
+        typeof icon?.src === 'string' ? sighting({ ...link, base: manifest.url }, icon.src, 'icon') : [],
+      );
   }
 }

@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
 import type { ActivityProbe } from '../../browser/activity-probe';
-import { ElementRecord, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES, LIGHTBOX_JSON_SELECTOR, MAGENTO_GALLERY, MAGENTO_INIT_TYPE, STAND_IN_IMG_SELECTOR } from './page-snapshot';
+import {
+  ElementRecord,
+  IMAGE_CARRIERS,
+  LIGHTBOX_ATTRIBUTES,
+  LIGHTBOX_JSON_SELECTOR,
+  MAGENTO_GALLERY,
+  MAGENTO_INIT_TYPE,
+  STAND_IN_IMG_SELECTOR,
+} from './page-snapshot';
 
 /** Elements walked per page; beyond this the page is cut off with a warning (hostile or absurd DOMs). */
 export const MAX_WALKED_ELEMENTS = 30_000;
@@ -18,12 +26,18 @@ const recordSchema = z.object({
   currentSrc: z.string().max(MAX_VALUE_LENGTH).optional(),
   natural: sizeSchema.optional(),
   box: sizeSchema.extend({ x: z.number(), y: z.number() }).optional(),
-  backgrounds: z.array(z.object({ value: z.string().max(MAX_VALUE_LENGTH), pseudo: z.enum(['before', 'after']).optional() })).optional(),
+  backgrounds: z
+    .array(z.object({ value: z.string().max(MAX_VALUE_LENGTH), pseudo: z.enum(['before', 'after']).optional() }))
+    .optional(),
   text: z.string().max(MAX_VALUE_LENGTH).optional(),
   link: z.number().int().nonnegative().optional(),
   picture: z.number().int().nonnegative().optional(),
 });
-const walkSchema = z.object({ records: z.array(z.unknown()), truncated: z.boolean(), notPictures: z.array(z.string().max(MAX_VALUE_LENGTH)) });
+const walkSchema = z.object({
+  records: z.array(z.unknown()),
+  truncated: z.boolean(),
+  notPictures: z.array(z.string().max(MAX_VALUE_LENGTH)),
+});
 
 interface WalkOptions {
   limit: number;
@@ -41,7 +55,15 @@ interface WalkOptions {
  * fetched that are no pictures of the page: cursor images its styles name, stand-ins its scripts replaced (the
  * activity probe's record), pseudo-element pictures at no opacity.
  */
-function walkDocument({ limit, carriers, lightbox, lightboxJson, magentoInit, magentoGallery, standInImg }: WalkOptions): { records: unknown[]; truncated: boolean; notPictures: string[] } {
+function walkDocument({
+  limit,
+  carriers,
+  lightbox,
+  lightboxJson,
+  magentoInit,
+  magentoGallery,
+  standInImg,
+}: WalkOptions): { records: unknown[]; truncated: boolean; notPictures: string[] } {
   const CARRIERS = new Set(carriers);
   const records: unknown[] = [];
   const probe = (window as unknown as { __pixtractActivity?: ActivityProbe }).__pixtractActivity;
@@ -58,7 +80,11 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson, magentoInit, ma
   const picturesIn = (link: Element) => {
     let count = picturesInLink.get(link);
     // AMP's elements render an <img> of their own: counted once. Stand-ins beside a picture are no picture.
-    if (count === undefined) picturesInLink.set(link, (count = link.querySelectorAll(`img:not(amp-img img, amp-anim img, ${standInImg}), amp-img, amp-anim`).length));
+    if (count === undefined)
+      picturesInLink.set(
+        link,
+        (count = link.querySelectorAll(`img:not(amp-img img, amp-anim img, ${standInImg}), amp-img, amp-anim`).length),
+      );
     return count;
   };
   const linkSelector = ['a', ...lightbox.map((name) => `[${name}]`)].join(', ');
@@ -71,7 +97,8 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson, magentoInit, ma
   const pictureIndexes = new Map<Element, number>();
   const attrsOf = (element: Element) => {
     const attrs: Record<string, string> = {};
-    for (const attr of Array.from(element.attributes)) if (attr.name.length <= 100) attrs[attr.name] = attr.value.slice(0, 2_000_000);
+    for (const attr of Array.from(element.attributes))
+      if (attr.name.length <= 100) attrs[attr.name] = attr.value.slice(0, 2_000_000);
     return attrs;
   };
   /** static-snapshot's standaloneSvg, restated: the definitions an inline <svg>'s <use href="#…"> draw from elsewhere go along. */
@@ -82,13 +109,24 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson, magentoInit, ma
       const target = href.startsWith('#') ? root.getElementById(href.slice(1)) : null;
       if (target && !svg.contains(target)) borrowed.add(target.outerHTML);
     }
-    return borrowed.size > 0 ? svg.outerHTML.replace(/^<svg\b[^>]*>/i, (opening) => `${opening}<defs>${[...borrowed].join('')}</defs>`) : svg.outerHTML;
+    return borrowed.size > 0
+      ? svg.outerHTML.replace(/^<svg\b[^>]*>/i, (opening) => `${opening}<defs>${[...borrowed].join('')}</defs>`)
+      : svg.outerHTML;
   };
   // page-snapshot's hasLazyAttribute, restated: a page function cannot import.
-  const hasLazyAttribute = (element: Element) => Array.from(element.attributes).some((attr) => attr.name.startsWith('data-') && /[./]/.test(attr.value) && attr.value.length < 4096);
-  const imageValue = (value: string | null | undefined) => (value && value !== 'none' && value.includes('url(') ? value : undefined);
+  const hasLazyAttribute = (element: Element) =>
+    Array.from(element.attributes).some(
+      (attr) => attr.name.startsWith('data-') && /[./]/.test(attr.value) && attr.value.length < 4096,
+    );
+  const imageValue = (value: string | null | undefined) =>
+    value && value !== 'none' && value.includes('url(') ? value : undefined;
 
-  const visit = (root: Document | ShadowRoot, scope: 'shadow' | 'iframe' | undefined, offsetX: number, offsetY: number) => {
+  const visit = (
+    root: Document | ShadowRoot,
+    scope: 'shadow' | 'iframe' | undefined,
+    offsetX: number,
+    offsetY: number,
+  ) => {
     // Frames are other realms: `instanceof Document` is false for their documents.
     const owner = root.nodeType === Node.DOCUMENT_NODE ? (root as Document) : (root.ownerDocument as Document);
     const view = owner.defaultView ?? window;
@@ -106,14 +144,23 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson, magentoInit, ma
       if (style.cursor.includes('url(')) notFetchedAsPictures(style.cursor);
       const backgrounds: { value: string; pseudo?: 'before' | 'after' }[] = [];
       // An element's own `content: url()` replaces what it shows with that picture, as on its ::before and ::after.
-      for (const value of [style.backgroundImage, style.listStyleImage, style.borderImageSource, style.maskImage, style.content]) {
+      for (const value of [
+        style.backgroundImage,
+        style.listStyleImage,
+        style.borderImageSource,
+        style.maskImage,
+        style.content,
+      ]) {
         const own = imageValue(value);
         if (own) backgrounds.push({ value: own });
       }
       for (const pseudo of ['before', 'after'] as const) {
         const pseudoStyle = view.getComputedStyle(element, `::${pseudo}`);
         // An icon drawn through a mask (MkDocs' admonitions) is read as on the element itself, and as the static path reads it.
-        const value = imageValue(pseudoStyle.backgroundImage) ?? imageValue(pseudoStyle.content) ?? imageValue(pseudoStyle.maskImage);
+        const value =
+          imageValue(pseudoStyle.backgroundImage) ??
+          imageValue(pseudoStyle.content) ??
+          imageValue(pseudoStyle.maskImage);
         // At no opacity it shows nothing: a preview faded out over the picture (gatsby-background-image's).
         if (value && pseudoStyle.opacity === '0') notFetchedAsPictures(value);
         else if (value) backgrounds.push({ value, pseudo });
@@ -129,12 +176,20 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson, magentoInit, ma
           tag,
           attrs: attrsOf(element),
           base: element.baseURI,
-          box: { x: rect.x + view.scrollX + offsetX, y: rect.y + view.scrollY + offsetY, width: rect.width, height: rect.height },
+          box: {
+            x: rect.x + view.scrollX + offsetX,
+            y: rect.y + view.scrollY + offsetY,
+            width: rect.width,
+            height: rect.height,
+          },
         };
         if (scope) record.scope = scope;
         if (backgrounds.length > 0) record.backgrounds = backgrounds;
         if (element.matches(linkSelector)) linkIndexes.set(element, index);
-        const picture = (tag === 'source' || tag === 'img') && element.parentElement ? pictureIndexes.get(element.parentElement) : undefined;
+        const picture =
+          (tag === 'source' || tag === 'img') && element.parentElement
+            ? pictureIndexes.get(element.parentElement)
+            : undefined;
         if (picture) record.picture = picture;
         if (tag === 'img' || tag === 'amp-img' || tag === 'amp-anim') {
           const link = linkOf(element);
@@ -150,8 +205,14 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson, magentoInit, ma
           record.currentSrc = input.src;
         }
         if (tag === 'noscript') record.text = element.textContent ?? '';
-        if (tag === 'script' && /ld\+json/i.test(element.getAttribute('type') ?? '')) record.text = element.textContent ?? '';
-        if (tag === 'script' && element.getAttribute('type')?.trim().toLowerCase() === magentoInit && element.textContent?.includes(magentoGallery)) record.text = element.textContent;
+        if (tag === 'script' && /ld\+json/i.test(element.getAttribute('type') ?? ''))
+          record.text = element.textContent ?? '';
+        if (
+          tag === 'script' &&
+          element.getAttribute('type')?.trim().toLowerCase() === magentoInit &&
+          element.textContent?.includes(magentoGallery)
+        )
+          record.text = element.textContent;
         if (tag === 'script' && element.matches(lightboxJson)) {
           record.text = element.textContent ?? '';
           const link = linkOf(element);
@@ -191,8 +252,18 @@ function walkDocument({ limit, carriers, lightbox, lightboxJson, magentoInit, ma
  * The rendered page as element records; `truncated` when the walk stopped at MAX_WALKED_ELEMENTS; `notPictures`,
  * files it fetched that are no pictures of it (cursors, replaced stand-ins).
  */
-export async function snapshotRenderedPage(page: Page): Promise<{ elements: ElementRecord[]; truncated: boolean; notPictures: Set<string> }> {
-  const options: WalkOptions = { limit: MAX_WALKED_ELEMENTS, carriers: [...IMAGE_CARRIERS], lightbox: LIGHTBOX_ATTRIBUTES, lightboxJson: LIGHTBOX_JSON_SELECTOR, magentoInit: MAGENTO_INIT_TYPE, magentoGallery: MAGENTO_GALLERY, standInImg: STAND_IN_IMG_SELECTOR };
+export async function snapshotRenderedPage(
+  page: Page,
+): Promise<{ elements: ElementRecord[]; truncated: boolean; notPictures: Set<string> }> {
+  const options: WalkOptions = {
+    limit: MAX_WALKED_ELEMENTS,
+    carriers: [...IMAGE_CARRIERS],
+    lightbox: LIGHTBOX_ATTRIBUTES,
+    lightboxJson: LIGHTBOX_JSON_SELECTOR,
+    magentoInit: MAGENTO_INIT_TYPE,
+    magentoGallery: MAGENTO_GALLERY,
+    standInImg: STAND_IN_IMG_SELECTOR,
+  };
   const walk = walkSchema.parse(await page.evaluate(walkDocument, options));
   const elements = walk.records.flatMap((raw) => {
     const parsed = recordSchema.safeParse(raw);

@@ -34,7 +34,21 @@ const SCREEN: Record<string, number | string> = {
 /** Queried by sharper screens: always answered yes (see above). */
 const RESOLUTION = /(?:resolution|device-pixel-ratio)$/;
 const MEDIA_TYPES_SHOWN = new Set(['all', 'screen']);
-const PX_PER_UNIT: Record<string, number> = { px: 1, em: 16, rem: 16, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6, pt: 96 / 72, pc: 16, vw: 13.66, vh: 9, vmin: 9, vmax: 13.66 };
+const PX_PER_UNIT: Record<string, number> = {
+  px: 1,
+  em: 16,
+  rem: 16,
+  in: 96,
+  cm: 96 / 2.54,
+  mm: 96 / 25.4,
+  q: 96 / 101.6,
+  pt: 96 / 72,
+  pc: 16,
+  vw: 13.66,
+  vh: 9,
+  vmin: 9,
+  vmax: 13.66,
+};
 
 /** Real media queries are a few dozen characters; a longer one is a hostile page's, read as not understood. */
 const MAX_QUERY_LENGTH = 1_000;
@@ -114,11 +128,22 @@ function featureApplies(feature: string): boolean {
   const actual = SCREEN[name];
   if (typeof actual !== 'number') return true;
   const compare = (left: number, operator: string, right: number) =>
-    operator === '<' ? left < right : operator === '<=' ? left <= right : operator === '>' ? left > right : operator === '>=' ? left >= right : left === right;
+    operator === '<'
+      ? left < right
+      : operator === '<='
+        ? left <= right
+        : operator === '>'
+          ? left > right
+          : operator === '>='
+            ? left >= right
+            : left === right;
   const lowValue = low === undefined ? undefined : amount(low);
   const highValue = high === undefined ? undefined : amount(high);
   if ((low !== undefined && lowValue === undefined) || (high !== undefined && highValue === undefined)) return true;
-  return (lowValue === undefined || compare(lowValue, lowOperator, actual)) && (highValue === undefined || compare(actual, highOperator, highValue));
+  return (
+    (lowValue === undefined || compare(lowValue, lowOperator, actual)) &&
+    (highValue === undefined || compare(actual, highOperator, highValue))
+  );
 }
 
 /** A length in px, a ratio (`16/9`) or a number; undefined when not understood. */

@@ -93,7 +93,14 @@ export const LAZY_SRC_ATTRIBUTES = [
   'data-orig-src',
   'ix-src',
 ];
-export const LAZY_SRCSET_ATTRIBUTES = ['data-srcset', 'data-lazy-srcset', 'data-original-set', 'data-splide-lazy-srcset', 'data-flickity-lazyload-srcset', 'ix-srcset'];
+export const LAZY_SRCSET_ATTRIBUTES = [
+  'data-srcset',
+  'data-lazy-srcset',
+  'data-original-set',
+  'data-splide-lazy-srcset',
+  'data-flickity-lazyload-srcset',
+  'ix-srcset',
+];
 /**
  * Where galleries, zoom and lightbox scripts keep an image's full-size file (Jetpack, WooCommerce, elevateZoom,
  * Magnify, Owl's retina source, PrestaShop's product images, Etsy's and Amazon's zoom files, Tumblr's photosets,
@@ -138,7 +145,13 @@ export const LAZY_BACKGROUND_ATTRIBUTES = [
 ];
 
 /** Attributes of the lightbox scripts' items (Fancybox, Lightbox2, PhotoSwipe, lightGallery, GLightbox), on <a> or any element. */
-export const LIGHTBOX_ATTRIBUTES = ['data-fancybox', 'data-lightbox', 'data-pswp-width', 'data-lg-size', 'data-glightbox'];
+export const LIGHTBOX_ATTRIBUTES = [
+  'data-fancybox',
+  'data-lightbox',
+  'data-pswp-width',
+  'data-lg-size',
+  'data-glightbox',
+];
 
 /**
  * Webflow's lightbox keeps the file it opens in a `<script type="application/json" class="w-json">` inside the
@@ -150,7 +163,8 @@ export const LIGHTBOX_JSON_SELECTOR = 'script.w-json[type*=json]';
  * <img>s that only stand in for the picture beside them (Gatsby's preview, Next.js 12's sizer, an image declared 0
  * wide or high; see imgSighting): a link around one of those and its picture still holds a single picture.
  */
-export const STAND_IN_IMG_SELECTOR = '[data-placeholder-image], [aria-hidden="true"][src^="data:"], [width="0"], [height="0"]';
+export const STAND_IN_IMG_SELECTOR =
+  '[data-placeholder-image], [aria-hidden="true"][src^="data:"], [width="0"], [height="0"]';
 
 /** Where the browser path keeps a lazy <img>'s own src when it swaps in the lazy source (see forceLazyLoading). */
 export const ORIGINAL_SRC_ATTRIBUTE = 'data-pixtract-original-src';
@@ -159,9 +173,31 @@ export const ORIGINAL_SRC_ATTRIBUTE = 'data-pixtract-original-src';
 export const PICTURE_TAGS = new Set(['img', 'amp-img', 'amp-anim']);
 
 /** Tags that can carry an image themselves; other elements count only with a background or a lazy attribute. */
-export const IMAGE_CARRIERS = new Set(['img', 'source', 'video', 'input', 'link', 'meta', 'script', 'noscript', 'svg', 'image', 'use', 'feimage', 'object', 'embed', 'amp-img', 'amp-anim', 'a', 'area', 'iframe']);
+export const IMAGE_CARRIERS = new Set([
+  'img',
+  'source',
+  'video',
+  'input',
+  'link',
+  'meta',
+  'script',
+  'noscript',
+  'svg',
+  'image',
+  'use',
+  'feimage',
+  'object',
+  'embed',
+  'amp-img',
+  'amp-anim',
+  'a',
+  'area',
+  'iframe',
+]);
 
 /** A data-* attribute holding something URL-like: lazy loaders of every brand. */
 export function hasLazyAttribute(attrs: Record<string, string>): boolean {
-  return Object.entries(attrs).some(([name, value]) => name.startsWith('data-') && value.length < 4096 && /[./]/.test(value));
+  return Object.entries(attrs).some(
+    ([name, value]) => name.startsWith('data-') && value.length < 4096 && /[./]/.test(value),
+  );
 }

@@ -14,7 +14,9 @@ describe('parseHtml', () => {
       </body></html>`,
       'https://a.test/page/index.html',
     );
-    expect(parsed.elements.map(({ tag, base, scope, text }) => [tag, base, scope, text && text.trim().slice(0, 30)])).toEqual([
+    expect(
+      parsed.elements.map(({ tag, base, scope, text }) => [tag, base, scope, text && text.trim().slice(0, 30)]),
+    ).toEqual([
       ['link', 'https://a.test/assets/', undefined, undefined],
       ['img', 'https://a.test/assets/', undefined, undefined],
       ['noscript', 'https://a.test/assets/', undefined, '<img src="fallback.png">'],
@@ -30,18 +32,22 @@ describe('parseHtml', () => {
     // Only the rules for elements the page has (there is no .b).
     expect(parsed.stylesheets.map((sheet) => sheet.text)).toEqual(['.a{background:url(a.png)}']);
     expect(parsed.matchesSelector('div.a > p')).toBe(true);
-    expect(parsed.elements.map((element) => element.index)).toEqual([...parsed.elements.map((element) => element.index)].sort((a, b) => a - b));
+    expect(parsed.elements.map((element) => element.index)).toEqual(
+      [...parsed.elements.map((element) => element.index)].sort((a, b) => a - b),
+    );
   });
 
   it('counts what can change the page after load: scripts, inline handlers and app shells', () => {
-    expect(parseHtml('<script type="application/ld+json">{}</script><img src="a.png">', 'https://a.test/')).toMatchObject({ scriptCount: 0, hasEmptyAppRoot: false });
+    expect(
+      parseHtml('<script type="application/ld+json">{}</script><img src="a.png">', 'https://a.test/'),
+    ).toMatchObject({ scriptCount: 0, hasEmptyAppRoot: false });
     expect(parseHtml('<script src="app.js"></script>', 'https://a.test/').scriptCount).toBe(1);
     expect(parseHtml('<img src="a.png" onload="go()">', 'https://a.test/').scriptCount).toBe(1);
     expect(parseHtml('<div id="root"></div>', 'https://a.test/').hasEmptyAppRoot).toBe(true);
     expect(parseHtml('<div id="root"><img src="ssr.png"></div>', 'https://a.test/').hasEmptyAppRoot).toBe(false);
   });
 
-  it("reads the stylesheets for the rendered screen: print and phone-only sheets and imports are not fetched", () => {
+  it('reads the stylesheets for the rendered screen: print and phone-only sheets and imports are not fetched', () => {
     const parsed = parseHtml(
       `<link rel="stylesheet" href="all.css"><link rel="stylesheet" href="print.css" media="print">
        <link rel="stylesheet" href="phone.css" media="(max-width: 600px)"><link rel="stylesheet" href="deferred.css" media="print" onload="this.media='all'">
@@ -49,7 +55,12 @@ describe('parseHtml', () => {
        <style>@import url("screen.css") screen; @import "paper.css" print; @import url(layered.css) layer(base);</style><div class="a"></div>`,
       'https://a.test/',
     );
-    expect(parsed.linkedStylesheets.map(({ url }) => url.slice('https://a.test/'.length))).toEqual(['all.css', 'deferred.css', 'screen.css', 'layered.css']);
+    expect(parsed.linkedStylesheets.map(({ url }) => url.slice('https://a.test/'.length))).toEqual([
+      'all.css',
+      'deferred.css',
+      'screen.css',
+      'layered.css',
+    ]);
     expect(parsed.stylesheets.map((sheet) => sheet.text).join('')).not.toContain('printed.png');
   });
 
@@ -62,15 +73,25 @@ describe('parseHtml', () => {
        <link rel="preload" href="phone.css" as="style" media="(max-width: 600px)" onload="this.rel='stylesheet'">`,
       'https://a.test/',
     );
-    expect(parsed.linkedStylesheets.map(({ url }) => url.slice('https://a.test/'.length))).toEqual(['main.css', 'async.css']);
+    expect(parsed.linkedStylesheets.map(({ url }) => url.slice('https://a.test/'.length))).toEqual([
+      'main.css',
+      'async.css',
+    ]);
   });
 
   it('reads a meta refresh as the HTML standard does: whole seconds, the URL after `url=` unquoted, against the <base>', () => {
-    const refresh = (content: string, before = '') => parseHtml(`${before}<meta http-equiv="Refresh" content="${content}">`, 'https://a.test/dir/page.html').refresh;
+    const refresh = (content: string, before = '') =>
+      parseHtml(`${before}<meta http-equiv="Refresh" content="${content}">`, 'https://a.test/dir/page.html').refresh;
     expect(refresh('0; url=sub/target.html')).toEqual({ seconds: 0, url: 'https://a.test/dir/sub/target.html' });
-    expect(refresh("1.9,URL = 'next page.html' trailing")).toEqual({ seconds: 1, url: 'https://a.test/dir/next%20page.html' });
+    expect(refresh("1.9,URL = 'next page.html' trailing")).toEqual({
+      seconds: 1,
+      url: 'https://a.test/dir/next%20page.html',
+    });
     expect(refresh('.5 /elsewhere')).toEqual({ seconds: 0, url: 'https://a.test/elsewhere' });
-    expect(refresh('0; url=next.html', '<base href="/assets/">')).toEqual({ seconds: 0, url: 'https://a.test/assets/next.html' });
+    expect(refresh('0; url=next.html', '<base href="/assets/">')).toEqual({
+      seconds: 0,
+      url: 'https://a.test/assets/next.html',
+    });
     // "u…" without `url=` is the URL as written, quotes included.
     expect(refresh("0; u'x.html'")).toEqual({ seconds: 0, url: "https://a.test/dir/u'x.html'" });
     expect(refresh('300')).toEqual({ seconds: 300 });
@@ -102,8 +123,10 @@ describe('importsOf', () => {
   const targets = (css: string) => importsOf(css, 'https://a.test/').map((url) => url.slice('https://a.test/'.length));
 
   it('reads the imports CSS honours: after @charset, @layer statements and other imports, not after a rule', () => {
-    expect(targets(`@charset "utf-8"; /* parts */ @import url(a.css); @layer base, theme; @import "b.css" layer(theme);
-      .x { color: red } @import url(late.css);`)).toEqual(['a.css', 'b.css']);
+    expect(
+      targets(`@charset "utf-8"; /* parts */ @import url(a.css); @layer base, theme; @import "b.css" layer(theme);
+      .x { color: red } @import url(late.css);`),
+    ).toEqual(['a.css', 'b.css']);
     expect(targets('@layer base { .x { color: red } } @import url(after-layer-block.css);')).toEqual([]);
     expect(targets(String.raw`@import url(a\ b.css); @import 'c;d.css'`)).toEqual(['a%20b.css', 'c;d.css']);
   });

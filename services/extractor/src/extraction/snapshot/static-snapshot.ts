@@ -2,7 +2,16 @@ import { is } from 'css-select';
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
 import type { ElementRecord, StylesheetRecord } from './page-snapshot';
 import { mediaApplies } from './media-query';
-import { hasLazyAttribute, IMAGE_CARRIERS, LIGHTBOX_ATTRIBUTES, LIGHTBOX_JSON_SELECTOR, MAGENTO_GALLERY, MAGENTO_INIT_TYPE, PICTURE_TAGS, STAND_IN_IMG_SELECTOR } from './page-snapshot';
+import {
+  hasLazyAttribute,
+  IMAGE_CARRIERS,
+  LIGHTBOX_ATTRIBUTES,
+  LIGHTBOX_JSON_SELECTOR,
+  MAGENTO_GALLERY,
+  MAGENTO_INIT_TYPE,
+  PICTURE_TAGS,
+  STAND_IN_IMG_SELECTOR,
+} from './page-snapshot';
 import { closingBracket, leadingUrl, stringEnd, withoutComments } from '../css-image.util';
 import { isSupportsFallback, ParsedNode, SelectorTest, selectorTest, usedRules } from './used-stylesheet';
 
@@ -58,14 +67,29 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
   let index = 0;
 
   /** `link`: the index of the `<a href>` being walked, when it holds a single picture; `picture`: of the parent <picture>. */
-  const walk = (nodes: ParsedNode[], base: string, scope: ElementRecord['scope'], matchesSelector: SelectorTest, link?: number, picture?: number) => {
+  const walk = (
+    nodes: ParsedNode[],
+    base: string,
+    scope: ElementRecord['scope'],
+    matchesSelector: SelectorTest,
+    link?: number,
+    picture?: number,
+  ) => {
     for (const node of nodes) {
       if (!DomUtils.isTag(node)) continue;
       index += 1;
       const tag = htmlTagOf(node.name);
       const attrs = { ...node.attribs };
       const lightboxJson = tag === 'script' && is(node, LIGHTBOX_JSON_SELECTOR);
-      const record: ElementRecord = { index, tag, attrs, base, ...(scope && { scope }), ...(link && (PICTURE_TAGS.has(tag) || lightboxJson) && { link }), ...(picture && (tag === 'source' || tag === 'img') && { picture }) };
+      const record: ElementRecord = {
+        index,
+        tag,
+        attrs,
+        base,
+        ...(scope && { scope }),
+        ...(link && (PICTURE_TAGS.has(tag) || lightboxJson) && { link }),
+        ...(picture && (tag === 'source' || tag === 'img') && { picture }),
+      };
       // Lightbox links may have no href at all (Fancybox's data-src), and lightGallery's items may be any element.
       const linkLike = tag === 'a' || LIGHTBOX_ATTRIBUTES.some((name) => name in attrs);
       const wrappedLink = linkLike && picturesInside(node.children) === 1 ? index : link;
@@ -74,11 +98,14 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
       const style = attrs.style;
       const backgrounds = style && /url\(|var\(\s*--/i.test(style) ? [{ value: style }] : [];
       // The legacy attribute the browser maps to background-image (<body background>, <td background>).
-      if (attrs.background?.trim() && LEGACY_BACKGROUND_TAGS.has(tag)) backgrounds.push({ value: `url("${attrs.background.trim().replace(/["\\]/g, '\\$&')}")` });
+      if (attrs.background?.trim() && LEGACY_BACKGROUND_TAGS.has(tag))
+        backgrounds.push({ value: `url("${attrs.background.trim().replace(/["\\]/g, '\\$&')}")` });
       if (backgrounds.length > 0) record.backgrounds = backgrounds;
       if (tag === 'noscript') record.text = DomUtils.getInnerHTML(node);
       if (tag === 'script') {
-        const galleryData = attrs.type?.trim().toLowerCase() === MAGENTO_INIT_TYPE && DomUtils.textContent(node).includes(MAGENTO_GALLERY);
+        const galleryData =
+          attrs.type?.trim().toLowerCase() === MAGENTO_INIT_TYPE &&
+          DomUtils.textContent(node).includes(MAGENTO_GALLERY);
         if (/ld\+json/i.test(attrs.type ?? '') || lightboxJson || galleryData) record.text = DomUtils.textContent(node);
         else if (!/json|template|text\/(?!javascript)/i.test(attrs.type ?? '')) result.scriptCount += 1;
       }
@@ -94,8 +121,10 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
         if (href) result.linkedStylesheets.push({ url: href, index });
       }
       // A srcdoc frame's or a shadow root's refresh is not the page's.
-      if (tag === 'meta' && !scope && !result.refresh && attrs['http-equiv']?.trim().toLowerCase() === 'refresh') result.refresh = refreshOf(attrs.content ?? '', base);
-      if (tag === 'div' && APP_ROOT.test(attrs.id ?? '') && node.children.every((child) => !DomUtils.isTag(child))) result.hasEmptyAppRoot = true;
+      if (tag === 'meta' && !scope && !result.refresh && attrs['http-equiv']?.trim().toLowerCase() === 'refresh')
+        result.refresh = refreshOf(attrs.content ?? '', base);
+      if (tag === 'div' && APP_ROOT.test(attrs.id ?? '') && node.children.every((child) => !DomUtils.isTag(child)))
+        result.hasEmptyAppRoot = true;
       if (tag === 'app-root' || 'ng-app' in attrs) result.hasEmptyAppRoot = true;
       if (IMAGE_CARRIERS.has(tag) || record.backgrounds || hasLazyAttribute(attrs)) result.elements.push(record);
       if (tag === 'iframe' && attrs.srcdoc) {
@@ -103,9 +132,11 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
         walk(frame.children, base, 'iframe', selectorTest(frame.children));
       }
       // A shadow root's own <style> applies inside it; the page's sheets are matched on the whole tree, shadow included.
-      if (tag === 'template' && attrs.shadowrootmode === 'open') walk(node.children, base, 'shadow', selectorTest(node.children));
+      if (tag === 'template' && attrs.shadowrootmode === 'open')
+        walk(node.children, base, 'shadow', selectorTest(node.children));
       if (tag === 'svg') walkSvgChildren(node.children, base, scope);
-      else if (!SKIPPED.has(tag)) walk(node.children, base, scope, matchesSelector, wrappedLink, tag === 'picture' ? index : undefined);
+      else if (!SKIPPED.has(tag))
+        walk(node.children, base, scope, matchesSelector, wrappedLink, tag === 'picture' ? index : undefined);
     }
   };
   // Images inside an inline SVG (<image>, <use>, a filter's <feImage>) are their own files as well.
@@ -115,7 +146,8 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
       index += 1;
       // The parser keeps SVG's camel case (feImage); records name tags in lower case, as the browser walk does.
       const tag = node.name.toLowerCase();
-      if (tag === 'image' || tag === 'use' || tag === 'feimage') result.elements.push({ index, tag, attrs: { ...node.attribs }, base, ...(scope && { scope }) });
+      if (tag === 'image' || tag === 'use' || tag === 'feimage')
+        result.elements.push({ index, tag, attrs: { ...node.attribs }, base, ...(scope && { scope }) });
       walkSvgChildren(node.children, base, scope);
     }
   };
@@ -128,15 +160,26 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
     for (const use of DomUtils.findAll((element) => element.name === 'use', svg.children)) {
       const href = (use.attribs.href ?? use.attribs['xlink:href'] ?? '').trim();
       if (!href.startsWith('#')) continue;
-      byId ??= new Map(DomUtils.findAll((element) => Boolean(element.attribs.id), document.children).map((element) => [element.attribs.id, element]));
+      byId ??= new Map(
+        DomUtils.findAll((element) => Boolean(element.attribs.id), document.children).map((element) => [
+          element.attribs.id,
+          element,
+        ]),
+      );
       const target = byId.get(href.slice(1));
-      if (target && !DomUtils.existsOne((element) => element === target, svg.children)) borrowed.add(DomUtils.getOuterHTML(target));
+      if (target && !DomUtils.existsOne((element) => element === target, svg.children))
+        borrowed.add(DomUtils.getOuterHTML(target));
     }
     const markup = DomUtils.getOuterHTML(svg);
-    return borrowed.size > 0 ? markup.replace(/^<svg\b[^>]*>/i, (opening) => `${opening}<defs>${[...borrowed].join('')}</defs>`) : markup;
+    return borrowed.size > 0
+      ? markup.replace(/^<svg\b[^>]*>/i, (opening) => `${opening}<defs>${[...borrowed].join('')}</defs>`)
+      : markup;
   };
 
-  const baseElement = DomUtils.findOne((element) => element.name === 'base' && Boolean(element.attribs.href), document.children);
+  const baseElement = DomUtils.findOne(
+    (element) => element.name === 'base' && Boolean(element.attribs.href),
+    document.children,
+  );
   const base = (baseElement && safeUrl(baseElement.attribs.href, documentUrl)) || documentUrl;
   walk(document.children, base, undefined, result.matchesSelector);
   return result;
@@ -213,7 +256,12 @@ function appliesStylesheet(attrs: Record<string, string>): boolean {
   if (rel.includes('alternate') || 'disabled' in attrs) return false;
   if (rel.includes('stylesheet')) return Boolean(attrs.onload) || mediaApplies(attrs.media ?? '');
   // A preload for another medium is not fetched, so its onload never runs.
-  return rel.includes('preload') && attrs.as?.trim().toLowerCase() === 'style' && /stylesheet/i.test(attrs.onload ?? '') && mediaApplies(attrs.media ?? '');
+  return (
+    rel.includes('preload') &&
+    attrs.as?.trim().toLowerCase() === 'style' &&
+    /stylesheet/i.test(attrs.onload ?? '') &&
+    mediaApplies(attrs.media ?? '')
+  );
 }
 
 /** The statements that may precede an @import, and @import itself: `@charset`, `@layer a, b;` (with a `;`, not a block). */

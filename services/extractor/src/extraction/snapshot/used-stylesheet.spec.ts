@@ -2,7 +2,9 @@ import { parseDocument } from 'htmlparser2';
 import { selectorTest, usedRules } from './used-stylesheet';
 
 const page = (html: string) => selectorTest(parseDocument(html).children);
-const GALLERY = page('<header class="top"><a href="/">Home</a></header><main><div class="hero"></div><p class="quote">Hi</p><button class="cta">Go</button></main>');
+const GALLERY = page(
+  '<header class="top"><a href="/">Home</a></header><main><div class="hero"></div><p class="quote">Hi</p><button class="cta">Go</button></main>',
+);
 
 describe('selectorTest: matching selectors on the untouched parsed page', () => {
   it.each([
@@ -33,7 +35,9 @@ describe('selectorTest: matching selectors on the untouched parsed page', () => 
   });
 
   it('reads escaped class names as names (Tailwind variants and arbitrary values)', () => {
-    const tailwind = page(`<div class="bg-[url('/hero.jpg')] md:before:bg-[url(/mark.png)] w-1/2 grid-cols-[1fr,2fr]"></div>`);
+    const tailwind = page(
+      `<div class="bg-[url('/hero.jpg')] md:before:bg-[url(/mark.png)] w-1/2 grid-cols-[1fr,2fr]"></div>`,
+    );
     expect(tailwind(String.raw`.bg-\[url\(\'\/hero\.jpg\'\)\]`)).toBe(true);
     expect(tailwind(String.raw`.md\:before\:bg-\[url\(\/mark\.png\)\]::before`)).toBe(true);
     expect(tailwind(String.raw`.w-1\/2`)).toBe(true);
@@ -63,11 +67,15 @@ describe('usedRules: the rules that can put a picture on the page', () => {
     `;
     const kept = usedRules(css, GALLERY);
     for (const picture of ['hero.jpg', 'quote.svg', 'wide.jpg']) expect(kept).toContain(picture);
-    for (const picture of ['modal.jpg', 'hover.png', 'drawer.jpg', 'frame.png', 'icons.woff2', 'theme.css']) expect(kept).not.toContain(picture);
+    for (const picture of ['modal.jpg', 'hover.png', 'drawer.jpg', 'frame.png', 'icons.woff2', 'theme.css'])
+      expect(kept).not.toContain(picture);
   });
 
   it("reads the rules of a <style> wrapped in <!-- --> (an old page's, an e-mail's)", () => {
-    const kept = usedRules('<!--\n.hero { background: url(tile.png) }\n.quote { background: url(quote.png) }\n-->', GALLERY);
+    const kept = usedRules(
+      '<!--\n.hero { background: url(tile.png) }\n.quote { background: url(quote.png) }\n-->',
+      GALLERY,
+    );
     for (const picture of ['tile.png', 'quote.png']) expect(kept).toContain(picture);
   });
 
@@ -97,7 +105,7 @@ describe('usedRules: the rules that can put a picture on the page', () => {
     for (const picture of ['phone.jpg', 'print.jpg', 'dark.jpg']) expect(kept).not.toContain(picture);
   });
 
-  it('judges nested rules by their full selector, keeping the parent\'s own declarations', () => {
+  it("judges nested rules by their full selector, keeping the parent's own declarations", () => {
     const css = `
       .hero {
         background: url(hero.jpg);
@@ -116,8 +124,18 @@ describe('usedRules: the rules that can put a picture on the page', () => {
       body { & .cta { background: url(cta.png) } }
     `;
     const kept = usedRules(css, GALLERY);
-    for (const picture of ['hero.jpg', 'in-main.jpg', 'hero-desktop.jpg', 'quote.svg', 'home-link.png', 'cta.png']) expect(kept).toContain(picture);
-    for (const picture of ['hero-hover.jpg', 'hero-dark.jpg', 'hero-wide.jpg', 'badge.png', 'not-inside.png', 'hero-phone.jpg', 'focus.jpg']) expect(kept).not.toContain(picture);
+    for (const picture of ['hero.jpg', 'in-main.jpg', 'hero-desktop.jpg', 'quote.svg', 'home-link.png', 'cta.png'])
+      expect(kept).toContain(picture);
+    for (const picture of [
+      'hero-hover.jpg',
+      'hero-dark.jpg',
+      'hero-wide.jpg',
+      'badge.png',
+      'not-inside.png',
+      'hero-phone.jpg',
+      'focus.jpg',
+    ])
+      expect(kept).not.toContain(picture);
     // Flattened: the parent's own declarations stand alone in their block, as the declaration in force reads blocks.
     expect(kept.replace(/\s+/g, ' ')).toContain('.hero{background: url(hero.jpg); color: red;}');
   });
@@ -129,10 +147,13 @@ describe('usedRules: the rules that can put a picture on the page', () => {
   });
 
   it('reads nesting 32 levels deep and stops there, so a hostile sheet costs no deep scan or stack', () => {
-    const nested = (depth: number, picture: string) => `main { ${'& {'.repeat(depth - 2)} .hero { background: url(${picture}) } ${'}'.repeat(depth - 1)}`;
+    const nested = (depth: number, picture: string) =>
+      `main { ${'& {'.repeat(depth - 2)} .hero { background: url(${picture}) } ${'}'.repeat(depth - 1)}`;
     expect(usedRules(nested(32, 'deep.png'), GALLERY)).toContain('deep.png');
     expect(usedRules(nested(33, 'too-deep.png'), GALLERY)).not.toContain('too-deep.png');
-    expect(usedRules(`${'@media screen {'.repeat(100_000)} .hero { background: url(hostile.png) }`, GALLERY)).not.toContain('hostile.png');
+    expect(
+      usedRules(`${'@media screen {'.repeat(100_000)} .hero { background: url(hostile.png) }`, GALLERY),
+    ).not.toContain('hostile.png');
   });
 
   it('drops @supports not (…) fallbacks and keeps the blocks for supported features', () => {
@@ -150,7 +171,10 @@ describe('usedRules: the rules that can put a picture on the page', () => {
   });
 
   it('is not thrown off by braces in strings or an unclosed last rule', () => {
-    const kept = usedRules('.gone[data-x="{"] { background: url("a{b}.png") } .hero { background: url(last.png)', GALLERY);
+    const kept = usedRules(
+      '.gone[data-x="{"] { background: url("a{b}.png") } .hero { background: url(last.png)',
+      GALLERY,
+    );
     expect(kept).not.toContain('a{b}.png');
     expect(kept).toContain('last.png');
   });

@@ -114,12 +114,15 @@ function nestedSelector(list: string, parent: string): string {
   let written = 0;
   const resolved = complexSelectors(list)
     .map((selector) =>
-      (selector.search(NESTING_SELECTOR) >= 0 ? selector : `& ${selector}`).replace(NESTING_SELECTOR, (_ampersand, offset: number) => {
-        const substitute = offset === 0 && single ? parent : `:is(${parent})`;
-        written += substitute.length;
-        // Each level can multiply the length (`a, b { a, b { … } }`): stop writing once too long.
-        return written > MAX_NESTED_SELECTOR_LENGTH ? '' : substitute;
-      }),
+      (selector.search(NESTING_SELECTOR) >= 0 ? selector : `& ${selector}`).replace(
+        NESTING_SELECTOR,
+        (_ampersand, offset: number) => {
+          const substitute = offset === 0 && single ? parent : `:is(${parent})`;
+          written += substitute.length;
+          // Each level can multiply the length (`a, b { a, b { … } }`): stop writing once too long.
+          return written > MAX_NESTED_SELECTOR_LENGTH ? '' : substitute;
+        },
+      ),
     )
     .join(', ');
   // Too long to match: counted as matching, as a selector css-select cannot read is.
@@ -135,7 +138,11 @@ const OPACITY = /(?:^|[;{\s])opacity\s*:\s*([^;}]*)/gi;
  */
 function invisiblePseudoElements(selector: string, declarations: string): boolean {
   const opacity = [...declarations.matchAll(OPACITY)].at(-1)?.[1];
-  return opacity !== undefined && parseFloat(opacity) === 0 && complexSelectors(selector).every((part) => PSEUDO_ELEMENT_AT_END.test(part));
+  return (
+    opacity !== undefined &&
+    parseFloat(opacity) === 0 &&
+    complexSelectors(selector).every((part) => PSEUDO_ELEMENT_AT_END.test(part))
+  );
 }
 
 /**
@@ -183,7 +190,13 @@ export function usedRules(css: string, test: SelectorTest): string {
     if (depth > MAX_NESTING_DEPTH) return;
     const slot = kept.push('') - 1;
     const own = walk(from, to, selector, depth);
-    if (selector !== undefined && NAMES_A_PICTURE.test(own) && test(selector) && !invisiblePseudoElements(selector, own)) kept[slot] = `${selector}{${own.trim()}}`;
+    if (
+      selector !== undefined &&
+      NAMES_A_PICTURE.test(own) &&
+      test(selector) &&
+      !invisiblePseudoElements(selector, own)
+    )
+      kept[slot] = `${selector}{${own.trim()}}`;
   };
   walk(0, text.length, undefined, 0);
   return kept.filter(Boolean).join('\n');

@@ -20,7 +20,9 @@ export class CreateComments1764100000000 implements MigrationInterface {
         "createdAt" timestamptz NOT NULL DEFAULT now()
       )`);
     await queryRunner.query(`CREATE INDEX "IDX_comments_source_created" ON "comments" ("sourceUrl", "createdAt" DESC)`);
-    await queryRunner.query(`CREATE INDEX "IDX_comments_pending_created" ON "comments" ("createdAt") WHERE NOT "approved"`);
+    await queryRunner.query(
+      `CREATE INDEX "IDX_comments_pending_created" ON "comments" ("createdAt") WHERE NOT "approved"`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
