@@ -1,5 +1,5 @@
 import type { SourceNode } from '@pixtract/contracts';
-import { resolveImageUrl } from '../image-url.util';
+import { resolveImageUrl } from '../image-address/image-url.util';
 import type { ElementRecord, PageSnapshot } from '../snapshot/page-snapshot';
 
 /** One sighting of an image, before noise rules, de-duplication and measuring. */

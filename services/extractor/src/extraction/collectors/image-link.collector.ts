@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { extensionOf, IMAGE_EXTENSIONS, resolveImageUrl } from '../image-url.util';
+import { extensionOf, IMAGE_EXTENSIONS, resolveImageUrl } from '../image-address/image-url.util';
 import { LIGHTBOX_ATTRIBUTES, type ElementRecord, type PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, firstAttribute, ImageCollector, sighting } from './image-collector.interface';
 import { imgSighting } from './img.collector';

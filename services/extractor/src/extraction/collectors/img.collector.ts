@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { resolveImageUrl } from '../image-url.util';
-import { isNoiseSize, noiseReasonOfUrl } from '../noise-rules';
+import { resolveImageUrl } from '../image-address/image-url.util';
+import { isNoiseSize, noiseReasonOfUrl } from '../catalogue/noise-rules';
 import {
   FULL_SIZE_ATTRIBUTES,
   ORIGINAL_SRC_ATTRIBUTE,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { resolveImageUrl } from '../image-url.util';
+import { resolveImageUrl } from '../image-address/image-url.util';
 import type { PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, ImageCollector } from './image-collector.interface';
 

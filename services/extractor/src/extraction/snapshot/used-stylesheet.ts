@@ -1,6 +1,6 @@
 import { selectOne } from 'css-select';
 import type { parseDocument } from 'htmlparser2';
-import { closingBracket, stringEnd, withoutComments } from '../css-image.util';
+import { closingBracket, stringEnd, withoutComments } from '../image-address/css-image.util';
 import { mediaApplies } from './media-query';
 
 /** A parsed node (htmlparser2's DOM); DomUtils.isTag narrows it to an element. */

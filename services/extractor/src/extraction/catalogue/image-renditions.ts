@@ -1,6 +1,6 @@
 import type { ImageVariant } from '@pixtract/contracts';
 import type { CataloguedImage } from './image-catalogue';
-import { normaliseImageUrl } from './image-url.util';
+import { normaliseImageUrl } from '../image-address/image-url.util';
 import { NamedSize, sizeInName } from './size-in-name.util';
 
 /** Renditions naming renditions (a <picture> source of a thumbnail linked to its original): followed this deep. */

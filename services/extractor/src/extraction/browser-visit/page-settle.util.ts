@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import type { ActivityProbe } from '../browser/activity-probe';
-import type { PageActivity } from '../browser/page-activity';
+import type { ActivityProbe } from '../../browser/activity-probe';
+import type { PageActivity } from '../../browser/page-activity';
 
 /** The DOM must have been still this long to count as settled. */
 const QUIET_MS = 50;

@@ -1,4 +1,4 @@
-import type { FoundImage } from './collectors/image-collector.interface';
+import type { FoundImage } from '../collectors/image-collector.interface';
 import {
   catalogue,
   CataloguedImage,
@@ -8,7 +8,7 @@ import {
   toExtractedFile,
   withoutTinyImages,
 } from './image-catalogue';
-import { normaliseImageUrl } from './image-url.util';
+import { normaliseImageUrl } from '../image-address/image-url.util';
 
 const found = (url: string, domIndex: number, extra: Partial<FoundImage> = {}): FoundImage => ({
   url,

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@pixtract/contracts';
 import { SafeFetchError } from '@pixtract/safe-fetch';
-import type { CataloguedImage } from './image-catalogue';
+import type { CataloguedImage } from '../catalogue/image-catalogue';
 import { Measured, MeasuringSession } from './measuring-session';
 
 const image = (n: number, extra: Partial<CataloguedImage> = {}): CataloguedImage => ({

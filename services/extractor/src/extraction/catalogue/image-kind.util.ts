@@ -1,6 +1,6 @@
 import type { ImageKind } from '@pixtract/contracts';
-import type { FoundImage } from './collectors/image-collector.interface';
-import { extensionOf } from './image-url.util';
+import type { FoundImage } from '../collectors/image-collector.interface';
+import { extensionOf } from '../image-address/image-url.util';
 
 /** An interface glyph is at most this many pixels each way. */
 const ICON_MAX_SIDE = 48;

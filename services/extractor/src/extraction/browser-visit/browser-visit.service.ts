@@ -1,18 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ERROR_MESSAGES, ErrorCode, ExtractionWarning } from '@pixtract/contracts';
 import { errors, Page, Response } from 'playwright-core';
-import { BrowserPoolService } from '../browser/browser-pool.service';
-import { PageActivity } from '../browser/page-activity';
-import { countReceivedBytes } from '../browser/received-bytes';
-import { EXTRACTOR_CONFIG, ExtractorConfig } from '../extractor.config';
-import { LAZY_ATTRIBUTES, LazyAttributes } from './collectors/lazy-attributes';
-import type { ReceivedBody } from './image-measurer.service';
-import type { StageReporter } from './job-progress';
+import { BrowserPoolService } from '../../browser/browser-pool.service';
+import { PageActivity } from '../../browser/page-activity';
+import { countReceivedBytes } from '../../browser/received-bytes';
+import { EXTRACTOR_CONFIG, ExtractorConfig } from '../../extractor.config';
+import { LAZY_ATTRIBUTES, LazyAttributes } from '../collectors/lazy-attributes';
+import type { ReceivedBody } from '../measuring/image-measurer.service';
+import type { StageReporter } from '../job-progress';
 import { forceLazyLoading } from './lazy-images.util';
 import { scrollUntilStable } from './page-scroll.util';
 import { waitUntilQuiet } from './page-settle.util';
-import { MAX_WALKED_ELEMENTS, snapshotRenderedPage } from './snapshot/browser-snapshot';
-import { pictureAddressSnapshot, type PageSnapshot } from './snapshot/page-snapshot';
+import { MAX_WALKED_ELEMENTS, snapshotRenderedPage } from '../snapshot/browser-snapshot';
+import { pictureAddressSnapshot, type PageSnapshot } from '../snapshot/page-snapshot';
 
 /** Shares of the job's time limit: navigation may use half, scrolling ends by 70%, leaving room to collect. */
 export const NAVIGATION_SHARE = 0.5;

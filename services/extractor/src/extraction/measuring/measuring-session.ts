@@ -1,7 +1,7 @@
 import type { ImageHeader } from '@pixtract/image-header';
 import { SafeFetchError } from '@pixtract/safe-fetch';
 import { setMaxListeners } from 'node:events';
-import { CataloguedImage, markSameBytes, markSameFamily } from './image-catalogue';
+import { CataloguedImage, markSameBytes, markSameFamily } from '../catalogue/image-catalogue';
 
 /**
  * Header probes in flight per job: enough to hide latency on a 2,000-image gallery (at 8, a 60 ms site had a

@@ -1,8 +1,8 @@
 import type { ExtractedFile, ImageBox, ImageVariant, SourceNode } from '@pixtract/contracts';
-import type { FoundImage } from './collectors/image-collector.interface';
+import type { FoundImage } from '../collectors/image-collector.interface';
 import { imageFamilyKey } from './image-family.util';
 import { kindOf } from './image-kind.util';
-import { extensionOf, IMAGE_EXTENSIONS, normaliseImageUrl } from './image-url.util';
+import { extensionOf, IMAGE_EXTENSIONS, normaliseImageUrl } from '../image-address/image-url.util';
 import { isNoiseSize, noiseReasonOfUrl } from './noise-rules';
 
 /** Sightings that name a file without the page displaying it (links, metadata, icons, preloads). */

@@ -1,4 +1,4 @@
-import type { FoundImage } from './collectors/image-collector.interface';
+import type { FoundImage } from '../collectors/image-collector.interface';
 import { kindOf } from './image-kind.util';
 
 const image = (url: string, extra: Partial<FoundImage> = {}): FoundImage => ({

@@ -2,9 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { HEADER_PROBE_BYTES, readImageHeader } from '@pixtract/image-header';
 import { SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { createHash } from 'node:crypto';
-import { SAFE_FETCH_POLICY } from '../extractor.config';
-import type { CataloguedImage } from './image-catalogue';
-import { dataUriImage } from './data-uri.util';
+import { SAFE_FETCH_POLICY } from '../../extractor.config';
+import type { CataloguedImage } from '../catalogue/image-catalogue';
+import { dataUriImage } from '../image-address/data-uri.util';
 import { probeImage } from './image-probe.util';
 import { Measured, MeasuringSession } from './measuring-session';
 

@@ -1,4 +1,4 @@
-import type { FoundImage } from './collectors/image-collector.interface';
+import type { FoundImage } from '../collectors/image-collector.interface';
 import { catalogue, markSameFamily } from './image-catalogue';
 import { renditionsOf } from './image-renditions';
 

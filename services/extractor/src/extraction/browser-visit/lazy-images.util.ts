@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { ORIGINAL_SRC_ATTRIBUTE } from './snapshot/page-snapshot';
+import { ORIGINAL_SRC_ATTRIBUTE } from '../snapshot/page-snapshot';
 
 /**
  * Runs in the page: lazy images load now (eager loading, lazy attributes copied to the real ones). An <img>'s own

@@ -2,11 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ExtractionWarning } from '@pixtract/contracts';
 import { safeFetch, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import type { IncomingHttpHeaders } from 'node:http';
-import { SAFE_FETCH_POLICY } from '../extractor.config';
-import { pictureAddressSnapshot, type PageSnapshot, type StylesheetRecord } from './snapshot/page-snapshot';
+import { SAFE_FETCH_POLICY } from '../../extractor.config';
+import { pictureAddressSnapshot, type PageSnapshot, type StylesheetRecord } from '../snapshot/page-snapshot';
 import { readCapped } from './read-capped.util';
-import { importsOf, parseHtml } from './snapshot/static-snapshot';
-import { SelectorTest, usedRules } from './snapshot/used-stylesheet';
+import { importsOf, parseHtml } from '../snapshot/static-snapshot';
+import { SelectorTest, usedRules } from '../snapshot/used-stylesheet';
 import { decodeCss, decodeHtml } from './text-encoding.util';
 
 /** Stylesheets read per page (linked and imported), and how much of each. */

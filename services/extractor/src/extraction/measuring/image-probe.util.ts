@@ -1,6 +1,6 @@
 import { safeFetch, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { HEADER_PROBE_BYTES, ImageHeader, readImageHeader } from '@pixtract/image-header';
-import { readCapped } from './read-capped.util';
+import { readCapped } from '../static-read/read-capped.util';
 
 /** The start of a web page or a JSON document (after a BOM or white space): no picture format starts so. */
 const PAGE_OR_DATA = /^(?:\xef\xbb\xbf)?\s*(?:<!doctype html|<html|<head|<body|\{\s*"|\[\s*[{"\d])/i;

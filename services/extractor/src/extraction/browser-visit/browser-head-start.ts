@@ -1,4 +1,4 @@
-import type { StageReporter } from './job-progress';
+import type { StageReporter } from '../job-progress';
 
 /** What the browser's visit is given: when to stop, where to say it has rendered the page, and how to report. */
 export interface HeadStartVisit {

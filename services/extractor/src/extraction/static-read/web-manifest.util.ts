@@ -1,7 +1,7 @@
 import { safeFetch, SafeFetchPolicy } from '@pixtract/safe-fetch';
-import { resolveImageUrl } from './image-url.util';
+import { resolveImageUrl } from '../image-address/image-url.util';
 import { readCapped } from './read-capped.util';
-import type { PageSnapshot, WebManifestRecord } from './snapshot/page-snapshot';
+import type { PageSnapshot, WebManifestRecord } from '../snapshot/page-snapshot';
 
 /** Real manifests are a few kilobytes. */
 const MAX_MANIFEST_BYTES = 256 * 1024;

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import type { ActivityProbe } from '../browser/activity-probe';
-import type { PageActivity } from '../browser/page-activity';
+import type { ActivityProbe } from '../../browser/activity-probe';
+import type { PageActivity } from '../../browser/page-activity';
 import { STUCK_MS, waitUntilQuiet } from './page-settle.util';
 
 interface ScrollLimits {

@@ -3,7 +3,7 @@
  * at the file name, not the folders (`/loading-dock/bay.jpg` is content), and at the size once it is known.
  */
 
-import { dataUriBytes, dataUriMimeType } from './data-uri.util';
+import { dataUriBytes, dataUriMimeType } from '../image-address/data-uri.util';
 import { drawsSomething } from './svg-drawing.util';
 
 /**
