@@ -213,6 +213,7 @@ export class ExtractionService {
         );
       },
       (bytes) => (progress.bytesReceived += bytes),
+      Math.min(payload.previewLimit ?? Number.POSITIVE_INFINITY, this.config.EXTRACTOR_MAX_IMAGES),
       headStart?.signal,
     );
     return { visit, partial };

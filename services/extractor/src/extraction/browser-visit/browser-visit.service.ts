@@ -4,13 +4,16 @@ import { errors, Page, Response } from 'playwright-core';
 import { BrowserPoolService } from '../../browser/browser-pool.service';
 import { PageActivity } from '../../browser/page-activity';
 import { countReceivedBytes } from '../../browser/received-bytes';
-import { EXTRACTOR_CONFIG, ExtractorConfig } from '../../extractor.config';
+import { EXTRACTOR_CONFIG, ExtractorConfig, type VisitBehaviour } from '../../extractor.config';
 import { LAZY_ATTRIBUTES, LazyAttributes } from '../collectors/lazy-attributes';
 import type { ReceivedBody } from '../measuring/image-measurer.service';
 import type { StageReporter } from '../job-progress';
+import { waitWhileBusy } from './busy-page.util';
+import { scrollInnerScrollers } from './inner-scroll.util';
 import { forceLazyLoading } from './lazy-images.util';
 import { scrollUntilStable } from './page-scroll.util';
 import { waitUntilQuiet } from './page-settle.util';
+import { revealContent, type RevealOutcome } from './reveal-controls.util';
 import { MAX_WALKED_ELEMENTS, snapshotRenderedPage } from '../snapshot/browser-snapshot';
 import { pictureAddressSnapshot, type PageSnapshot } from '../snapshot/page-snapshot';
 
@@ -73,6 +76,7 @@ export class BrowserVisitService {
     report: StageReporter,
     analyse: RenderedPageAnalysis<T>,
     countBytes: (bytes: number) => void,
+    imageLimit: number,
     signal?: AbortSignal,
   ): Promise<BrowserVisit<T>> {
     const visit: BrowserVisit<T> = { sourceUrl: url, warnings: [] };
@@ -88,7 +92,7 @@ export class BrowserVisitService {
     if (signal?.aborted) stop();
     try {
       await countReceivedBytes(session.page, countBytes);
-      const snapshot = await this.render(session.page, url, visit, report, deadline);
+      const snapshot = await this.render(session.page, url, visit, report, deadline, imageLimit);
       if (snapshot) {
         analysing = true;
         visit.result = await analyse(snapshot.snapshot, snapshot.received);
@@ -117,6 +121,7 @@ export class BrowserVisitService {
     visit: BrowserVisit<unknown>,
     report: StageReporter,
     deadline: number,
+    imageLimit: number,
   ): Promise<RenderedPage | undefined> {
     const activity = new PageActivity(page);
 
@@ -160,7 +165,7 @@ export class BrowserVisitService {
     for (let hop = 0; hop <= MAX_PAGE_HOPS + AS_IT_STANDS_TRIES; hop += 1) {
       try {
         return hop < MAX_PAGE_HOPS
-          ? await this.renderLoaded(page, activity, visit, report, deadline)
+          ? await this.renderLoaded(page, activity, visit, report, deadline, imageLimit)
           : await this.captured(page, activity, visit);
       } catch (error) {
         if (!(error instanceof Error) || !/Execution context was destroyed|navigat/i.test(error.message)) throw error;
@@ -178,11 +183,35 @@ export class BrowserVisitService {
     visit: BrowserVisit<unknown>,
     report: StageReporter,
     deadline: number,
+    imageLimit: number,
   ): Promise<RenderedPage> {
     const startedAt = deadline - this.config.EXTRACTOR_JOB_TIMEOUT_MS;
+    const scrollDeadline = Math.min(
+      startedAt + this.config.EXTRACTOR_SCROLL_MAX_MS,
+      startedAt + this.config.EXTRACTOR_JOB_TIMEOUT_MS * SCROLL_SHARE,
+    );
+    const enabled = (behaviour: VisitBehaviour) => !this.config.EXTRACTOR_DISABLED_BEHAVIOURS.includes(behaviour);
     // Only what brings content is awaited here: pictures load, and the DOM comes to rest, during the scroll, whose
     // rounds at the bottom wait for everything.
     await waitUntilQuiet(page, activity, Math.min(FIRST_SETTLE_MS, timeLeft(deadline)), { contentOnly: true });
+    // A page still showing skeletons or a spinner is hydrating: its pictures come later than any timer settling runs.
+    if (enabled('busy-wait'))
+      await waitWhileBusy(page, activity, Math.min(startedAt + this.config.EXTRACTOR_BUSY_WAIT_MS, scrollDeadline));
+
+    let revealed: RevealOutcome | undefined;
+    if (enabled('reveal-clicks'))
+      revealed = await revealContent(
+        page,
+        activity,
+        {
+          maxClicks: this.config.EXTRACTOR_REVEAL_MAX_CLICKS,
+          deadline: scrollDeadline,
+          maxImages: imageLimit,
+          settleMs: STEP_SETTLE_MS,
+        },
+        ({ consentAccepted, loadMorePresses }) =>
+          report('scrolling', activity.imagesReceived, 0, undefined, { consentAccepted, loadMorePresses }),
+      );
 
     report('scrolling', activity.imagesReceived);
     await forceLazyLoading(page, this.lazy);
@@ -192,10 +221,7 @@ export class BrowserVisitService {
       {
         maxSteps: this.config.EXTRACTOR_SCROLL_MAX_STEPS,
         maxHeight: this.config.EXTRACTOR_SCROLL_MAX_HEIGHT_PX,
-        deadline: Math.min(
-          startedAt + this.config.EXTRACTOR_SCROLL_MAX_MS,
-          startedAt + this.config.EXTRACTOR_JOB_TIMEOUT_MS * SCROLL_SHARE,
-        ),
+        deadline: scrollDeadline,
         stepSettleMs: STEP_SETTLE_MS,
       },
       (step) => {
@@ -205,8 +231,18 @@ export class BrowserVisitService {
       },
     );
 
+    // An app shell whose document does not scroll: its own scrollers are scrolled the same way.
+    if (enabled('inner-scroll')) {
+      await scrollInnerScrollers(page, activity, {
+        maxSteps: this.config.EXTRACTOR_SCROLL_MAX_STEPS,
+        deadline: scrollDeadline,
+        stepSettleMs: STEP_SETTLE_MS,
+      });
+      await forceLazyLoading(page, this.lazy);
+    }
+
     report('collecting', activity.imagesReceived);
-    const captured = await this.captured(page, activity, visit);
+    const captured = await this.captured(page, activity, visit, revealed?.imagesBeforeClicks);
     if (scrolled.cappedBy) visit.warnings.push({ code: 'SCROLL_CAPPED', values: { cap: scrolled.cappedBy } });
     return captured;
   }
@@ -215,14 +251,26 @@ export class BrowserVisitService {
    * The page as it stands, walked, and its warnings noted: only now, as a page that moved on before this point is
    * walked again where it landed.
    */
-  private async captured(page: Page, activity: PageActivity, visit: BrowserVisit<unknown>): Promise<RenderedPage> {
-    const rendered = await snapshotRenderedPage(page);
+  private async captured(
+    page: Page,
+    activity: PageActivity,
+    visit: BrowserVisit<unknown>,
+    imagesBeforeClicks?: number,
+  ): Promise<RenderedPage> {
+    const rendered = await snapshotRenderedPage(page, {
+      keyframes: !this.config.EXTRACTOR_DISABLED_BEHAVIOURS.includes('keyframes'),
+    });
     visit.sourceUrl = page.url();
     if (rendered.truncated) visit.warnings.push({ code: 'ELEMENTS_CAPPED', values: { limit: MAX_WALKED_ELEMENTS } });
     if (activity.refusedRequests > 0)
       visit.warnings.push({ code: 'REFUSED_REQUESTS', values: { count: activity.refusedRequests } });
     // The browser fetches cursor images too, and the stand-ins the page replaced: responses, not pictures of the page.
-    const network = activity.images().filter((image) => !rendered.notPictures.has(image.url));
+    const network = activity
+      .images()
+      .filter((image) => !rendered.notPictures.has(image.url))
+      .map((image) =>
+        imagesBeforeClicks !== undefined && image.order >= imagesBeforeClicks ? { ...image, revealed: true } : image,
+      );
     const snapshot: PageSnapshot = { url: page.url(), elements: rendered.elements, stylesheets: [], network };
     return { snapshot, received: (imageUrl: string) => activity.bodyOf(imageUrl) };
   }

@@ -22,7 +22,10 @@ function forceLazyImages({
         : undefined
       : value;
     // Another template (BigCommerce's `{:size}`) is the page script's to fill: forcing it would break the picture.
-    return result && /\{[^{}]*\}/.test(result) ? undefined : result;
+    if (!result || /\{[^{}]*\}/.test(result)) return undefined;
+    // bLazy's retina pair (`small.jpg|large.jpg`, img.collector's retinaPair): the larger is loaded.
+    const pair = result.split('|').map((part) => part.trim());
+    return pair.length === 2 && pair[0] && pair[1] ? pair[1] : result;
   };
   for (const img of Array.from(document.querySelectorAll('img, source'))) {
     if (img instanceof HTMLImageElement && img.loading === 'lazy') {

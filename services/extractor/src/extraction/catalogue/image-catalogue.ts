@@ -228,6 +228,7 @@ export function toExtractedFile(
     variants,
     kind: kindOf(image),
     box: image.box && roundedBox(image.box),
+    revealedByClick: image.revealedByClick,
   };
   return Object.fromEntries(Object.entries(file).filter(([, value]) => value !== undefined)) as ExtractedFile;
 }

@@ -24,6 +24,7 @@ export class NetworkCollector implements ImageCollector {
               domIndex: afterDom + response.order,
               mimeType: response.mimeType,
               bytes: response.bytes,
+              ...(response.revealed && { revealedByClick: true }),
             },
           ]
         : [];
