@@ -14,6 +14,9 @@
  * context) plus one frame per viewport step down it (`ours÷scroll`, target ≤ 1.2); the static path's is its round
  * trips — the HTML, parsed, then a header probe of each of its pictures, all at once (`static÷rt`, target ≤ 1.3 at
  * 20 ms). Throughput is also given per core, the unit operators size machines by.
+ * The visit behaviours (pressing controls, waiting while busy, inner scrollers, @keyframes) are timed on pages of
+ * their own against the same extraction without them; EXTRACTOR_DISABLED_BEHAVIOURS=reveal-clicks,busy-wait,… runs
+ * every other figure without them too (their cost on pages that give them no reason).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -54,7 +57,20 @@ const local = (url) =>
       ? url.slice(0, url.indexOf(','))
       : url;
 
-async function openWorker(concurrency) {
+/**
+ * Pages whose images a person reaches with one more gesture, each with the visit behaviour that reaches them and the
+ * mode it is timed in: ours as it runs against the same extraction without that behaviour (EXTRACTOR_DISABLED_BEHAVIOURS).
+ */
+const BEHAVIOUR_PAGES = [
+  ['consent-wall.html', 'reveal-clicks', 'auto'],
+  ['onetrust.html', 'reveal-clicks', 'auto'],
+  ['load-more.html', 'reveal-clicks', 'auto'],
+  ['skeleton.html', 'busy-wait', 'auto'],
+  ['app-shell.html', 'inner-scroll', 'auto'],
+  ['keyframes.html', 'keyframes', 'browser'],
+];
+
+async function openWorker(concurrency, disabledBehaviours = process.env.EXTRACTOR_DISABLED_BEHAVIOURS ?? '') {
   const config = loadExtractorConfig({
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     QUEUE_PREFIX: `bench-extract-${process.pid}`,
@@ -62,15 +78,16 @@ async function openWorker(concurrency) {
     PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1',
     CHROMIUM_PATH: CHROMIUM_TEST_LAUNCH.executablePath,
     EXTRACTOR_CONCURRENCY: String(concurrency),
+    EXTRACTOR_DISABLED_BEHAVIOURS: disabledBehaviours,
   });
   // As the service runs it (createService provides the metrics registry the browser pool reports to), on a free port.
   const app = await createService({ name: 'extractor', module: AppModule.forRoot(config), port: 0 });
   const service = app.get(ExtractionService);
   let n = 0;
-  const extract = (page, mode = 'auto', from = fixture) => {
+  const extract = (page, mode = 'auto', from = fixture, folder = 'catalogue') => {
     n += 1;
     return service.extract(
-      { extractionId: `bench-${n}`, url: from.url(`/pages/catalogue/${page}`), mode },
+      { extractionId: `bench-${n}`, url: from.url(`/pages/${folder}/${page}`), mode },
       { extractionId: `bench-${n}` },
       async () => undefined,
     );
@@ -359,6 +376,33 @@ if (staticRows.length) {
 }
 await floorBrowser.close();
 await worker.app.close();
+
+console.log(
+  `\nvisit behaviours (pages under /pages/interactions/): ours as it runs against the same extraction with that behaviour off, median of ${RUNS} runs, distinct images found`,
+);
+console.log(
+  `${pad('page', 20)}${pad('behaviour', 15)}${pad('mode', 9)}${pad('with ms', 9)}${pad('found', 7)}${pad('without ms', 12)}found`,
+);
+for (const [page, behaviour, mode] of BEHAVIOUR_PAGES) {
+  const sides = [];
+  for (const disabled of ['', behaviour]) {
+    const side = await openWorker(1, disabled);
+    await side.extract(page, mode, fixture, 'interactions');
+    const times = [];
+    let found = 0;
+    for (let run = 0; run < RUNS; run += 1) {
+      await pause();
+      const o = await timed(() => side.extract(page, mode, fixture, 'interactions'));
+      times.push(o.ms);
+      found = o.value.files.filter((file) => !file.duplicate).length;
+    }
+    sides.push({ ms: median(times), found });
+    await side.app.close();
+  }
+  console.log(
+    `${pad(page, 20)}${pad(behaviour, 15)}${pad(mode, 9)}${pad(sides[0].ms.toFixed(0), 9)}${pad(sides[0].found, 7)}${pad(sides[1].ms.toFixed(0), 12)}${sides[1].found}`,
+  );
+}
 
 const cores = availableParallelism();
 console.log(

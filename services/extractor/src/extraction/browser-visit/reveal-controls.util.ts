@@ -308,10 +308,10 @@ export async function revealContent(
     if (before >= limits.maxImages) break;
     clicks += 1;
     if (!(await press())) break;
+    // A press that added no picture (a text expander, the end of the list) ends the presses, and is not told.
+    if ((await page.evaluate(countImages)) <= before) break;
     outcome.loadMorePresses += 1;
     onPress(outcome);
-    // A press that added no picture (a text expander, the end of the list) ends the presses.
-    if ((await page.evaluate(countImages)) <= before) break;
     more = await hasControl('load-more');
   }
   return outcome;

@@ -291,10 +291,10 @@ function walkDocument({
   };
   visit(document, frame ? 'iframe' : undefined, frame?.x ?? 0, frame?.y ?? 0);
   // Pictures the page took out again (a virtual scroller's recycled rows), after the DOM: their attributes name them.
-  for (const { attrs, base } of probe?.removedImages ?? []) {
+  for (const { attrs, base, placeholder } of probe?.removedImages ?? []) {
     if (index >= limit) break;
     index += 1;
-    records.push({ index, tag: 'img', attrs, base });
+    records.push({ index, tag: 'img', attrs, base, ...(placeholder && { placeholder }) });
   }
   return { records, truncated, notPictures: [...notPictures], lastIndex: index };
 }
@@ -337,12 +337,17 @@ export async function snapshotRenderedPage(
   return { elements, truncated: walk.truncated, notPictures: new Set(walk.notPictures) };
 }
 
-/** Runs in a frame: can it reach its parent's document? Then the parent's walk has already read it. */
-function readableFromParent(): boolean {
+/**
+ * Runs in a frame: is it another site's document? Not when it can reach its parent's (the parent's walk has read
+ * it), nor when it is sandboxed into an opaque origin: the page isolated that content (an ad, a user's markup),
+ * and what it shows is known by its network alone.
+ */
+function anotherSitesDocument(): boolean {
+  if (window.origin === 'null') return false;
   try {
-    return Boolean(window.parent.document);
+    return !window.parent.document;
   } catch {
-    return false;
+    return true;
   }
 }
 
@@ -351,7 +356,7 @@ function readableFromParent(): boolean {
  * indexes counted on from `indexBase` (the limit stays the page's); undefined for a frame the page's walk reads itself.
  */
 async function crossOriginFrameWalk(frame: Frame, options: WalkOptions, indexBase: number) {
-  if (await frame.evaluate(readableFromParent)) return undefined;
+  if (!(await frame.evaluate(anotherSitesDocument))) return undefined;
   const element = await frame.frameElement();
   const [box, scroll] = await Promise.all([
     element.boundingBox(),
