@@ -23,7 +23,6 @@ export const CONSENT_ACCEPT_SELECTORS = [
   '.cc-accept-all',
   '#wt-cli-accept-all-btn',
   '#cookie_action_close_header',
-  '.sp_choice_type_11',
 ];
 
 /** "Accept" / "agree" / "allow all" on consent walls, in the product's nine languages (en, zh, ja, es, fr, de, ru, ko, ar). */
