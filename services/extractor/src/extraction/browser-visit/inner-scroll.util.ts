@@ -71,7 +71,8 @@ async function scrollElement({ index, mark, steps: allowed, budgetMs, stuckMs }:
   let steps = 0;
   while (steps < allowed && performance.now() < until && !(atBottom() && atRight())) {
     if (!atBottom()) element.scrollBy(0, element.clientHeight);
-    else element.scrollBy(getComputedStyle(element).direction === 'rtl' ? -element.clientWidth : element.clientWidth, 0);
+    else
+      element.scrollBy(getComputedStyle(element).direction === 'rtl' ? -element.clientWidth : element.clientWidth, 0);
     await afterFrame();
     steps += 1;
     if (requesting() && probe) await probe.requestsEnded(stuckMs, Math.max(1, until - performance.now()));

@@ -56,7 +56,9 @@ export class ImageLinkCollector implements ImageCollector {
           // PhotoSwipe 5's sizes of the file it opens, read like a srcset: the largest is the file.
           const pswp = parseSrcset(link.attrs['data-pswp-srcset'] ?? '');
           const file =
-            largestCandidate(pswp)?.url ?? linkedFile(link, lightbox) ?? lightboxItemFile(lightboxItems.get(link.index));
+            largestCandidate(pswp)?.url ??
+            linkedFile(link, lightbox) ??
+            lightboxItemFile(lightboxItems.get(link.index));
           const thumbnail = thumbnails.get(link.index);
           const shown = file ? thumbnail?.shown : undefined;
           return sighting(link, file, 'link', {

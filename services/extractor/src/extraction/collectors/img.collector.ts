@@ -51,7 +51,9 @@ export function imgSighting(element: ElementRecord, lazy: LazyAttributes): Found
     return sighting(element, attrs.src ?? element.currentSrc, 'img', { standIn: true });
   }
   // bLazy's retina pair, `data-src="small.jpg|large.jpg"`: the larger is the file, the smaller its rendition.
-  const [lazySrc, smallerLazySrc] = retinaPair(withTemplateWidth(firstAttribute(element, lazy.src), attrs['data-widths']));
+  const [lazySrc, smallerLazySrc] = retinaPair(
+    withTemplateWidth(firstAttribute(element, lazy.src), attrs['data-widths']),
+  );
   const lazySrcset = firstAttribute(element, lazy.srcset);
   const candidates = parseSrcset(lazySrcset ?? attrs.srcset ?? '');
   const largest = largestCandidate(candidates);

@@ -85,7 +85,8 @@ function animatedKeyframes(css: string, keyframes: Map<string, string>, test: Se
   for (const [, selector, declarations] of css.matchAll(ANIMATING_RULE)) {
     const names = [...declarations.matchAll(ANIMATION_VALUE)].flatMap(([, value]) => value.split(/[\s,]+/));
     const used = names.filter((name) => keyframes.has(name));
-    if (used.length > 0 && !selector.trim().startsWith('@') && test(selector.trim())) used.forEach((name) => animated.add(name));
+    if (used.length > 0 && !selector.trim().startsWith('@') && test(selector.trim()))
+      used.forEach((name) => animated.add(name));
   }
   return [...animated].map((name) => keyframes.get(name)!);
 }
