@@ -206,25 +206,34 @@ function markRevealControl({ kind, selectors, texts, consentContainer, adContain
   return true;
 }
 
+interface NavigateLike {
+  cancelable: boolean;
+  hashChange: boolean;
+  destination: { sameDocument: boolean };
+  preventDefault(): void;
+}
+type NavigationLike = EventTarget & {
+  addEventListener(type: 'navigate', listener: (event: NavigateLike) => void): void;
+  removeEventListener(type: 'navigate', listener: (event: NavigateLike) => void): void;
+};
+
 /**
- * Runs in the page: navigations the page starts by itself while controls are pressed (a handler setting
- * `location.href`, a form) are cancelled where the Navigation API lets them be, so the page stays where it is.
+ * Runs in the page: while controls are pressed (`hold`), navigations the page starts by itself to another document
+ * (a handler setting `location.href`) are cancelled where the Navigation API lets them be, so the page stays where
+ * it is; released afterwards (a page that moves on by itself later is followed as before).
  */
-function holdPageInPlace(): void {
-  const navigation = (
-    window as unknown as {
-      navigation?: { addEventListener(type: 'navigate', listener: (event: NavigateLike) => void): void };
-    }
-  ).navigation;
-  interface NavigateLike {
-    cancelable: boolean;
-    hashChange: boolean;
-    destination: { sameDocument: boolean };
-    preventDefault(): void;
+function holdPageInPlace(hold: boolean): void {
+  const holder = window as unknown as { navigation?: NavigationLike; __pixtractHold?: (event: NavigateLike) => void };
+  if (!holder.navigation) return;
+  if (!hold) {
+    if (holder.__pixtractHold) holder.navigation.removeEventListener('navigate', holder.__pixtractHold);
+    return;
   }
-  navigation?.addEventListener('navigate', (event) => {
+  const cancel = (event: NavigateLike) => {
     if (event.cancelable && !event.destination.sameDocument && !event.hashChange) event.preventDefault();
-  });
+  };
+  Object.defineProperty(window, '__pixtractHold', { value: cancel, enumerable: false, configurable: true });
+  holder.navigation.addEventListener('navigate', cancel);
 }
 
 const CONTROL_MARK = 'data-pixtract-reveal';
@@ -258,8 +267,8 @@ const countImages = () => document.images.length + document.querySelectorAll('[s
  * Presses what reveals the page's content: the consent wall's accept control, then Load more / Show more while
  * each press adds pictures — up to `maxClicks`, the deadline and the image cap. The click is the page's own
  * `element.click()`: an untrusted click opens no popup (no user activation), and nothing outside the marked
- * control is touched. A press that took the page elsewhere anyway is undone by going back, and that control is
- * not pressed again.
+ * control is touched. A press that took the page elsewhere anyway is undone by going back, and the presses end
+ * there (the page came back as it loads, without what was pressed before).
  */
 export async function revealContent(
   page: Page,
@@ -278,41 +287,42 @@ export async function revealContent(
   });
   const hasControl = async (kind: ControlQuery['kind']) => page.evaluate(markRevealControl, query(kind));
   // A page without either control costs two looks and nothing else.
-  let consent = await hasControl('consent');
+  const consent = await hasControl('consent');
   let more = consent ? false : await hasControl('load-more');
   if (!consent && !more) return outcome;
-  await page.evaluate(holdPageInPlace);
+  await page.evaluate(holdPageInPlace, true);
   await page.evaluate(rememberElementsBeforeClicks);
   outcome.imagesBeforeClicks = activity.imagesReceived;
+  /** Presses the marked control and lets the page settle; false when the page left anyway (and was brought back). */
   const press = async (): Promise<boolean> => {
     const address = page.url();
     await page.evaluate((mark) => (document.querySelector(`[${mark}]`) as HTMLElement | null)?.click(), CONTROL_MARK);
     await waitUntilQuiet(page, activity, Math.max(1, Math.min(limits.settleMs, limits.deadline - Date.now())));
     if (sameDocument(page.url(), address)) return true;
-    // It left anyway (a navigation the page could not be held from): back to the page, and no second press.
     await page.goBack({ waitUntil: 'domcontentloaded', timeout: Math.max(1, limits.deadline - Date.now()) });
     return false;
   };
   let clicks = 0;
-  if (consent && clicks < limits.maxClicks && Date.now() < limits.deadline) {
+  const mayPress = () => clicks < limits.maxClicks && Date.now() < limits.deadline;
+  if (consent && mayPress()) {
     clicks += 1;
     if (!(await press())) return outcome;
     outcome.consentAccepted = true;
     onPress(outcome);
-    consent = false;
     more = await hasControl('load-more');
   }
-  while (more && clicks < limits.maxClicks && Date.now() < limits.deadline) {
+  while (more && mayPress()) {
     const before = await page.evaluate(countImages);
     if (before >= limits.maxImages) break;
     clicks += 1;
-    if (!(await press())) break;
+    if (!(await press())) return outcome;
     // A press that added no picture (a text expander, the end of the list) ends the presses, and is not told.
     if ((await page.evaluate(countImages)) <= before) break;
     outcome.loadMorePresses += 1;
     onPress(outcome);
     more = await hasControl('load-more');
   }
+  await page.evaluate(holdPageInPlace, false);
   return outcome;
 }
 
