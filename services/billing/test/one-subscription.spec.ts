@@ -1,6 +1,7 @@
 import type { SubscriptionApproval, UserSubscription } from '@pixtract/contracts';
 import { scrapeMetric } from '@pixtract/testing';
 import { DataSource } from 'typeorm';
+import { OneActiveSubscriptionPerUser1765000000000 } from '../src/migrations/1765000000000-one-active-subscription-per-user';
 import { SubscriptionReconciliation } from '../src/subscription/subscription-reconciliation.service';
 import { startBilling, type BillingHarness, type Caller } from './billing-harness';
 
@@ -152,6 +153,40 @@ describe('one paid subscription per account (billing, PayPal simulator, real Pos
       // Nothing more to do the next time.
       await billing.app.get(SubscriptionReconciliation).run();
       expect(await duplicatesCancelled('reconciliation')).toBe(before + 1);
+    } finally {
+      billing.sim.holdWebhooks(false);
+    }
+  });
+
+  it('an account that already paid twice is set right: the migration keeps the newest, the reconciliation cancels the other at PayPal', async () => {
+    const userId = newUser();
+    const db = billing.app.get(DataSource);
+    const migration = new OneActiveSubscriptionPerUser1765000000000();
+    billing.sim.holdWebhooks(true);
+    try {
+      const approvals = [await create(userId, 'hobby-monthly'), await create(userId, 'startup-monthly')];
+      for (const approval of approvals) await billing.decide(approval.approvalUrl, 'approve');
+      // As the database was before the one-active index: both rows active.
+      const runner = db.createQueryRunner();
+      try {
+        await migration.down(runner);
+        await runner.query(`UPDATE "user_subscriptions" SET "status" = 'active' WHERE "userId" = $1`, [userId]);
+        await migration.up(runner);
+      } finally {
+        await runner.release();
+      }
+      const ids = approvals.map((approval) => approval.paypalSubscriptionId);
+      expect(await rowsOf(userId)).toEqual([
+        { paypalSubscriptionId: ids[0], status: 'suspended' },
+        { paypalSubscriptionId: ids[1], status: 'active' },
+      ]);
+      await billing.app.get(SubscriptionReconciliation).run();
+      expect((await billing.paypalSubscription(ids[0])).status).toBe('CANCELLED');
+      expect((await billing.paypalSubscription(ids[1])).status).toBe('ACTIVE');
+      expect(await rowsOf(userId)).toEqual([
+        { paypalSubscriptionId: ids[0], status: 'cancelled' },
+        { paypalSubscriptionId: ids[1], status: 'active' },
+      ]);
     } finally {
       billing.sim.holdWebhooks(false);
     }
