@@ -14,7 +14,7 @@ const SIGNED_ALGORITHM = 'SHA256withRSA';
  * How far PAYPAL-TRANSMISSION-TIME may be from now. Every transmission (a retry, a resend) is newly timed and signed,
  * so a genuine one is seconds old; a captured one replayed later, or one timed ahead, is refused.
  */
-export const TRANSMISSION_WINDOW_MS = 5 * 60_000;
+const TRANSMISSION_WINDOW_MS = 5 * 60_000;
 
 interface Transmission {
   id: string;
@@ -30,10 +30,10 @@ class CertificateUnavailable extends Error {}
 /**
  * PayPal's webhook signature, checked as PayPal documents it: the message
  * `<PAYPAL-TRANSMISSION-ID>|<PAYPAL-TRANSMISSION-TIME>|<webhook id>|<CRC32 of the raw body, decimal>` signed with
- * SHA256withRSA by the key of the certificate at PAYPAL-CERT-URL, sent within TRANSMISSION_WINDOW_MS of now. The certificate is fetched only from the
- * configured hosts (PAYPAL_CERT_HOSTS) and cached; a URL elsewhere is refused unfetched. When billing cannot check
- * itself (the certificate is unreachable, or another algorithm is named), PayPal's verify-webhook-signature API is
- * asked. A signature that does not verify is final.
+ * SHA256withRSA by the key of the certificate at PAYPAL-CERT-URL, sent within TRANSMISSION_WINDOW_MS of now. The
+ * certificate is fetched only from the configured hosts (PAYPAL_CERT_HOSTS) and cached; a URL elsewhere is refused
+ * unfetched. When billing cannot check itself (the certificate is unreachable, or another algorithm is named),
+ * PayPal's verify-webhook-signature API is asked. A signature that does not verify is final.
  */
 @Injectable()
 export class WebhookSignatureVerifier {
