@@ -203,4 +203,22 @@ describe('one paid subscription per account (billing, PayPal simulator, real Pos
     await insert('I-CONSTRAINT1');
     await expect(insert('I-CONSTRAINT2')).rejects.toThrow(/unique/i);
   });
+  it('a stale approval link, used after the member subscribed with a newer one, is cancelled at PayPal', async () => {
+    const userId = newUser();
+    const stale = await create(userId, 'enterprise-monthly');
+    // Past PayPal's approval window on billing's clock: the old link is no longer offered, a new one is made.
+    billing.clock.advance(4 * 3600 * 1000);
+    const fresh = await create(userId, 'enterprise-monthly');
+    expect(fresh.paypalSubscriptionId).not.toBe(stale.paypalSubscriptionId);
+    await billing.decide(fresh.approvalUrl, 'approve');
+    expect((await confirm(userId, fresh.paypalSubscriptionId)).status).toBe(200);
+    await billing.decide(stale.approvalUrl, 'approve');
+    await billing.sim.webhooksSettled();
+    expect((await billing.paypalSubscription(stale.paypalSubscriptionId)).status).toBe('CANCELLED');
+    expect(await rowsOf(userId)).toEqual([
+      { paypalSubscriptionId: stale.paypalSubscriptionId, status: 'cancelled' },
+      { paypalSubscriptionId: fresh.paypalSubscriptionId, status: 'active' },
+    ]);
+    expect((await confirm(userId, stale.paypalSubscriptionId)).body).toMatchObject({ code: 'SUBSCRIPTION_EXISTS' });
+  });
 });
