@@ -5,6 +5,7 @@ import {
   type UserSubscription,
 } from '@pixtract/contracts';
 import { SIMULATOR_CREDENTIALS, startPayPalSimulator, type PayPalSimulator } from '@pixtract/paypal-simulator';
+import { scrapeMetric } from '@pixtract/testing';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
@@ -36,6 +37,8 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
       (event) =>
         event.resource.id === paypalSubscriptionId || event.resource.billing_agreement_id === paypalSubscriptionId,
     );
+  const webhooksCounted = (outcome: string) =>
+    scrapeMetric(`${billing.base}/metrics`, 'pixtract_billing_webhooks_total', { outcome });
   const accountEventsOf = (userId: number) => billing.accountEvents.filter((event) => event.userId === userId);
 
   /** Until `check` passes (webhooks are delivered asynchronously, like PayPal's). */
@@ -311,6 +314,7 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
     await db().query(`DELETE FROM "paypal_webhook_events" WHERE "id" = $1`, [activated.id]);
     const body = billing.sim.signedDelivery(activated.id).body;
     const before = await storedEvents();
+    const refusedBefore = await webhooksCounted('refused');
     for (const minutes of [-6, 6, -24 * 60]) {
       const stale = billing.sim.signTransmission(body, new Date(Date.now() + minutes * 60_000));
       const answer = await post(stale.headers, stale.body);
@@ -318,6 +322,7 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
       expect(await answer.json()).toMatchObject({ code: 'WEBHOOK_UNVERIFIED' });
     }
     expect(await storedEvents()).toBe(before);
+    expect(await webhooksCounted('refused')).toBe(refusedBefore + 3);
     const fresh = billing.sim.signTransmission(body, new Date(Date.now() - 60_000));
     expect((await post(fresh.headers, fresh.body)).status).toBe(200);
   });
@@ -392,6 +397,7 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
   });
 
   it('ignores an event about a subscription PayPal does not know, and its replay', async () => {
+    const [ignoredBefore, duplicatesBefore] = [await webhooksCounted('ignored'), await webhooksCounted('duplicate')];
     for (const [eventId, eventType, resource] of [
       [
         'WH-UNKNOWN-SUB',
@@ -413,6 +419,8 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
         `SELECT count(*)::int AS n FROM "user_subscriptions" WHERE "paypalSubscriptionId" = 'I-NOSUCHSUBSCRIPTION'`,
       ),
     ).toEqual([{ n: 0 }]);
+    expect(await webhooksCounted('ignored')).toBe(ignoredBefore + 2);
+    expect(await webhooksCounted('duplicate')).toBe(duplicatesBefore + 2);
   });
 
   it("asks PayPal's verify API when it cannot check the signature itself, and believes its FAILURE", async () => {
