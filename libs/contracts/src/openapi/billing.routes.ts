@@ -113,7 +113,7 @@ export const BILLING_ROUTES: ApiRoute[] = [
     summary: 'Subscribe to a plan',
     description:
       'Creates the subscription on PayPal and answers the address where the buyer approves it; PayPal then sends them back to the payment page (in `language`), which calls POST /api/subscriptions/confirm. ' +
-      'A subscriber choosing another plan gets PayPal’s plan change to approve instead. The same plan again within three hours answers the same link. `premium` names Hobby monthly.',
+      'One paid subscription per account: a subscriber choosing another plan gets PayPal’s plan change of that subscription to approve instead (an upgrade applies at once, a downgrade at the end of the paid period). The same plan again within three hours answers the same link. `premium` names Hobby monthly.',
     security: [{ session: [] }],
     request: { body: jsonBody(createSubscriptionRequestSchema, { planId: 'hobby-monthly', language: 'en' }) },
     responses: {
