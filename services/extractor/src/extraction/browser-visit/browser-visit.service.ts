@@ -8,12 +8,12 @@ import { EXTRACTOR_CONFIG, ExtractorConfig, type VisitBehaviour } from '../../ex
 import { LAZY_ATTRIBUTES, LazyAttributes } from '../collectors/lazy-attributes';
 import type { ReceivedBody } from '../measuring/image-measurer.service';
 import type { StageReporter } from '../job-progress';
-import { waitWhileBusy } from './busy-page.util';
+import { looksBusy, waitWhileBusy } from './busy-page.util';
 import { scrollInnerScrollers } from './inner-scroll.util';
 import { forceLazyLoading } from './lazy-images.util';
 import { scrollUntilStable } from './page-scroll.util';
 import { waitUntilQuiet } from './page-settle.util';
-import { revealContent, type RevealOutcome } from './reveal-controls.util';
+import { findRevealControls, revealContent, type RevealControls, type RevealOutcome } from './reveal-controls.util';
 import { MAX_WALKED_ELEMENTS, snapshotRenderedPage } from '../snapshot/browser-snapshot';
 import { pictureAddressSnapshot, type PageSnapshot } from '../snapshot/page-snapshot';
 
@@ -194,24 +194,29 @@ export class BrowserVisitService {
     // Only what brings content is awaited here: pictures load, and the DOM comes to rest, during the scroll, whose
     // rounds at the bottom wait for everything.
     await waitUntilQuiet(page, activity, Math.min(FIRST_SETTLE_MS, timeLeft(deadline)), { contentOnly: true });
+    // The reasons for more are looked for at once (one round trip): busy signs, a consent wall, Load more.
+    const noControls: RevealControls = { consent: false, loadMore: false };
+    const lookForControls = () => (enabled('reveal-clicks') ? findRevealControls(page) : noControls);
+    const [busy, firstLook] = await Promise.all([enabled('busy-wait') && looksBusy(page), lookForControls()]);
+    let controls = firstLook;
     // A page still showing skeletons or a spinner is hydrating: its pictures come later than any timer settling runs.
-    if (enabled('busy-wait'))
+    if (busy) {
       await waitWhileBusy(page, activity, Math.min(startedAt + this.config.EXTRACTOR_BUSY_WAIT_MS, scrollDeadline));
-
-    let revealed: RevealOutcome | undefined;
-    if (enabled('reveal-clicks'))
-      revealed = await revealContent(
-        page,
-        activity,
-        {
-          maxClicks: this.config.EXTRACTOR_REVEAL_MAX_CLICKS,
-          deadline: scrollDeadline,
-          maxImages: imageLimit,
-          settleMs: STEP_SETTLE_MS,
-        },
-        ({ consentAccepted, loadMorePresses }) =>
-          report('scrolling', activity.imagesReceived, 0, undefined, { consentAccepted, loadMorePresses }),
-      );
+      controls = await lookForControls();
+    }
+    const revealed: RevealOutcome = await revealContent(
+      page,
+      activity,
+      {
+        maxClicks: this.config.EXTRACTOR_REVEAL_MAX_CLICKS,
+        deadline: scrollDeadline,
+        maxImages: imageLimit,
+        settleMs: STEP_SETTLE_MS,
+      },
+      controls,
+      ({ consentAccepted, loadMorePresses }) =>
+        report('scrolling', activity.imagesReceived, 0, undefined, { consentAccepted, loadMorePresses }),
+    );
 
     report('scrolling', activity.imagesReceived);
     await forceLazyLoading(page, this.lazy);
@@ -233,16 +238,16 @@ export class BrowserVisitService {
 
     // An app shell whose document does not scroll: its own scrollers are scrolled the same way.
     if (enabled('inner-scroll')) {
-      await scrollInnerScrollers(page, activity, {
+      const innerSteps = await scrollInnerScrollers(page, activity, {
         maxSteps: this.config.EXTRACTOR_SCROLL_MAX_STEPS,
         deadline: scrollDeadline,
         stepSettleMs: STEP_SETTLE_MS,
       });
-      await forceLazyLoading(page, this.lazy);
+      if (innerSteps > 0) await forceLazyLoading(page, this.lazy);
     }
 
     report('collecting', activity.imagesReceived);
-    const captured = await this.captured(page, activity, visit, revealed?.imagesBeforeClicks);
+    const captured = await this.captured(page, activity, visit, revealed.imagesBeforeClicks);
     if (scrolled.cappedBy) visit.warnings.push({ code: 'SCROLL_CAPPED', values: { cap: scrolled.cappedBy } });
     return captured;
   }

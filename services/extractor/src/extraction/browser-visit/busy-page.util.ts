@@ -24,17 +24,18 @@ function showsBusySign(selector: string): boolean {
   });
 }
 
+/** Does the page show it is still working? One evaluation: the visit asks it alongside its other looks. */
+export async function looksBusy(page: Page): Promise<boolean> {
+  return page.evaluate(showsBusySign, BUSY_SELECTOR).catch(() => false);
+}
+
 /**
- * After the first settle: while the page shows it is still working (skeletons, aria-busy, a spinner), wait for it,
- * settling between looks, until the signs are gone or `until` (epoch ms) passes. A page that shows no such sign is
- * not waited for: one look, and on. Answers whether the page was busy at all.
+ * For a page that looked busy after the first settle: while it shows it is still working (skeletons, aria-busy, a
+ * spinner), wait for it, settling between looks, until the signs are gone or `until` (epoch ms) passes.
  */
-export async function waitWhileBusy(page: Page, activity: PageActivity, until: number): Promise<boolean> {
-  const busy = () => page.evaluate(showsBusySign, BUSY_SELECTOR).catch(() => false);
-  if (!(await busy())) return false;
-  while (Date.now() < until && (await busy())) {
+export async function waitWhileBusy(page: Page, activity: PageActivity, until: number): Promise<void> {
+  while (Date.now() < until && (await looksBusy(page))) {
     await waitUntilQuiet(page, activity, Math.max(1, Math.min(BUSY_POLL_MS * 5, until - Date.now())));
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(BUSY_POLL_MS, until - Date.now()))));
   }
-  return true;
 }

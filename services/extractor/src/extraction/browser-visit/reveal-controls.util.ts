@@ -149,7 +149,7 @@ interface ControlQuery {
   texts: string[];
   consentContainer: string;
   adContainer: string;
-  /** Marks the chosen control, so Playwright can find it again (attribute name). */
+  /** Marks the chosen control, so it can be pressed next (attribute name, one per kind). */
   mark: string;
 }
 
@@ -236,7 +236,31 @@ function holdPageInPlace(hold: boolean): void {
   holder.navigation.addEventListener('navigate', cancel);
 }
 
-const CONTROL_MARK = 'data-pixtract-reveal';
+const CONTROL_MARK: Record<ControlQuery['kind'], string> = {
+  consent: 'data-pixtract-consent',
+  'load-more': 'data-pixtract-load-more',
+};
+
+const controlQuery = (kind: ControlQuery['kind']): ControlQuery => ({
+  kind,
+  selectors: CONSENT_ACCEPT_SELECTORS,
+  texts: kind === 'consent' ? CONSENT_ACCEPT_TEXTS : LOAD_MORE_TEXTS,
+  consentContainer: CONSENT_CONTAINER,
+  adContainer: AD_CONTAINER,
+  mark: CONTROL_MARK[kind],
+});
+const markControl = (page: Page, kind: ControlQuery['kind']) => page.evaluate(markRevealControl, controlQuery(kind));
+
+/** Which controls the page shows now, each marked for its press: both looks are sent at once (one round trip). */
+export interface RevealControls {
+  consent: boolean;
+  loadMore: boolean;
+}
+
+export async function findRevealControls(page: Page): Promise<RevealControls> {
+  const [consent, loadMore] = await Promise.all([markControl(page, 'consent'), markControl(page, 'load-more')]);
+  return { consent, loadMore };
+}
 
 /** Records the elements present before the first press: what the walk finds outside it was revealed by a click. */
 function rememberElementsBeforeClicks(): void {
@@ -274,29 +298,22 @@ export async function revealContent(
   page: Page,
   activity: PageActivity,
   limits: RevealLimits,
+  found: RevealControls,
   onPress: (outcome: RevealOutcome) => void,
 ): Promise<RevealOutcome> {
   const outcome: RevealOutcome = { consentAccepted: false, loadMorePresses: 0 };
-  const query = (kind: ControlQuery['kind']): ControlQuery => ({
-    kind,
-    selectors: CONSENT_ACCEPT_SELECTORS,
-    texts: kind === 'consent' ? CONSENT_ACCEPT_TEXTS : LOAD_MORE_TEXTS,
-    consentContainer: CONSENT_CONTAINER,
-    adContainer: AD_CONTAINER,
-    mark: CONTROL_MARK,
-  });
-  const hasControl = async (kind: ControlQuery['kind']) => page.evaluate(markRevealControl, query(kind));
-  // A page without either control costs two looks and nothing else.
-  const consent = await hasControl('consent');
-  let more = consent ? false : await hasControl('load-more');
-  if (!consent && !more) return outcome;
+  if (!found.consent && !found.loadMore) return outcome;
+  let more = found.loadMore;
   await page.evaluate(holdPageInPlace, true);
   await page.evaluate(rememberElementsBeforeClicks);
   outcome.imagesBeforeClicks = activity.imagesReceived;
   /** Presses the marked control and lets the page settle; false when the page left anyway (and was brought back). */
-  const press = async (): Promise<boolean> => {
+  const press = async (kind: ControlQuery['kind']): Promise<boolean> => {
     const address = page.url();
-    await page.evaluate((mark) => (document.querySelector(`[${mark}]`) as HTMLElement | null)?.click(), CONTROL_MARK);
+    await page.evaluate(
+      (mark) => (document.querySelector(`[${mark}]`) as HTMLElement | null)?.click(),
+      CONTROL_MARK[kind],
+    );
     await waitUntilQuiet(page, activity, Math.max(1, Math.min(limits.settleMs, limits.deadline - Date.now())));
     if (sameDocument(page.url(), address)) return true;
     await page.goBack({ waitUntil: 'domcontentloaded', timeout: Math.max(1, limits.deadline - Date.now()) });
@@ -304,23 +321,23 @@ export async function revealContent(
   };
   let clicks = 0;
   const mayPress = () => clicks < limits.maxClicks && Date.now() < limits.deadline;
-  if (consent && mayPress()) {
+  if (found.consent && mayPress()) {
     clicks += 1;
-    if (!(await press())) return outcome;
+    if (!(await press('consent'))) return outcome;
     outcome.consentAccepted = true;
     onPress(outcome);
-    more = await hasControl('load-more');
+    more = await markControl(page, 'load-more');
   }
   while (more && mayPress()) {
     const before = await page.evaluate(countImages);
     if (before >= limits.maxImages) break;
     clicks += 1;
-    if (!(await press())) return outcome;
+    if (!(await press('load-more'))) return outcome;
     // A press that added no picture (a text expander, the end of the list) ends the presses, and is not told.
     if ((await page.evaluate(countImages)) <= before) break;
     outcome.loadMorePresses += 1;
     onPress(outcome);
-    more = await hasControl('load-more');
+    more = await markControl(page, 'load-more');
   }
   await page.evaluate(holdPageInPlace, false);
   return outcome;

@@ -321,7 +321,9 @@ export async function snapshotRenderedPage(
   const walk = walkSchema.parse(await page.evaluate(walkDocument, options));
   // Frames from other origins, which the page's own walk cannot enter: walked in their own realm, placed where they
   // sit, so their pictures are read as in the page (the largest srcset candidate, not the one the frame loaded).
-  for (const frame of page.mainFrame().childFrames()) {
+  const children = page.mainFrame().childFrames();
+  const others = await Promise.all(children.map((frame) => frame.evaluate(anotherSitesDocument).catch(() => false)));
+  for (const frame of children.filter((_frame, index) => others[index])) {
     if (walk.truncated) break;
     const inFrame = await crossOriginFrameWalk(frame, options, walk.lastIndex).catch(() => undefined);
     if (!inFrame) continue;
@@ -353,10 +355,9 @@ function anotherSitesDocument(): boolean {
 
 /**
  * A cross-origin child frame walked in its own realm, its boxes offset by where it sits on the page and its
- * indexes counted on from `indexBase` (the limit stays the page's); undefined for a frame the page's walk reads itself.
+ * indexes counted on from `indexBase` (the limit stays the page's).
  */
 async function crossOriginFrameWalk(frame: Frame, options: WalkOptions, indexBase: number) {
-  if (!(await frame.evaluate(anotherSitesDocument))) return undefined;
   const element = await frame.frameElement();
   const [box, scroll] = await Promise.all([
     element.boundingBox(),
