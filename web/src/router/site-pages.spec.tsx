@@ -44,7 +44,7 @@ describe.each(Object.entries(SITE_PAGES) as Array<[SitePageKey, (typeof SITE_PAG
       });
       const query = key === 'results' ? '?url=example.com' : '';
       renderWithProviders(localisedPath(language, page.path) + query);
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
+
       const words =
         language === 'en'
           ? resources.en.translation.pageMeta

@@ -25,7 +25,7 @@ interface NoticeState {
 /** One notice at a time: a new one replaces the one on screen. */
 export const noticeSlice = createSlice({
   name: 'notice',
-  initialState: { current: null, shown: 0 } as NoticeState,
+  initialState: { current: null, shown: 0 } satisfies NoticeState as NoticeState,
   reducers: {
     noticeShown(state, action: PayloadAction<Notice>) {
       state.shown += 1;
