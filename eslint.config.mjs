@@ -32,6 +32,10 @@ export default tseslint.config(
   { plugins: { '@nx': nx } },
   js.configs.recommended,
   {
+    // A `let` assigned once but read earlier by a closure (a server's handler before its context exists) stays `let`.
+    rules: { 'prefer-const': ['error', { ignoreReadBeforeAssign: true }] },
+  },
+  {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     languageOptions: { globals: { ...globals.node } },
   },
@@ -55,7 +59,8 @@ export default tseslint.config(
           allow: ['../scripts/lib/**'],
           depConstraints: [
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'] },
+            // A service's tests may start the PayPal simulator (it speaks PayPal's HTTP API); no other service.
+            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib', 'type:simulator'] },
             { sourceTag: 'type:simulator', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['scope:shared-with-web'] },
             { sourceTag: 'type:test-suite', onlyDependOnLibsWithTags: ['type:lib'] },
@@ -77,6 +82,19 @@ export default tseslint.config(
   {
     // Tests read answers off the wire as untyped JSON on purpose: the assertion is the type check.
     files: ['**/*.spec.ts', '**/*.spec.tsx', '**/test/**/*.ts', 'e2e/**/*.ts', 'web/src/test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      // Stand-ins for async collaborators (`check: async () => …`) keep the real signature without awaiting.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // The PayPal simulator keeps PayPal's resources as the JSON documents PayPal's API answers, not as our types.
+    files: ['simulators/paypal/src/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -43,7 +43,7 @@ export class SessionMiddleware implements NestMiddleware {
         },
       }),
       passport.initialize(),
-      passport.session() as RequestHandler, // typed `any` by @types/passport
+      passport.session() as RequestHandler, // @types/passport types it `any`
     ];
   }
 
