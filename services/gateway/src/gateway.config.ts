@@ -15,7 +15,7 @@ import { RateLimit, rateLimitsWith } from './account/rate-limits';
 /** The repository's content/blog, from src/ (tests) and dist/ alike. */
 const DEFAULT_BLOG_DIR = join(__dirname, '..', '..', '..', 'content', 'blog');
 
-const gatewayConfigSchema = z.object({
+export const gatewayConfigSchema = z.object({
   ...baseEnvShape,
   PORT: envPort(3000),
   /** Prometheus's /metrics, on the internal network only (PORT is public). 0 picks a free port (tests). */
