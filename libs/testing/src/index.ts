@@ -1,3 +1,4 @@
+export * from './environment-table';
 export * from './png';
 export * from './fixture-server';
 export * from './test-database';
@@ -7,4 +8,3 @@ export * from './cookie-jar';
 export * from './chromium';
 export * from './metrics';
 export * from './redis-server';
-export * from './environment-table';

@@ -15,7 +15,7 @@ import { RateLimit, rateLimitsWith } from './account/rate-limits';
 /** The repository's content/blog, from src/ (tests) and dist/ alike. */
 const DEFAULT_BLOG_DIR = join(__dirname, '..', '..', '..', 'content', 'blog');
 
-export const gatewayConfigSchema = z.object({
+const gatewayConfigSchema = z.object({
   ...baseEnvShape,
   PORT: envPort(3000),
   /** Prometheus's /metrics, on the internal network only (PORT is public). 0 picks a free port (tests). */
@@ -87,3 +87,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   return loadConfig('gateway', gatewayConfigSchema, env);
 }
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+
+/** The schema itself: its keys are the variables the README's environment table must list for the gateway. */
+export { gatewayConfigSchema };
