@@ -334,7 +334,7 @@ export async function snapshotRenderedPage(
   }
   const elements = walk.records.flatMap((raw) => {
     const parsed = recordSchema.safeParse(raw);
-    return parsed.success ? [parsed.data as ElementRecord] : [];
+    return parsed.success ? [parsed.data] : [];
   });
   return { elements, truncated: walk.truncated, notPictures: new Set(walk.notPictures) };
 }
