@@ -310,10 +310,7 @@ export async function revealContent(
   /** Presses the marked control and lets the page settle; false when the page left anyway (and was brought back). */
   const press = async (kind: ControlQuery['kind']): Promise<boolean> => {
     const address = page.url();
-    await page.evaluate(
-      (mark) => (document.querySelector(`[${mark}]`) as HTMLElement | null)?.click(),
-      CONTROL_MARK[kind],
-    );
+    await page.evaluate((mark) => document.querySelector<HTMLElement>(`[${mark}]`)?.click(), CONTROL_MARK[kind]);
     await waitUntilQuiet(page, activity, Math.max(1, Math.min(limits.settleMs, limits.deadline - Date.now())));
     if (sameDocument(page.url(), address)) return true;
     await page.goBack({ waitUntil: 'domcontentloaded', timeout: Math.max(1, limits.deadline - Date.now()) });
