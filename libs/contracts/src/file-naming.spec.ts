@@ -53,12 +53,13 @@ describe("the page's rendition in a format", () => {
     variants: [
       { fileUrl: 'https://cdn.example/fox-400.jpg', width: 400 },
       { fileUrl: 'https://cdn.example/fox-1600.jpg', width: 1600 },
+      { fileUrl: 'https://cdn.example/fox-1200.jpg', width: 1200 },
       { fileUrl: 'https://cdn.example/fox.avif', width: 800 },
     ],
   };
 
-  it('takes the widest file in that format that is at least as wide as the picture', () => {
-    expect(renditionInFormat(picture, 'jpeg')).toBe('https://cdn.example/fox-1600.jpg');
+  it('takes the narrowest file in that format that is at least as wide as the picture', () => {
+    expect(renditionInFormat(picture, 'jpeg')).toBe('https://cdn.example/fox-1200.jpg');
     expect(renditionInFormat(picture, 'avif')).toBe('https://cdn.example/fox.avif');
     expect(renditionInFormat(picture, 'webp')).toBe('https://cdn.example/fox.webp');
   });

@@ -138,7 +138,8 @@ interface Rendition {
 
 /**
  * The page's own file of this picture in `format`, when it offers one at least as wide as the picture (a
- * `<picture>` source, a srcset candidate): taking it saves a conversion and keeps the site's own encoding.
+ * `<picture>` source, a srcset candidate): taking it saves a conversion and keeps the site's own encoding. Of
+ * several, the narrowest that is wide enough, so each size of a picture keeps its own size.
  */
 export function renditionInFormat(picture: Rendition & { variants?: Rendition[] }, format: string): string | undefined {
   const candidates = [picture, ...(picture.variants ?? [])].filter(
@@ -146,6 +147,6 @@ export function renditionInFormat(picture: Rendition & { variants?: Rendition[] 
       formatOfUrl(rendition.fileUrl) === format &&
       (picture.width === undefined || rendition.width === undefined || rendition.width >= picture.width),
   );
-  candidates.sort((a, b) => (b.width ?? 0) - (a.width ?? 0));
+  candidates.sort((a, b) => (a.width ?? Infinity) - (b.width ?? Infinity));
   return candidates[0]?.fileUrl;
 }
