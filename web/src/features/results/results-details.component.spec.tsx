@@ -58,12 +58,7 @@ const tileNames = async () =>
     .getAllByRole('listitem')
     .map((tile) => within(tile).getAllByRole('paragraph')[0].textContent);
 
-/** What the archive form would post: form.submit() is the browser's navigation, so it is read instead of run. */
-function postedArchives(): Array<{ fileUrl: string; width?: number }[]> {
-  return postedForms().map((form) => JSON.parse(form.imageUrls));
-}
-
-/** Every field of each archive form posted (read, not submitted). */
+/** Every field of each archive form posted: form.submit() is the browser's navigation, so it is read instead of run. */
 function postedForms(): Array<Record<string, string>> {
   const posted: Array<Record<string, string>> = [];
   jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
@@ -137,18 +132,19 @@ describe('the other sizes of a picture', () => {
 
   it('puts the largest size of each picture in the ZIP by default, every size when asked', async () => {
     storedExtraction([photo, storedBeforeKinds]);
-    const posted = postedArchives();
+    const forms = postedForms();
+    const posted = (n: number): Array<{ fileUrl: string }> => JSON.parse(forms[n].imageUrls);
     const { user } = open();
     await grid();
     const sizes = screen.getByLabelText('Sizes in the ZIP');
     expect(sizes).toHaveDisplayValue('Largest size only');
 
     await user.click(screen.getByRole('button', { name: 'DOWNLOAD ALL' }));
-    expect(posted[0].map((image) => image.fileUrl)).toEqual([site('car-1600.jpg'), site('old.jpg')]);
+    expect(posted(0).map((image) => image.fileUrl)).toEqual([site('car-1600.jpg'), site('old.jpg')]);
 
     await user.selectOptions(sizes, 'All sizes');
     await user.click(screen.getByRole('button', { name: 'DOWNLOAD ALL' }));
-    expect(posted[1].map((image) => image.fileUrl)).toEqual([
+    expect(posted(1).map((image) => image.fileUrl)).toEqual([
       site('car-1600.jpg'),
       site('old.jpg'),
       site('car-800.jpg'),
