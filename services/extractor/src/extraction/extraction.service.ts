@@ -23,6 +23,7 @@ import type { MeasuringOutcome, MeasuringSession } from './measuring-session';
 import type { PageSnapshot } from './snapshot/page-snapshot';
 import { StaticPageService } from './static-page.service';
 import { readWebManifest } from './web-manifest.util';
+import { withVariantSizes } from './variant-sizes';
 
 type ProgressReporter = (progress: ExtractionProgress) => Promise<unknown>;
 
@@ -232,11 +233,12 @@ export class ExtractionService {
       stage('measuring', distinct(images), reported);
     };
     const { notImages, outOfTime } = await measuring.measure(images, progress).finally(() => measuring.end());
-    return this.describe(
+    const analysis = this.describe(
       images.filter((image) => !notImages.has(image.key)),
       payload,
       { outOfTime, notImages },
     );
+    return { ...analysis, files: await withVariantSizes(analysis.files, this.policy) };
   }
 
   /**
