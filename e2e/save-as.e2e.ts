@@ -19,7 +19,7 @@ async function startPictureSite(): Promise<{ url: string; jpeg: Buffer; close: (
     ]);
   const frames = await Promise.all(
     ['#e11', '#1e1', '#11e'].map((colour) =>
-      sharp({ create: { width: 64, height: 64, channels: 3, background: colour } })
+      sharp({ create: { width: 120, height: 90, channels: 3, background: colour } })
         .png()
         .toBuffer(),
     ),
@@ -28,7 +28,7 @@ async function startPictureSite(): Promise<{ url: string; jpeg: Buffer; close: (
     '/fox.webp': { type: 'image/webp', bytes: await photo('#c2410c').webp().toBuffer() },
     '/sky.webp': { type: 'image/webp', bytes: await photo('#0369a1').webp().toBuffer() },
     '/leaf.jpg': { type: 'image/jpeg', bytes: await photo('#15803d').jpeg().toBuffer() },
-    '/spinner.gif': {
+    '/dancing.gif': {
       type: 'image/gif',
       bytes: await sharp(frames, { join: { animated: true } })
         .gif()
@@ -40,7 +40,7 @@ async function startPictureSite(): Promise<{ url: string; jpeg: Buffer; close: (
     <img src="/fox.webp" alt="Red fox" width="400" height="300">
     <img src="/sky.webp" alt="Blue sky" width="400" height="300">
     <img src="/leaf.jpg" alt="Green leaf" width="400" height="300">
-    <img src="/spinner.gif" alt="Loading spinner" width="64" height="64">
+    <img src="/dancing.gif" alt="Dancing cat" width="120" height="90">
   </body></html>`;
   const server: Server = createServer((req, res) => {
     const file = files[req.url ?? ''];
@@ -105,7 +105,7 @@ test('saves a WebP picture as PNG and the page as a ZIP of JPEGs, named by the p
     'images/001-Red_fox-400x300.jpg',
     'images/002-Blue_sky-400x300.jpg',
     'images/003-Green_leaf-400x300.jpg',
-    'images/004-Loading_spinner-64x64.jpg',
+    'images/004-Dancing_cat-120x90.jpg',
   ]);
   for (const name of images) expect(hexStart(entries.get(name)!, 3)).toBe(JPEG_SIGNATURE);
   // A JPEG asked for as JPEG is the site's own file, byte for byte.
