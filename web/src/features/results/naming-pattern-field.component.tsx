@@ -25,7 +25,7 @@ export function NamingPatternField({ value, onChange, example }: NamingPatternFi
     if (namingPatternSchema.safeParse(pattern).success) onChange(pattern.trim());
   };
   return (
-    <div className="flex min-w-0 flex-col gap-1">
+    <div className="flex max-w-xl min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-xs font-medium text-slate-600 dark:text-slate-400">
         {t('results.naming')}
       </label>
