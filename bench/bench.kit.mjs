@@ -37,13 +37,10 @@ export async function photo(kb) {
     .toBuffer();
 }
 
-/** Serves `body` as image/jpeg under any /img/... path after `latencyMs`. */
-export async function startImageServer(body, latencyMs) {
+/** Serves `body` as `type` (a JPEG by default) under any /img/... path after `latencyMs`. */
+export async function startImageServer(body, latencyMs, type = 'image/jpeg') {
   const server = http.createServer((req, res) => {
-    setTimeout(
-      () => res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': body.length }).end(body),
-      latencyMs,
-    );
+    setTimeout(() => res.writeHead(200, { 'content-type': type, 'content-length': body.length }).end(body), latencyMs);
   });
   server.keepAliveTimeout = 5_000;
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));

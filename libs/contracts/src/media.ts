@@ -75,7 +75,7 @@ const imageUrlsField = z.preprocess(
 export const downloadImagesRequestSchema = z.object({
   imageUrls: imageUrlsField,
   sourceUrl: pageUrl.optional(),
-  /** WebP and AVIF images are converted to this format in the archive. */
+  /** The older choice: WebP and AVIF images (only those) converted to this format; `format` supersedes it. */
   convert: z.enum(['jpg', 'png']).optional(),
   /** Every image saved in this format (`original`, the default, keeps each file as the site serves it). */
   format: saveFormatSchema.optional(),
