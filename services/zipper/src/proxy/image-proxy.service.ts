@@ -39,7 +39,8 @@ export class ImageProxyService {
   async send(query: ProxyImageQuery, req: Request, res: Response): Promise<void> {
     const thumbnail = query.w !== undefined;
     // A conversion, and a name from a pattern (it may hold {w} and {h}), need the whole image before the headers.
-    const whole = thumbnail || query.format !== undefined || (query.download === true && query.naming !== undefined);
+    const converting = query.format !== undefined && query.format !== 'original';
+    const whole = thumbnail || converting || (query.download === true && query.naming !== undefined);
     const image = await this.fetcher.fetch(query.url, {
       sourceUrl: query.sourceUrl,
       signal: clientGone(res),
