@@ -100,7 +100,8 @@ export async function startServices(names, env = {}) {
         (res) => res.ok,
         () => false,
       );
-    if (!(await waitUntil(healthy, { timeoutMs: 20_000, intervalMs: 50 }))) throw new Error(`${name} did not start`);
+    // 60 s: on a shared, loaded machine a Nest service can take tens of seconds to come up.
+    if (!(await waitUntil(healthy, { timeoutMs: 60_000, intervalMs: 50 }))) throw new Error(`${name} did not start`);
   }
   return {
     baseOf,
