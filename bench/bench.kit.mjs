@@ -37,13 +37,10 @@ export async function photo(kb) {
     .toBuffer();
 }
 
-/** Serves `body` as image/jpeg under any /img/... path after `latencyMs`. */
-export async function startImageServer(body, latencyMs) {
+/** Serves `body` as `type` (a JPEG by default) under any /img/... path after `latencyMs`. */
+export async function startImageServer(body, latencyMs, type = 'image/jpeg') {
   const server = http.createServer((req, res) => {
-    setTimeout(
-      () => res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': body.length }).end(body),
-      latencyMs,
-    );
+    setTimeout(() => res.writeHead(200, { 'content-type': type, 'content-length': body.length }).end(body), latencyMs);
   });
   server.keepAliveTimeout = 5_000;
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -103,7 +100,8 @@ export async function startServices(names, env = {}) {
         (res) => res.ok,
         () => false,
       );
-    if (!(await waitUntil(healthy, { timeoutMs: 20_000, intervalMs: 50 }))) throw new Error(`${name} did not start`);
+    // 60 s: on a shared, loaded machine a Nest service can take tens of seconds to come up.
+    if (!(await waitUntil(healthy, { timeoutMs: 60_000, intervalMs: 50 }))) throw new Error(`${name} did not start`);
   }
   return {
     baseOf,

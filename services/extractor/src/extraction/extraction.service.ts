@@ -29,6 +29,7 @@ import type { MeasuringOutcome, MeasuringSession } from './measuring/measuring-s
 import type { PageSnapshot } from './snapshot/page-snapshot';
 import { StaticPageService } from './static-read/static-page.service';
 import { readWebManifest } from './static-read/web-manifest.util';
+import { withVariantSizes } from './measuring/variant-sizes';
 
 type ProgressReporter = (progress: ExtractionProgress) => Promise<unknown>;
 
@@ -239,11 +240,12 @@ export class ExtractionService {
       stage('measuring', distinct(images), reported);
     };
     const { notImages, outOfTime } = await measuring.measure(images, progress).finally(() => measuring.end());
-    return this.describe(
+    const analysis = this.describe(
       images.filter((image) => !notImages.has(image.key)),
       payload,
       { outOfTime, notImages },
     );
+    return { ...analysis, files: await withVariantSizes(analysis.files, this.policy) };
   }
 
   /**

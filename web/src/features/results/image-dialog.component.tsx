@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../ui/button.component';
 import { Modal } from '../../ui/modal.component';
 import { tabListStyles, tabStyles } from '../../ui/tabs.styles';
-import { imageDownloadUrl, imageThumbnailUrl } from '../extraction/image-links';
+import { imageDownloadUrl, imagePngUrl, imageThumbnailUrl } from '../extraction/image-links';
+import { CopyImageButton } from './copy-image-button.component';
+import { keepsFirstFrameOnly, savedFileName, type DownloadSettings } from './download-settings';
+import { SaveAsSelect } from './save-as-select.component';
 import { fileTypeOf } from './results-view';
 import { ImageDimensions } from './image-dimensions.component';
 import { OtherSizes } from './other-sizes.component';
@@ -13,26 +16,32 @@ import { otherSizes } from './picture-sizes';
 import { PageScreenshot } from './page-screenshot.component';
 
 interface ImageDialogProps {
-  file: ExtractedFile | null;
+  /** The picture shown and its number in the list. */
+  preview: { file: ExtractedFile; number: number } | null;
   sourceUrl: string;
+  settings: DownloadSettings;
+  onSettingsChange: (change: Partial<DownloadSettings>) => void;
   onClose: () => void;
 }
 
+type DialogBodyProps = Omit<ImageDialogProps, 'preview' | 'onClose'> & { file: ExtractedFile; number: number };
+
 /** The seed's preview: tabs Individual Image and Full Page Screenshot, with Download and Open in New Window. */
-export function ImageDialog({ file, sourceUrl, onClose }: ImageDialogProps) {
+export function ImageDialog({ preview, onClose, ...rest }: ImageDialogProps) {
   return (
     <Modal
-      open={file !== null}
+      open={preview !== null}
       onClose={onClose}
       className="inset-x-2 top-[5vh] flex max-h-[90vh] max-w-4xl flex-col overflow-hidden sm:inset-x-6"
     >
-      {file && <DialogBody key={file.fileUrl} file={file} sourceUrl={sourceUrl} />}
+      {preview && <DialogBody key={preview.file.fileUrl} {...preview} {...rest} />}
     </Modal>
   );
 }
 
-function DialogBody({ file, sourceUrl }: { file: ExtractedFile; sourceUrl: string }) {
+function DialogBody({ file, number, sourceUrl, settings, onSettingsChange }: DialogBodyProps) {
   const { t } = useTranslation();
+  const download = { ...settings, number, sourceUrl };
   const [failed, setFailed] = useState(false);
   const [proxied, setProxied] = useState(false);
   const type = fileTypeOf(file);
@@ -79,7 +88,10 @@ function DialogBody({ file, sourceUrl }: { file: ExtractedFile; sourceUrl: strin
               <>
                 <dt className="font-medium text-slate-600 dark:text-slate-400">{t('dialog.otherSizes')}</dt>
                 <dd>
-                  <OtherSizes sizes={sizes} />
+                  <OtherSizes
+                    sizes={sizes}
+                    hrefOf={(variant) => imageDownloadUrl({ ...variant, alt: file.alt }, download)}
+                  />
                 </dd>
               </>
             )}
@@ -102,13 +114,31 @@ function DialogBody({ file, sourceUrl }: { file: ExtractedFile; sourceUrl: strin
           <PageScreenshot pageUrl={sourceUrl} file={file} />
         </Tabs.Content>
       </Tabs.Root>
-      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-800">
-        <a href={file.fileUrl} target="_blank" rel="noopener noreferrer" className={buttonStyles('secondary', 'md')}>
-          {t('dialog.openInNewWindow')}
-        </a>
-        <a href={imageDownloadUrl(file.fileUrl)} download className={buttonStyles('primary', 'md')}>
-          {t('results.download')}
-        </a>
+      <div className="space-y-2 border-t border-slate-200 px-5 py-3 dark:border-slate-800">
+        {keepsFirstFrameOnly(file, settings.format) && (
+          <p role="note" className="text-sm text-amber-800 dark:text-amber-200">
+            {t('dialog.firstFrameOnly')}
+          </p>
+        )}
+        <div className="flex flex-wrap items-end justify-end gap-2">
+          <SaveAsSelect
+            value={settings.format}
+            onChange={(format) => onSettingsChange({ format })}
+            size="md"
+            className="me-auto"
+          />
+          <CopyImageButton pngUrl={imagePngUrl(file.fileUrl, sourceUrl)} />
+          <a href={file.fileUrl} target="_blank" rel="noopener noreferrer" className={buttonStyles('secondary', 'md')}>
+            {t('dialog.openInNewWindow')}
+          </a>
+          <a
+            href={imageDownloadUrl(file, download)}
+            download={savedFileName(file, number, settings, sourceUrl)}
+            className={buttonStyles('primary', 'md')}
+          >
+            {t('results.download')}
+          </a>
+        </div>
       </div>
     </>
   );
