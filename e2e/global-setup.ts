@@ -35,7 +35,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error(
       `${relative(ROOT, missing)} is missing: build first (npm run e2e builds, or npx nx run-many -t build).`,
     );
-  for (let port = BASE_PORT; port <= BASE_PORT + 5; port++) {
+  // The services' ports and the gateway's metrics port (base + 6); the PayPal simulator takes a free one.
+  for (const port of scripts.stackPorts(BASE_PORT)) {
     if (!(await scripts.isPortFree(port)))
       throw new Error(`Port ${port} of the e2e stack is in use: is another e2e run still going?`);
   }
