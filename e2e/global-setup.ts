@@ -4,6 +4,7 @@ import { startFixtureServer } from '@pixtract/testing';
 import {
   E2E_ADMIN_USERNAME,
   E2E_BASE_PORT as BASE_PORT,
+  E2E_DAILY_QUOTAS,
   E2E_DATABASE_PREFIX as DATABASE_PREFIX,
   E2E_QUEUE_PREFIX as QUEUE_PREFIX,
 } from './e2e-stack';
@@ -63,6 +64,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // Every browser of the suite calls from 127.0.0.1, like a school behind one NAT: the address's own allowance
     // (shared by anonymous visitors there) is raised, each visitor keeps the free plan's.
     process.env.PIXTRACT_QUOTA_ADDRESS_DAILY = '1000000';
+    process.env.PIXTRACT_QUOTA_FREE_DAILY = String(E2E_DAILY_QUOTAS.free);
+    process.env.PIXTRACT_QUOTA_REGISTERED_DAILY = String(E2E_DAILY_QUOTAS.registered);
     // Every test browser is 127.0.0.1, so the suite shares one address's allowance of sign-ups.
     process.env.PIXTRACT_RATE_LIMITS = 'register=100/600';
 

@@ -1,9 +1,8 @@
-import { scrapeMetric, solidPng } from '@pixtract/testing';
+import { openArchive, scrapeMetric, Site, solidPng, TestWeb } from '@pixtract/testing';
 import http from 'node:http';
 import sharp from 'sharp';
 import { ArchiveBuilder } from '../src/archive/archive.builder';
-import { openArchive } from './archive-files';
-import { Site, TestWeb, ZipperHarness, startZipper } from './zipper-harness';
+import { ZipperHarness, startZipper } from './zipper-harness';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const archivesEnded = (zipper: ZipperHarness, outcome: string) =>
