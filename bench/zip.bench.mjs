@@ -9,8 +9,11 @@
  */
 import {
   buildZipper,
+  finishBench,
   fixed,
   mb,
+  measure,
+  measured,
   median,
   photo,
   startImageServer,
@@ -78,16 +81,17 @@ for (const count of [500, 2000]) {
   const list = urls(count);
   const floorRates = [];
   const runs = [];
-  for (let run = 0; run < RUNS; run++) {
-    const base = await floor(list);
-    floorRates.push(mb(base.bytes) / base.seconds);
-    runs.push(await zip(list));
+  for (let run = 1; run <= RUNS; run++) {
+    const base = await measure(`${count} images run ${run}: floor`, () => floor(list));
+    if (base) floorRates.push(mb(base.bytes) / base.seconds);
+    runs.push(await measure(`${count} images run ${run}: zip`, () => zip(list)));
   }
+  runs.splice(0, runs.length, ...measured(runs));
   const floorRate = median(floorRates);
   const zipRate = median(runs.map((ours) => mb(count * image.length) / ours.seconds));
-  const peakRss = Math.max(...runs.map((ours) => ours.peakRss));
+  const peakRss = runs.length ? Math.max(...runs.map((ours) => ours.peakRss)) : NaN;
   console.log(
-    `${String(count).padEnd(6)} | ${fixed(floorRate, 1).padEnd(10)} | ${fixed(zipRate, 1).padEnd(8)} | ${fixed(zipRate / floorRate).padEnd(11)} | ${fixed(median(runs.map((ours) => ours.ttfbMs)), 0).padEnd(7)} | ${fixed(mb(peakRss), 0).padEnd(18)} | ${fixed(mb(runs[0].bytes), 0)}`,
+    `${String(count).padEnd(6)} | ${fixed(floorRate, 1).padEnd(10)} | ${fixed(zipRate, 1).padEnd(8)} | ${fixed(zipRate / floorRate).padEnd(11)} | ${fixed(median(runs.map((ours) => ours.ttfbMs)), 0).padEnd(7)} | ${fixed(mb(peakRss), 0).padEnd(18)} | ${fixed(mb(runs[0]?.bytes ?? NaN), 0)}`,
   );
 }
 
@@ -108,10 +112,12 @@ async function archiveTime(images, store) {
 }
 
 const inMemory = Array.from({ length: 500 }, () => image);
-const deflateAll = await archiveTime(inMemory, false);
-const storeJpeg = await archiveTime(inMemory, true);
+const failedArchive = { ms: NaN, size: NaN };
+const deflateAll = (await measure('500 JPEGs deflated in memory', () => archiveTime(inMemory, false))) ?? failedArchive;
+const storeJpeg = (await measure('500 JPEGs stored in memory', () => archiveTime(inMemory, true))) ?? failedArchive;
 console.log(
   `\n500 JPEGs in memory: archiver deflate-everything ${fixed(deflateAll.ms, 0)} ms (${fixed(mb(deflateAll.size), 1)} MB) vs store ${fixed(storeJpeg.ms, 0)} ms (${fixed(mb(storeJpeg.size), 1)} MB): deflate ÷ store time ${fixed(deflateAll.ms / storeJpeg.ms, 1)}×, size saved by deflating ${fixed((1 - deflateAll.size / storeJpeg.size) * 100, 1)} %`,
 );
 console.log('targets: zip ÷ floor ≥ 0.80, peak RSS < 200 MB at 2,000 images');
 await server.close();
+finishBench();
