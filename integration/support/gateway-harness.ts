@@ -18,10 +18,6 @@ import { loadGatewayConfig } from '@pixtract/gateway/src/gateway.config';
 
 const SHARED_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-// A gateway starts with its auth service (databases created and migrated): on a loaded machine that
-// takes longer than jest's 5 s default, in hooks and in tests that start a gateway of their own.
-jest.setTimeout(30_000);
-
 export interface GatewayHarness {
   app: INestApplication;
   base: string;
