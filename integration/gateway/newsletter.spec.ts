@@ -11,9 +11,9 @@ describe("newsletter 'Stay Updated'", () => {
 
   const subscribers = async (): Promise<string[]> =>
     (
-      (await gateway.app.get(DataSource).query('SELECT "email" FROM "newsletter_subscribers" ORDER BY "id"')) as Array<{
-        email: string;
-      }>
+      await gateway.app
+        .get(DataSource)
+        .query<Array<{ email: string }>>('SELECT "email" FROM "newsletter_subscribers" ORDER BY "id"')
     ).map((row) => row.email);
 
   it('stores a subscriber, trimmed and lower-cased, once however often they subscribe', async () => {
@@ -51,9 +51,9 @@ describe('subscribing at registration (audit row 11)', () => {
 
   const subscribed = async (email: string): Promise<boolean> =>
     (
-      (await gateway.app
+      await gateway.app
         .get(DataSource)
-        .query('SELECT 1 FROM "newsletter_subscribers" WHERE "email" = $1', [email])) as unknown[]
+        .query<unknown[]>('SELECT 1 FROM "newsletter_subscribers" WHERE "email" = $1', [email])
     ).length === 1;
 
   it('subscribes the address of a registration that asks for it, by the time the account is answered', async () => {

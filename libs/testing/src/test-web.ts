@@ -33,13 +33,16 @@ export class TestWeb {
   private readonly ports = new Map<string, number>();
   private readonly sites: Site[] = [];
 
-  readonly resolver: Resolver = async (hostname) => {
+  readonly resolver: Resolver = (hostname) => {
     const answer = this.addresses.get(hostname.toLowerCase());
-    if (!answer) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-    return (typeof answer === 'function' ? answer() : answer).map((address) => ({
-      address,
-      family: address.includes(':') ? 6 : 4,
-    }));
+    if (!answer)
+      return Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
+    return Promise.resolve(
+      (typeof answer === 'function' ? answer() : answer).map((address) => ({
+        address,
+        family: address.includes(':') ? 6 : 4,
+      })),
+    );
   };
 
   readonly dial: Dialer = (checked, _port) => {
