@@ -22,7 +22,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { buildServices, fixed, median, root } from './bench.kit.mjs';
+import { buildServices, finishBench, fixed, measure, measured, median, root } from './bench.kit.mjs';
 
 const require = createRequire(join(root, 'services', 'extractor', 'package.json'));
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
@@ -135,17 +135,20 @@ function scrollOn() {
 /** What a bare browser loads on its own when the page is scrolled through and given time (untimed, once per page). */
 async function imagesThePageLoads(browser, page) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const tab = await context.newPage();
-  const received = watchImages(tab);
-  await tab.goto(fixture.url(`/pages/catalogue/${page}`));
-  for (let still = 0, seen = -1; still < 8;) {
-    await tab.evaluate(scrollOn);
-    await tab.waitForTimeout(500);
-    still = received.size === seen ? still + 1 : 0;
-    seen = received.size;
+  try {
+    const tab = await context.newPage();
+    const received = watchImages(tab);
+    await tab.goto(fixture.url(`/pages/catalogue/${page}`));
+    for (let still = 0, seen = -1; still < 8;) {
+      await tab.evaluate(scrollOn);
+      await tab.waitForTimeout(500);
+      still = received.size === seen ? still + 1 : 0;
+      seen = received.size;
+    }
+    return received;
+  } finally {
+    await context.close();
   }
-  await context.close();
-  return received;
 }
 
 /**
@@ -164,40 +167,44 @@ const ONE_FRAME_MS = 1000 / 60;
 async function floorRun(browser, page, loads) {
   const started = performance.now();
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const tab = await context.newPage();
-  // The floor ends when the last image arrives, not when a scroll step next looks.
-  let ended;
-  const arrived = arrivalOf(tab, loads).then((at) => (ended = at));
-  const navigating = performance.now();
-  await tab.goto(fixture.url(`/pages/catalogue/${page}`));
-  const loaded = performance.now();
-  // A viewport a frame (and the task after it, where intersection observers report), as fast as a page can react:
-  // a lazy loader's observer never sees a viewport skipped in one go.
-  const steps = await tab.evaluate(async () => {
-    let i = 0;
-    for (; i < 200 && window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2; i += 1) {
-      window.scrollBy(0, window.innerHeight);
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  try {
+    const tab = await context.newPage();
+    // The floor ends when the last image arrives, not when a scroll step next looks.
+    let ended;
+    const arrived = arrivalOf(tab, loads).then((at) => (ended = at));
+    const navigating = performance.now();
+    await tab.goto(fixture.url(`/pages/catalogue/${page}`));
+    const loaded = performance.now();
+    // A viewport a frame (and the task after it, where intersection observers report), as fast as a page can react:
+    // a lazy loader's observer never sees a viewport skipped in one go.
+    const steps = await tab.evaluate(async () => {
+      let i = 0;
+      for (; i < 200 && window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2; i += 1) {
+        window.scrollBy(0, window.innerHeight);
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      }
+      return i;
+    });
+    const onePass = performance.now();
+    while (ended === undefined) {
+      if (performance.now() - started > FLOOR_CAP_MS)
+        throw new Error(`floor: ${page} never loaded all of ${[...loads].join(' ')}`);
+      await tab.evaluate(scrollOn);
+      await Promise.race([arrived, new Promise((resolve) => setTimeout(resolve, FRAME_MS))]);
     }
-    return i;
-  });
-  const onePass = performance.now();
-  while (ended === undefined) {
-    if (performance.now() - started > FLOOR_CAP_MS)
-      throw new Error(`floor: ${page} never loaded all of ${[...loads].join(' ')}`);
-    await tab.evaluate(scrollOn);
-    await Promise.race([arrived, new Promise((resolve) => setTimeout(resolve, FRAME_MS))]);
+    // goto and the first pass are the floor's too, even when every image arrived during them.
+    ended = Math.max(ended, onePass);
+    return {
+      ms: ended - started,
+      bareMs: ended - navigating,
+      onePassMs: onePass - started,
+      scrollFloorMs: loaded - navigating + steps * ONE_FRAME_MS,
+      steps,
+    };
+  } finally {
+    // Also after a failed run: a context left open would weigh on every later measurement.
+    await context.close();
   }
-  // goto and the first pass are the floor's too, even when every image arrived during them.
-  ended = Math.max(ended, onePass);
-  await context.close();
-  return {
-    ms: ended - started,
-    bareMs: ended - navigating,
-    onePassMs: onePass - started,
-    scrollFloorMs: loaded - navigating + steps * ONE_FRAME_MS,
-    steps,
-  };
 }
 
 /**
@@ -255,71 +262,75 @@ console.log(
 );
 const worker = await openWorker(1);
 const floorBrowser = await chromium.launch(CHROMIUM_TEST_LAUNCH);
-for (const page of pages) await worker.extract(page); // warm-up: browser, caches, JIT
+for (const page of pages) await measure(`${page}: warm-up`, () => worker.extract(page)); // browser, caches, JIT
 
 const rows = [];
 for (const page of pages) {
-  const ours = [];
-  const floor = [];
-  const bare = [];
-  const onePass = [];
-  const scrollFloor = [];
+  // One list per measurement; a run that failed adds nothing to its list (measure() names it at the end).
+  const runs = {};
+  const add = (name, value) => value !== undefined && (runs[name] ??= []).push(value);
+  const of = (name) => median(measured(runs[name] ?? []));
   let steps = 0;
-  const staticFloor = [];
-  const loads = await imagesThePageLoads(floorBrowser, page);
-  const naive = [];
-  const staticPath = [];
-  const browserPath = [];
-  const fastStatic = [];
-  const fastBrowser = [];
   let method = '';
   let naiveRecall = '';
-  for (let run = 0; run < RUNS; run += 1) {
+  const loads = await measure(`${page}: the images the page loads`, () => imagesThePageLoads(floorBrowser, page));
+  for (let run = 1; run <= RUNS; run += 1) {
+    const label = (what) => `${page} run ${run}: ${what}`;
     await pause();
-    const o = await timed(() => worker.extract(page));
-    ours.push(o.ms);
-    method = o.value.performanceInfo.method;
-    tally(page, o.value);
+    const o = await measure(label('ours'), () => timed(() => worker.extract(page)));
+    if (o) {
+      add('ours', o.ms);
+      method = o.value.performanceInfo.method;
+      tally(page, o.value);
+    }
     await pause();
-    const f = await floorRun(floorBrowser, page, loads);
-    floor.push(f.ms);
-    bare.push(f.bareMs);
-    onePass.push(f.onePassMs);
-    scrollFloor.push(f.scrollFloorMs);
-    steps = f.steps;
+    const f = loads && (await measure(label('floor'), () => floorRun(floorBrowser, page, loads)));
+    if (f) {
+      add('floor', f.ms);
+      add('bare', f.bareMs);
+      add('onePass', f.onePassMs);
+      add('scrollFloor', f.scrollFloorMs);
+      steps = f.steps;
+    }
     await pause();
-    const n = await timed(() => naiveRun(page));
-    naive.push(n.ms);
-    const r = recallOf(page, n.value);
-    naiveRecall = `${r.hit}/${r.total}`;
+    const n = await measure(label('naive'), () => timed(() => naiveRun(page)));
+    if (n) {
+      add('naive', n.ms);
+      const r = recallOf(page, n.value);
+      naiveRecall = `${r.hit}/${r.total}`;
+    }
     if (method === 'static') {
+      const timedMs = async (what, work) => (await measure(label(what), () => timed(work)))?.ms;
       await pause();
-      staticFloor.push(await staticFloorRun(page, fixture));
+      add('staticFloor', await measure(label('static floor'), () => staticFloorRun(page, fixture)));
       await pause();
-      staticPath.push((await timed(() => worker.extract(page, 'static'))).ms);
+      add('staticMs', await timedMs('static path', () => worker.extract(page, 'static')));
       await pause();
-      browserPath.push((await timed(() => worker.extract(page, 'browser'))).ms);
+      add('browserMs', await timedMs('browser path', () => worker.extract(page, 'browser')));
       await pause();
-      fastStatic.push((await timed(() => worker.extract(page, 'static', fastFixture))).ms);
+      add('fastStaticMs', await timedMs('static path, no latency', () => worker.extract(page, 'static', fastFixture)));
       await pause();
-      fastBrowser.push((await timed(() => worker.extract(page, 'browser', fastFixture))).ms);
+      add(
+        'fastBrowserMs',
+        await timedMs('browser path, no latency', () => worker.extract(page, 'browser', fastFixture)),
+      );
     }
   }
   rows.push({
     page,
     method,
     steps,
-    ours: median(ours),
-    floor: median(floor),
-    bare: median(bare),
-    onePass: median(onePass),
-    scrollFloor: median(scrollFloor),
-    staticFloor: staticFloor.length ? median(staticFloor) : NaN,
-    naive: median(naive),
-    staticMs: staticPath.length ? median(staticPath) : NaN,
-    browserMs: browserPath.length ? median(browserPath) : NaN,
-    fastStaticMs: fastStatic.length ? median(fastStatic) : NaN,
-    fastBrowserMs: fastBrowser.length ? median(fastBrowser) : NaN,
+    ours: of('ours'),
+    floor: of('floor'),
+    bare: of('bare'),
+    onePass: of('onePass'),
+    scrollFloor: of('scrollFloor'),
+    staticFloor: of('staticFloor'),
+    naive: of('naive'),
+    staticMs: of('staticMs'),
+    browserMs: of('browserMs'),
+    fastStaticMs: of('fastStaticMs'),
+    fastBrowserMs: of('fastBrowserMs'),
     naiveRecall,
   });
 }
@@ -336,7 +347,7 @@ console.log(
 for (const row of rows) {
   const scrolled = row.method !== 'static' && row.steps > 0;
   console.log(
-    `${pad(row.page, 18)}${pad(row.method, 14)}${pad(row.ours.toFixed(0), 9)}${pad(row.floor.toFixed(0), 10)}${pad(row.bare.toFixed(0), 9)}${pad(row.onePass.toFixed(0), 11)}${pad(row.steps, 7)}${pad(row.scrollFloor.toFixed(0), 11)}${pad(row.naive.toFixed(0), 10)}${pad(fixed(row.ours / row.floor), 12)}${pad(fixed(row.ours / row.bare), 11)}${pad(scrolled ? fixed(row.ours / row.scrollFloor) : '', 13)}${pad(fixed(row.naive / row.ours, 1), 12)}${pad(fixed(row.naive / row.floor, 1), 13)}${pad(row.naiveRecall, 13)}${pad(row.method === 'static' ? row.staticFloor.toFixed(0) : '', 8)}${pad(row.method === 'static' ? fixed(row.staticMs / row.staticFloor) : '', 11)}${row.method === 'static' ? `${fixed(row.staticMs / row.browserMs, 3)} (${fixed(row.fastStaticMs / row.fastBrowserMs, 3)})` : ''}`,
+    `${pad(row.page, 18)}${pad(row.method, 14)}${pad(fixed(row.ours, 0), 9)}${pad(fixed(row.floor, 0), 10)}${pad(fixed(row.bare, 0), 9)}${pad(fixed(row.onePass, 0), 11)}${pad(row.steps, 7)}${pad(fixed(row.scrollFloor, 0), 11)}${pad(fixed(row.naive, 0), 10)}${pad(fixed(row.ours / row.floor), 12)}${pad(fixed(row.ours / row.bare), 11)}${pad(scrolled ? fixed(row.ours / row.scrollFloor) : '', 13)}${pad(fixed(row.naive / row.ours, 1), 12)}${pad(fixed(row.naive / row.floor, 1), 13)}${pad(row.naiveRecall, 13)}${pad(row.method === 'static' ? fixed(row.staticFloor, 0) : '', 8)}${pad(row.method === 'static' ? fixed(row.staticMs / row.staticFloor) : '', 11)}${row.method === 'static' ? `${fixed(row.staticMs / row.browserMs, 3)} (${fixed(row.fastStaticMs / row.fastBrowserMs, 3)})` : ''}`,
   );
 }
 const groups = [
@@ -409,21 +420,26 @@ console.log(
   `\nthroughput (mode auto, every page twice, jobs run like a BullMQ worker with that concurrency; ${cores} cores, shared with whatever else runs):`,
 );
 for (const concurrency of [1, 2, 3, 4]) {
-  const { app, extract } = await openWorker(concurrency);
-  for (const page of pages.slice(0, 3)) await extract(page);
-  const queue = [...pages, ...pages];
-  const total = queue.length;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let page = queue.shift(); page; page = queue.shift()) tally(page, await extract(page));
-    }),
-  );
-  const minutes = (performance.now() - started) / 60_000;
+  const minutes = await measure(`throughput at concurrency ${concurrency}`, async () => {
+    const { app, extract } = await openWorker(concurrency);
+    try {
+      for (const page of pages.slice(0, 3)) await extract(page);
+      const queue = [...pages, ...pages];
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          for (let page = queue.shift(); page; page = queue.shift()) tally(page, await extract(page));
+        }),
+      );
+      return (performance.now() - started) / 60_000;
+    } finally {
+      await app.close();
+    }
+  });
+  const total = pages.length * 2;
   console.log(
-    `  concurrency ${concurrency}: ${(total / minutes).toFixed(0)} pages/minute, ${(total / minutes / cores).toFixed(0)} pages/minute/core`,
+    `  concurrency ${concurrency}: ${fixed(total / minutes, 0)} pages/minute, ${fixed(total / minutes / cores, 0)} pages/minute/core`,
   );
-  await app.close();
 }
 
 console.log(
@@ -432,4 +448,4 @@ console.log(
 if (recall.missing.length) console.log(`missing: ${[...new Set(recall.missing)].join('\n  ')}`);
 await fixture.close();
 await fastFixture.close();
-process.exit(recall.hit === recall.total ? 0 : 1);
+finishBench(recall.hit === recall.total);

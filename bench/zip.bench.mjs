@@ -15,8 +15,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   buildZipper,
+  finishBench,
   fixed,
   mb,
+  measure,
+  measured,
   median,
   photo,
   startImageServer,
@@ -86,16 +89,17 @@ if (PARTS.has('plain')) {
     const list = urls(count);
     const floorRates = [];
     const runs = [];
-    for (let run = 0; run < RUNS; run++) {
-      const base = await floor(list);
-      floorRates.push(mb(base.bytes) / base.seconds);
-      runs.push(await zip(list));
+    for (let run = 1; run <= RUNS; run++) {
+      const base = await measure(`${count} images run ${run}: floor`, () => floor(list));
+      if (base) floorRates.push(mb(base.bytes) / base.seconds);
+      runs.push(await measure(`${count} images run ${run}: zip`, () => zip(list)));
     }
+    runs.splice(0, runs.length, ...measured(runs));
     const floorRate = median(floorRates);
     const zipRate = median(runs.map((ours) => mb(count * image.length) / ours.seconds));
-    const peakRss = Math.max(...runs.map((ours) => ours.peakRss));
+    const peakRss = runs.length ? Math.max(...runs.map((ours) => ours.peakRss)) : NaN;
     console.log(
-      `${String(count).padEnd(6)} | ${fixed(floorRate, 1).padEnd(10)} | ${fixed(zipRate, 1).padEnd(8)} | ${fixed(zipRate / floorRate).padEnd(11)} | ${fixed(median(runs.map((ours) => ours.ttfbMs)), 0).padEnd(7)} | ${fixed(mb(peakRss), 0).padEnd(18)} | ${fixed(mb(runs[0].bytes), 0)}`,
+      `${String(count).padEnd(6)} | ${fixed(floorRate, 1).padEnd(10)} | ${fixed(zipRate, 1).padEnd(8)} | ${fixed(zipRate / floorRate).padEnd(11)} | ${fixed(median(runs.map((ours) => ours.ttfbMs)), 0).padEnd(7)} | ${fixed(mb(peakRss), 0).padEnd(18)} | ${fixed(mb(runs[0]?.bytes ?? NaN), 0)}`,
     );
   }
 }
@@ -118,8 +122,10 @@ async function archiveTime(images, store) {
 
 if (PARTS.has('store')) {
   const inMemory = Array.from({ length: 500 }, () => image);
-  const deflateAll = await archiveTime(inMemory, false);
-  const storeJpeg = await archiveTime(inMemory, true);
+  const failedArchive = { ms: NaN, size: NaN };
+  const deflateAll =
+    (await measure('500 JPEGs deflated in memory', () => archiveTime(inMemory, false))) ?? failedArchive;
+  const storeJpeg = (await measure('500 JPEGs stored in memory', () => archiveTime(inMemory, true))) ?? failedArchive;
   console.log(
     `\n500 JPEGs in memory: archiver deflate-everything ${fixed(deflateAll.ms, 0)} ms (${fixed(mb(deflateAll.size), 1)} MB) vs store ${fixed(storeJpeg.ms, 0)} ms (${fixed(mb(storeJpeg.size), 1)} MB): deflate ÷ store time ${fixed(deflateAll.ms / storeJpeg.ms, 1)}×, size saved by deflating ${fixed((1 - deflateAll.size / storeJpeg.size) * 100, 1)} %`,
   );
@@ -159,17 +165,18 @@ if (PARTS.has('convert')) {
     const plainRuns = [];
     const convertRuns = [];
     const diskRuns = [];
-    for (let run = 0; run < RUNS; run++) {
-      plainRuns.push(await zip(list));
-      convertRuns.push(await zip(list, format));
-      diskRuns.push(await convertFromDisk(dir, count, format));
+    for (let run = 1; run <= RUNS; run++) {
+      plainRuns.push(await measure(`${format} run ${run}: plain zip`, () => zip(list)));
+      convertRuns.push(await measure(`${format} run ${run}: converting zip`, () => zip(list, format)));
+      diskRuns.push(await measure(`${format} run ${run}: sharp from disk`, () => convertFromDisk(dir, count, format)));
     }
-    const converting = median(convertRuns.map((ours) => ours.seconds));
-    const plainZip = median(plainRuns.map((ours) => ours.seconds));
-    const fromDisk = median(diskRuns);
-    const peakRss = Math.max(...convertRuns.map((ours) => ours.peakRss));
+    const converted = measured(convertRuns);
+    const converting = median(converted.map((ours) => ours.seconds));
+    const plainZip = median(measured(plainRuns).map((ours) => ours.seconds));
+    const fromDisk = median(measured(diskRuns));
+    const peakRss = converted.length ? Math.max(...converted.map((ours) => ours.peakRss)) : NaN;
     console.log(
-      `${format.padEnd(6)} | ${fixed(converting, 1).padEnd(5)} | ${fixed(plainZip, 1).padEnd(11)} | ${fixed(converting / plainZip, 1).padEnd(11)} | ${fixed(fromDisk, 1).padEnd(17)} | ${fixed(converting / fromDisk).padEnd(17)} | ${fixed(mb(peakRss), 0).padEnd(18)} | ${fixed(mb(convertRuns[0].bytes), 0)}`,
+      `${format.padEnd(6)} | ${fixed(converting, 1).padEnd(5)} | ${fixed(plainZip, 1).padEnd(11)} | ${fixed(converting / plainZip, 1).padEnd(11)} | ${fixed(fromDisk, 1).padEnd(17)} | ${fixed(converting / fromDisk).padEnd(17)} | ${fixed(mb(peakRss), 0).padEnd(18)} | ${fixed(mb(converted[0]?.bytes ?? NaN), 0)}`,
     );
   }
   await rm(dir, { recursive: true, force: true });
@@ -178,3 +185,4 @@ if (PARTS.has('convert')) {
 
 console.log('targets: zip ÷ floor ≥ 0.80, peak RSS < 200 MB at 2,000 images; converting ZIP peak RSS < 250 MB');
 await server.close();
+finishBench();
