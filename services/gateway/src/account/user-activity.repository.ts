@@ -20,7 +20,7 @@ export class UserActivityRepository {
       scope: CrawlScope | null;
       pagesDone: number | null;
     }> = await this.dataSource.query(
-      `SELECT * FROM (
+      `SELECT "id", "url", "extractedAt", "status", "imageCount", "kind", "scope", "pagesDone" FROM (
          SELECT "id"::text, "url", coalesce("completedAt", "createdAt") AS "extractedAt", "status", "imageCount",
                 'extraction' AS "kind", NULL AS "scope", NULL::int AS "pagesDone", "createdAt"
            FROM "extractions" WHERE "ownerUserId" = $1
