@@ -1,7 +1,7 @@
 import { CrawlProgress, CrawlView, ExtractionView } from '@pixtract/contracts';
 import { CookieJar, CrawlSite, FixtureServer, crawlSite, startFixtureServer } from '@pixtract/testing';
 import { DataSource } from 'typeorm';
-import { ExtractorProcesses, ExtractorProcess } from '../../extractor/test/extractor-processes.harness';
+import { ExtractorProcess, ExtractorProcesses, untilReady } from '../../extractor/test/extractor-processes.harness';
 import { GatewayHarness, startGateway } from './gateway-harness';
 
 jest.setTimeout(300_000);
@@ -49,7 +49,11 @@ describe('a crawl on three extractor processes (real gateway, auth, Postgres, Re
     });
     // One after another: three Chromiums launching at once on a loaded machine miss the readiness wait.
     started = [];
-    for (let i = 0; i < 3; i++) started.push(await workers.startReady());
+    for (let i = 0; i < 3; i++) {
+      const worker = await workers.start();
+      await untilReady(worker, 120_000);
+      started.push(worker);
+    }
     // A registered member: 50 pages a crawl.
     member = new CookieJar(gateway.base);
     const account = { username: 'crawler', password: 'long enough pass' };
