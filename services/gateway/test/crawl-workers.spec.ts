@@ -1,4 +1,4 @@
-import { CrawlProgress, CrawlView, ExtractionView } from '@pixtract/contracts';
+import { CrawlProgress, CrawlView } from '@pixtract/contracts';
 import { CookieJar, CrawlSite, FixtureServer, crawlSite, startFixtureServer } from '@pixtract/testing';
 import { DataSource } from 'typeorm';
 import { ExtractorProcess, ExtractorProcesses, untilReady } from '../../extractor/test/extractor-processes.harness';
@@ -125,34 +125,6 @@ describe('a crawl on three extractor processes (real gateway, auth, Postgres, Re
     expect(readers.size).toBeGreaterThanOrEqual(2);
     expect(site.maxInFlight).toBeLessThanOrEqual(2);
     expect(site.maxInFlight).toBeGreaterThanOrEqual(1);
-  });
-
-  it('lets a single extraction through before the crawl’s waiting pages', async () => {
-    const other = await startFixtureServer();
-    try {
-      const crawlId = await start({ url: fixtures.url('/site/p/1.html'), scope: 'site', maxPages: 40 });
-      await until(
-        () => view(crawlId),
-        (crawl) => crawl.pagesFound >= 8,
-        'the crawl has pages waiting',
-      );
-      const res = await member.fetch('/api/extractions', {
-        method: 'POST',
-        json: { url: other.url('/pages/basic.html'), rerun: true },
-      });
-      const { extractionId } = (await res.json()) as { extractionId: string };
-      await until(
-        async () => (await (await member.fetch(`/api/extractions/${extractionId}`)).json()) as ExtractionView,
-        (extraction) => extraction.status === 'completed',
-        'the extraction completed',
-      );
-      // Done while the crawl still had pages waiting: it did not queue behind them.
-      const crawl = await view(crawlId);
-      expect(crawl.pages.some((page) => page.status === 'queued')).toBe(true);
-      await member.fetch(`/api/crawls/${crawlId}/stop`, { method: 'POST' });
-    } finally {
-      await other.close();
-    }
   });
 
   it('backs a host off on 429 (Retry-After) and says so; the pages are read once it answers', async () => {
