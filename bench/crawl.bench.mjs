@@ -12,6 +12,7 @@
  *   BENCH_CRAWL_PAGES=200 BENCH_WORKERS=4 BENCH_LATENCY_MS=50 npm run bench -- crawl
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -78,9 +79,15 @@ async function launch(name, env = {}) {
   };
 }
 
-const auth = await launch('auth', { ADMIN_USERNAMES: ADMIN.username });
+// Production mode wants its cookie secrets; the bench's are thrown away with it.
+const auth = await launch('auth', {
+  ADMIN_USERNAMES: ADMIN.username,
+  SESSION_SECRET: randomBytes(32).toString('hex'),
+  VISITOR_SECRET: randomBytes(32).toString('hex'),
+});
 const gateway = await launch('gateway', {
   AUTH_URL: auth.base,
+  WEB_DIST: '',
   METRICS_PORT: String(await freePort()),
   PIXTRACT_RATE_LIMITS: 'crawls=100000/60,extractions=100000/60',
 });
