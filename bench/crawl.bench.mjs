@@ -79,8 +79,10 @@ async function launch(name, env = {}) {
   };
 }
 
-// Production mode wants its cookie secrets; the bench's are thrown away with it.
+// Production mode wants its cookie secrets (the bench's are thrown away with it) and sets the session cookie over
+// HTTPS only; the bench signs in over plain HTTP, so auth runs in development mode (its speed is not measured here).
 const auth = await launch('auth', {
+  NODE_ENV: 'development',
   ADMIN_USERNAMES: ADMIN.username,
   SESSION_SECRET: randomBytes(32).toString('hex'),
   VISITOR_SECRET: randomBytes(32).toString('hex'),
