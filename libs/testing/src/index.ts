@@ -11,3 +11,4 @@ export * from './redis-server';
 export * from './test-web';
 export * from './archive-files';
 export * from './extractor-processes';
+export * from './crawl-site';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { openArchive } from './archive-files';
-import { Site, TestWeb, ZipperHarness, startZipper } from './zipper-harness';
+import { openArchive, Site, TestWeb } from '@pixtract/testing';
+import { ZipperHarness, startZipper } from './zipper-harness';
 
 /** Every picture the tests save, made here with sharp: each format, animated, transparent, rotated and CMYK. */
 interface Pictures {

@@ -1,12 +1,23 @@
-import { fileNameFromPattern, type NamingValues } from '@pixtract/contracts';
+import { fileNameFromPattern, sanitiseNamePart, type NamingValues } from '@pixtract/contracts';
 import { dateStamp, hostLabel } from '../naming/image-file-name.util';
 
 /**
- * `images/{name from the naming pattern}.{ext}`; the seed's pattern `{n}-{alt}` makes `NNN-{alt or the URL's base
- * name}`. Every token is alphanumerics and underscores only, so no entry can leave the folder or name a device.
+ * `images/[{folder}/]{name from the naming pattern}.{ext}`; the seed's pattern `{n}-{alt}` makes `NNN-{alt or the
+ * URL's base name}`. Every token is alphanumerics and underscores only, so no entry can leave the folder or name a
+ * device. `folder` (a crawl page's, see pageFolderName) goes between `images/` and the name.
  */
-export function archiveEntryName(pattern: string, values: NamingValues, extension: string): string {
-  return `images/${fileNameFromPattern(pattern, values)}.${extension}`;
+export function archiveEntryName(pattern: string, values: NamingValues, extension: string, folder?: string): string {
+  return `images/${folder ? `${folder}/` : ''}${fileNameFromPattern(pattern, values)}.${extension}`;
+}
+
+/**
+ * A crawl page's folder: `NNN-{host and path}`, numbered in the crawl's page order (two pages never share one)
+ * and of name-safe characters only (no `..`, no separators).
+ */
+export function pageFolderName(pageIndex: number, pageUrl: string): string {
+  const url = URL.canParse(pageUrl) ? new URL(pageUrl) : undefined;
+  const label = sanitiseNamePart(url ? `${url.hostname}${url.pathname}${url.search}` : pageUrl, 80);
+  return `${String(pageIndex + 1).padStart(3, '0')}-${label || 'page'}`;
 }
 
 /** `{domain}-images-{YYYY-MM-DD}.zip`, the domain of the source page (else of the first image). */

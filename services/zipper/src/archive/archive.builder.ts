@@ -14,6 +14,10 @@ export interface ArchiveItem {
   pageUrl?: string;
   /** The page's other renditions of the picture. */
   variants?: ImageVariant[];
+  /** The crawl pages it was found on (a crawl's archive): all-image-urls.txt lists it under each. */
+  pageUrls?: string[];
+  /** Its folder in a crawl's archive with a folder per page: its first page's. */
+  folder?: string;
 }
 
 /** A fetched image, ready to be written (already converted if the request asked for it). */
@@ -203,7 +207,7 @@ export class ArchiveBuilder {
       height: image.height,
       pageUrl: item.pageUrl,
     };
-    const base = archiveEntryName(this.naming, values, image.extension).replace(/\.[^.]+$/, '');
+    const base = archiveEntryName(this.naming, values, image.extension, item.folder).replace(/\.[^.]+$/, '');
     let name = `${base}.${image.extension}`;
     for (let copy = 2; this.names.has(name.toLowerCase()); copy++) name = `${base}-${copy}.${image.extension}`;
     this.names.add(name.toLowerCase());
@@ -211,7 +215,7 @@ export class ArchiveBuilder {
   }
 
   private writeSummary(items: ArchiveItem[], sourceUrl: string | undefined): void {
-    this.archive.append(`${items.map((item) => textLine(item.url)).join('\n')}\n`, { name: 'all-image-urls.txt' });
+    this.archive.append(imageList(items), { name: 'all-image-urls.txt' });
     if (this.failures.length > 0)
       this.archive.append(`${this.failures.join('\n')}\n`, { name: 'failed-downloads.txt' });
     const { maxImages, role, maxTotalBytes, maxTimeMs } = this.limits;
@@ -226,4 +230,19 @@ export class ArchiveBuilder {
     };
     this.archive.append(JSON.stringify(manifest, null, 2), { name: 'manifest.json' });
   }
+}
+
+/**
+ * all-image-urls.txt: one URL a line; a crawl's archive lists each page, then its images indented below it (an
+ * image on several pages under each of them).
+ */
+function imageList(items: ArchiveItem[]): string {
+  if (!items.some((item) => item.pageUrls?.length)) return `${items.map((item) => textLine(item.url)).join('\n')}\n`;
+  const byPage = new Map<string, string[]>();
+  for (const item of items)
+    for (const page of item.pageUrls ?? ['']) byPage.set(page, [...(byPage.get(page) ?? []), item.url]);
+  return [...byPage]
+    .map(([page, urls]) => [textLine(page), ...urls.map((url) => `  ${textLine(url)}`)].join('\n'))
+    .join('\n')
+    .concat('\n');
 }

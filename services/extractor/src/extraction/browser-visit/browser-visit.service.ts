@@ -10,6 +10,7 @@ import type { ReceivedBody } from '../measuring/image-measurer.service';
 import type { StageReporter } from '../job-progress';
 import { looksBusy, waitWhileBusy } from './busy-page.util';
 import { scrollInnerScrollers } from './inner-scroll.util';
+import { httpStatusWarning } from '../http-status-warning';
 import { forceLazyLoading } from './lazy-images.util';
 import { scrollUntilStable } from './page-scroll.util';
 import { waitUntilQuiet } from './page-settle.util';
@@ -156,7 +157,7 @@ export class BrowserVisitService {
       return undefined;
     }
     if (response && response.status() >= 400)
-      visit.warnings.push({ code: 'HTTP_STATUS', values: { status: response.status() } });
+      visit.warnings.push(httpStatusWarning(response.status(), response.headers()['retry-after']));
     if (response?.headers()['content-type']?.startsWith('image/'))
       return { snapshot: pictureAddressSnapshot(page.url()), received: (imageUrl) => activity.bodyOf(imageUrl) };
     // A page that moves on by itself (location.replace, a meta refresh) is followed to where it lands.

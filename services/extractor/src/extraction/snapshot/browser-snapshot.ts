@@ -4,6 +4,7 @@ import type { ActivityProbe } from '../../browser/activity-probe';
 import {
   ElementRecord,
   IMAGE_CARRIERS,
+  LABEL_LENGTH,
   LIGHTBOX_ATTRIBUTES,
   LIGHTBOX_JSON_SELECTOR,
   MAGENTO_GALLERY,
@@ -31,6 +32,7 @@ const recordSchema = z.object({
     .array(z.object({ value: z.string().max(MAX_VALUE_LENGTH), pseudo: z.enum(['before', 'after']).optional() }))
     .optional(),
   text: z.string().max(MAX_VALUE_LENGTH).optional(),
+  label: z.string().max(LABEL_LENGTH).optional(),
   link: z.number().int().nonnegative().optional(),
   picture: z.number().int().nonnegative().optional(),
   revealed: z.boolean().optional(),
@@ -57,6 +59,7 @@ interface WalkOptions {
   placeholderClass: string;
   /** A cross-origin frame's walk: where the frame sits on the page, and the index its elements count on from. */
   frame?: { x: number; y: number; indexBase: number };
+  labelLength: number;
 }
 
 /**
@@ -76,6 +79,7 @@ function walkDocument({
   keyframes,
   placeholderClass,
   frame,
+  labelLength,
 }: WalkOptions): { records: unknown[]; truncated: boolean; notPictures: string[]; lastIndex: number } {
   const CARRIERS = new Set(carriers);
   const records: unknown[] = [];
@@ -255,6 +259,7 @@ function walkDocument({
           const input = element as HTMLInputElement;
           record.currentSrc = input.src;
         }
+        if (tag === 'a') record.label = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, labelLength);
         if (tag === 'noscript') record.text = element.textContent ?? '';
         if (tag === 'script' && /ld\+json/i.test(element.getAttribute('type') ?? ''))
           record.text = element.textContent ?? '';
@@ -317,6 +322,7 @@ export async function snapshotRenderedPage(
     standInImg: STAND_IN_IMG_SELECTOR,
     keyframes,
     placeholderClass: PLACEHOLDER_CLASS.source,
+    labelLength: LABEL_LENGTH,
   };
   const walk = walkSchema.parse(await page.evaluate(walkDocument, options));
   // Frames from other origins, which the page's own walk cannot enter: walked in their own realm, placed where they
