@@ -1,14 +1,15 @@
-import type { ExtractedFile } from '@pixtract/contracts';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/number-format';
 import { useLanguage } from '../../router/use-language.hook';
+import { FoundOn } from '../results/found-on.component';
 import { ImageDimensions } from '../results/image-dimensions.component';
+import type { GalleryFile } from '../results/results-view';
 import type { ImageLoadStatus } from '../results/use-image-loading.hook';
 import { imageDownloadUrl } from './image-links';
 
 interface ImageTileProps {
-  file: ExtractedFile;
+  file: GalleryFile;
   /** 1-based place in the list shown. */
   number: number;
   src: string | undefined;
@@ -95,6 +96,7 @@ export function ImageTile({
         <p className="text-xs text-slate-600 tabular-nums dark:text-slate-400">
           <ImageDimensions width={file.width} height={file.height} />
         </p>
+        {file.pageUrls && <FoundOn pageUrls={file.pageUrls} />}
       </div>
     </li>
   );

@@ -1,4 +1,3 @@
-import type { ExtractedFile } from '@pixtract/contracts';
 import { Dialog, Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,14 +5,16 @@ import { buttonStyles } from '../../ui/button.component';
 import { Modal } from '../../ui/modal.component';
 import { tabListStyles, tabStyles } from '../../ui/tabs.styles';
 import { imageDownloadUrl, imageThumbnailUrl } from '../extraction/image-links';
-import { fileTypeOf } from './results-view';
+import { fileTypeOf, type GalleryFile } from './results-view';
+import { pageLabel } from './page-label';
 import { ImageDimensions } from './image-dimensions.component';
 import { OtherSizes } from './other-sizes.component';
 import { otherSizes } from './picture-sizes';
 import { PageScreenshot } from './page-screenshot.component';
 
 interface ImageDialogProps {
-  file: ExtractedFile | null;
+  file: GalleryFile | null;
+  /** The page the file was found on (a crawl's file: the page chosen in the filter, else the first it was on). */
   sourceUrl: string;
   onClose: () => void;
 }
@@ -31,7 +32,7 @@ export function ImageDialog({ file, sourceUrl, onClose }: ImageDialogProps) {
   );
 }
 
-function DialogBody({ file, sourceUrl }: { file: ExtractedFile; sourceUrl: string }) {
+function DialogBody({ file, sourceUrl }: { file: GalleryFile; sourceUrl: string }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const [proxied, setProxied] = useState(false);
@@ -80,6 +81,30 @@ function DialogBody({ file, sourceUrl }: { file: ExtractedFile; sourceUrl: strin
                 <dt className="font-medium text-slate-600 dark:text-slate-400">{t('dialog.otherSizes')}</dt>
                 <dd>
                   <OtherSizes sizes={sizes} />
+                </dd>
+              </>
+            )}
+            {file.pageUrls && file.pageUrls.length > 0 && (
+              <>
+                <dt className="font-medium text-slate-600 dark:text-slate-400">
+                  {t('dialog.foundOn', { count: file.pageUrls.length })}
+                </dt>
+                <dd className="min-w-0">
+                  <ul className="max-h-32 space-y-0.5 overflow-y-auto">
+                    {file.pageUrls.map((pageUrl) => (
+                      <li key={pageUrl} className="truncate">
+                        <a
+                          href={pageUrl}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          dir="ltr"
+                          className="text-blue-700 hover:underline dark:text-blue-400"
+                        >
+                          {pageLabel(pageUrl)}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
                 </dd>
               </>
             )}

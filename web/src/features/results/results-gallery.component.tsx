@@ -7,14 +7,14 @@ import { paths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
 import { Button, buttonStyles } from '../../ui/button.component';
 import { Pagination } from '../../ui/pagination.component';
+import { LabelledSelect } from '../../ui/labelled-select.component';
 import { WebAddress } from '../../ui/web-address.component';
 import { ImageGrid } from '../extraction/image-grid.component';
 import { noticeShown } from '../notice/notice.slice';
 import { downloadArchive } from './archive-download';
 import { ImageDialog } from './image-dialog.component';
-import { ArchiveSizesSelect } from './archive-sizes-select.component';
 import { LoadFailures } from './load-failures.component';
-import { archiveFiles, type ArchiveSizes } from './picture-sizes';
+import { ARCHIVE_SIZES, archiveFiles, type ArchiveSizes } from './picture-sizes';
 import { useImageLoading } from './use-image-loading.hook';
 import { ResultsToolbar } from './results-toolbar.component';
 import {
@@ -25,13 +25,32 @@ import {
   pageOf,
   RESULTS_PAGE_SIZE,
   visibleItems,
+  type GalleryFile,
   type ResultItem,
   type ResultOptions,
 } from './results-view';
 import { useSelection } from './use-selection.hook';
 
-/** The images of a finished extraction: toolbar, grid in pages of 48, preview dialog, whole or partial ZIP. */
-export function ResultsGallery({ result }: { result: ExtractionResponse }) {
+/** A crawl's ZIP puts every file in one folder, or each page's files in a folder of that page. */
+const ARCHIVE_LAYOUTS = ['flat', 'folders'] as const;
+type ArchiveLayout = (typeof ARCHIVE_LAYOUTS)[number];
+
+/** A crawl's part in its gallery: the pages for the Page filter, and the crawl's own ZIP. */
+export interface CrawlGallery {
+  crawlId: string;
+  pages: string[];
+}
+
+interface ResultsGalleryProps {
+  result: Pick<ExtractionResponse, 'sourceUrl' | 'limits'> & { files: GalleryFile[] };
+  crawl?: CrawlGallery;
+}
+
+/**
+ * The images of an extraction or a crawl: toolbar, grid in pages of 48, preview dialog, whole or partial ZIP. A
+ * crawl's files stream in as its pages finish; a file keeps its place in the list, so selection survives them.
+ */
+export function ResultsGallery({ result, crawl }: ResultsGalleryProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const localised = useLocalisedPath();
@@ -39,6 +58,7 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
   const [page, setPage] = useState(1);
   const [preview, setPreview] = useState<ResultItem | null>(null);
   const [archiveSizes, setArchiveSizes] = useState<ArchiveSizes>('largest');
+  const [archiveLayout, setArchiveLayout] = useState<ArchiveLayout>('flat');
   const selection = useSelection();
 
   const items = useMemo(() => visibleItems(result.files, options), [result.files, options]);
@@ -59,13 +79,18 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
   const order = useMemo(() => items.map((item) => item.index), [items]);
   const limits = result.limits;
   // The quota counts distinct images: repeats ride along flagged as duplicates.
-  const distinctCount = useMemo(() => result.files.filter((file) => !file.duplicate).length, [result.files]);
+  const distinct = useMemo(
+    () => result.files.map((file, index) => ({ file, index })).filter(({ file }) => !file.duplicate),
+    [result.files],
+  );
+  const distinctCount = distinct.length;
 
   const changeOptions = (change: Partial<ResultOptions>) => {
     setOptions((before) => ({ ...before, ...change }));
     setPage(1);
   };
-  const download = (files: ResultItem[]) => {
+  /** `whole`: Download All of a crawl, whose ZIP the server makes from the crawl (flat or a folder per page). */
+  const download = (files: ResultItem[], whole = false) => {
     if (files.length === 0) {
       dispatch(noticeShown({ title: 'errors.NO_IMAGES_TO_DOWNLOAD', tone: 'error' }));
       return;
@@ -77,6 +102,7 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
           archiveSizes,
         ),
         result.sourceUrl,
+        whole && crawl ? { crawlId: crawl.crawlId, folders: archiveLayout === 'folders' } : undefined,
       ),
     );
   };
@@ -107,8 +133,29 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
           </p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
-          {offersSizes && <ArchiveSizesSelect value={archiveSizes} onChange={setArchiveSizes} />}
-          <Button size="lg" onClick={() => download(items)}>
+          {offersSizes && (
+            <LabelledSelect
+              label={t('results.archiveSizes')}
+              value={archiveSizes}
+              options={ARCHIVE_SIZES.map((sizes) => ({
+                value: sizes,
+                label: t(`results.archiveSizesOption.${sizes}`),
+              }))}
+              onChange={setArchiveSizes}
+            />
+          )}
+          {crawl && (
+            <LabelledSelect
+              label={t('results.archiveLayout')}
+              value={archiveLayout}
+              options={ARCHIVE_LAYOUTS.map((layout) => ({
+                value: layout,
+                label: t(`results.archiveLayoutOption.${layout}`),
+              }))}
+              onChange={setArchiveLayout}
+            />
+          )}
+          <Button size="lg" onClick={() => download(crawl ? distinct : items, true)}>
             {t('results.downloadAll')}
           </Button>
         </div>
@@ -126,7 +173,13 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
         </div>
       )}
 
-      <ResultsToolbar options={options} fileTypes={fileTypes} hiddenKinds={hiddenKinds} onChange={changeOptions} />
+      <ResultsToolbar
+        options={options}
+        fileTypes={fileTypes}
+        hiddenKinds={hiddenKinds}
+        onChange={changeOptions}
+        pages={crawl?.pages}
+      />
 
       {selection.selected.size > 0 && (
         <div className="flex flex-wrap items-center gap-3 rounded-xl border border-blue-200 bg-blue-50 px-4 py-2 text-sm dark:border-blue-900 dark:bg-blue-950/50">
@@ -157,7 +210,11 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
         />
       )}
       <Pagination page={current} pages={pages} onPage={goTo} />
-      <ImageDialog file={preview?.file ?? null} sourceUrl={result.sourceUrl} onClose={() => setPreview(null)} />
+      <ImageDialog
+        file={preview?.file ?? null}
+        sourceUrl={options.page || preview?.file.pageUrls?.[0] || result.sourceUrl}
+        onClose={() => setPreview(null)}
+      />
     </section>
   );
 }
