@@ -1,4 +1,4 @@
-import type { ExtractionResponse } from '@pixtract/contracts';
+import type { ExtractionResponse, Limits } from '@pixtract/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -42,7 +42,8 @@ export interface CrawlGallery {
 }
 
 interface ResultsGalleryProps {
-  result: Pick<ExtractionResponse, 'sourceUrl' | 'limits'> & { files: GalleryFile[] };
+  /** A crawl has no limits until its first page is charged. */
+  result: Pick<ExtractionResponse, 'sourceUrl'> & { files: GalleryFile[]; limits?: Limits };
   crawl?: CrawlGallery;
 }
 
@@ -161,7 +162,7 @@ export function ResultsGallery({ result, crawl }: ResultsGalleryProps) {
         </div>
       </header>
 
-      {limits.limitApplied && (
+      {limits?.limitApplied && (
         <div
           role="note"
           className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
