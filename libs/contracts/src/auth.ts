@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorBody } from './errors';
 import { hasInvisibleOrControl, normaliseName, withoutInvisibleOrControl } from './text';
+import { crawlPlanSchema } from './crawl';
 import { limitsSchema, roleSchema } from './plans';
 
 /** Refusals of the account endpoints: a stable code and the catalogue's words for it. */
@@ -189,6 +190,8 @@ export const callerSchema = z.object({
   limits: limitsSchema,
   /** The plan's cap on the images one extraction can show. */
   perExtraction: z.number().int().nonnegative(),
+  /** The plan that sets the caller's pages per crawl (CRAWL_PAGE_LIMITS); absent: their role's (premium: hobby). */
+  crawlPlan: crawlPlanSchema.optional(),
 });
 export type Caller = z.infer<typeof callerSchema>;
 

@@ -12,7 +12,11 @@ const quantity = z.number().int().nonnegative();
  * its reader's language. `extractionWarningText` gives its English: the seed's `warnings` strings.
  */
 export const extractionWarningSchema = z.discriminatedUnion('code', [
-  z.object({ code: z.literal('HTTP_STATUS'), values: z.object({ status: z.number().int() }) }),
+  z.object({
+    code: z.literal('HTTP_STATUS'),
+    /** `retryAfterSeconds`: a 429's or 503's Retry-After, when it gave one (a crawl backs the host off that long). */
+    values: z.object({ status: z.number().int(), retryAfterSeconds: z.number().nonnegative().optional() }),
+  }),
   z.object({ code: z.literal('SCROLL_CAPPED'), values: z.object({ cap: scrollCapSchema }) }),
   z.object({ code: z.literal('REFUSED_REQUESTS'), values: z.object({ count: quantity }) }),
   z.object({ code: z.literal('ELEMENTS_CAPPED'), values: z.object({ limit: quantity }) }),

@@ -4,6 +4,7 @@ export * from './plans';
 export * from './extraction-url';
 export * from './extraction';
 export * from './extraction-warnings';
+export * from './crawl';
 export * from './queues';
 export * from './socket-events';
 export * from './screenshot';

@@ -33,9 +33,14 @@ const archiveImageSchema = z.union([
     alt: z.string().max(2000).optional(),
     width: z.number().int().nonnegative().optional(),
     height: z.number().int().nonnegative().optional(),
+    /** The pages of a crawl the image was found on (the gateway sets them for a crawl's archive). */
+    pageUrls: z.array(z.string().max(MAX_URL_LENGTH)).max(10_000).optional(),
   }),
 ]);
 export type ArchiveImage = z.infer<typeof archiveImageSchema>;
+
+/** `folders` of a form post is text. */
+export const archiveFoldersSchema = z.union([z.boolean(), flag]);
 
 /** A form post carries `imageUrls` as JSON text; a JSON body may carry the array itself. */
 const imageUrlsField = z.preprocess(
@@ -61,6 +66,8 @@ export const downloadImagesRequestSchema = z.object({
    * follow it (`download:follow`), since a form post's answer is the file itself.
    */
   downloadId: z.uuid().optional(),
+  /** Images with `pageUrls` go into a folder per page (the first page they were found on) instead of one flat folder. */
+  folders: archiveFoldersSchema.optional(),
 });
 export type DownloadImagesRequest = z.infer<typeof downloadImagesRequestSchema>;
 
@@ -70,6 +77,12 @@ export type DownloadImagesRequest = z.infer<typeof downloadImagesRequestSchema>;
  * that plan's per-extraction limit, and treats a missing or unknown value as `free`.
  */
 export const ARCHIVE_PLAN_HEADER = 'x-pixtract-plan';
+
+/**
+ * Set by the gateway alone on a crawl's archive: the images the crawl was granted (already charged to the day), the
+ * cap of that archive instead of the plan's per-extraction one.
+ */
+export const ARCHIVE_GRANTED_HEADER = 'x-pixtract-archive-granted';
 
 /**
  * How far an archive is: images `written` into it and `failed` (each a line of failed-downloads.txt) out of

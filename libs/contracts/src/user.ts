@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { crawlScopeSchema } from './crawl';
 import { roleSchema } from './plans';
 
 const quarterUsageSchema = z.object({ used: z.number().int().nonnegative(), total: z.number().int().nonnegative() });
@@ -32,6 +33,11 @@ export const extractionHistoryItemSchema = z.object({
   extractedAt: z.string(),
   status: z.string(),
   imageCount: z.number().int().nonnegative(),
+  /** A crawl's row (opened at /crawls/{id}); absent or `extraction` for one page. */
+  kind: z.enum(['extraction', 'crawl']).optional(),
+  /** A crawl's scope and pages read. */
+  scope: crawlScopeSchema.optional(),
+  pagesDone: z.number().int().nonnegative().optional(),
 });
 export type ExtractionHistoryItem = z.infer<typeof extractionHistoryItemSchema>;
 

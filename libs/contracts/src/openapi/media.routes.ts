@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { crawlDownloadRequestSchema } from '../crawl';
 import { ErrorCode } from '../errors';
 import { downloadImagesRequestSchema, proxyImageQuerySchema, screenshotBoxesQuerySchema } from '../media';
 import { ScreenshotBoxes, screenshotBoxesSchema } from '../screenshot';
@@ -62,13 +64,14 @@ export const MEDIA_ROUTES: ApiRoute[] = [
     summary: 'Images as one ZIP',
     description:
       'The images fetched and streamed as one ZIP while it is built; at most as many as the caller’s plan grants one extraction. ' +
-      'Images that could not be had are listed in `failed-downloads.txt` inside the archive. The web app sends it as a form post (`imageUrls` as JSON text).',
+      'Images that could not be had are listed in `failed-downloads.txt` inside the archive. The web app sends it as a form post (`imageUrls` as JSON text). ' +
+      'With `crawlId` instead of `imageUrls`: the crawl’s whole result (its owner’s alone), flat or with a folder per page (`folders`), and `all-image-urls.txt` listing each page and its images.',
     request: {
       body: {
         required: true,
         content: {
           [JSON_TYPE]: {
-            schema: downloadImagesRequestSchema,
+            schema: z.union([downloadImagesRequestSchema, crawlDownloadRequestSchema]),
             example: {
               imageUrls: [{ fileUrl: 'https://example.com/img/hero.jpg', alt: 'Hero' }],
               sourceUrl: 'https://example.com/gallery',
@@ -76,7 +79,7 @@ export const MEDIA_ROUTES: ApiRoute[] = [
             },
           },
           'application/x-www-form-urlencoded': {
-            schema: downloadImagesRequestSchema,
+            schema: z.union([downloadImagesRequestSchema, crawlDownloadRequestSchema]),
             example: { imageUrls: '["https://example.com/img/hero.jpg"]', sourceUrl: 'https://example.com/gallery' },
           },
         },
@@ -85,7 +88,7 @@ export const MEDIA_ROUTES: ApiRoute[] = [
     responses: {
       200: fileAnswer('The archive (Content-Disposition names it after the page).', ['application/zip']),
       ...refusals(
-        { 400: [ErrorCode.NoImagesToDownload] },
+        { 400: [ErrorCode.NoImagesToDownload], 404: [ErrorCode.CrawlNotFound] },
         COMMON_REFUSALS.badBody,
         COMMON_REFUSALS.crossSite,
         COMMON_REFUSALS.authUnavailable,

@@ -3,6 +3,7 @@ import { authUserSchema } from '../auth';
 import { subscriptionPlanSchema, userSubscriptionSchema } from '../billing';
 import { blogPostSchema } from '../blog';
 import { commentSchema } from '../comments';
+import { crawlProgressSchema, crawlViewSchema } from '../crawl';
 import { ErrorCode, errorBodySchema } from '../errors';
 import { extractedFileSchema, extractionProgressSchema, extractionResponseSchema } from '../extraction';
 import { limitsSchema } from '../plans';
@@ -11,6 +12,7 @@ import { ApiRoute, refusals } from './api-route';
 import { BILLING_ROUTES } from './billing.routes';
 import { BLOG_ROUTES } from './blog.routes';
 import { COMMENTS_ROUTES } from './comments.routes';
+import { CRAWL_ROUTES } from './crawl.routes';
 import { EXTRACTION_ROUTES } from './extraction.routes';
 import { MEDIA_ROUTES } from './media.routes';
 import { NEWSLETTER_ROUTES } from './newsletter.routes';
@@ -25,6 +27,7 @@ import { SITE_ROUTES } from './site.routes';
 export const API_ROUTES: ApiRoute[] = [
   ...SERVICE_ROUTES,
   ...EXTRACTION_ROUTES,
+  ...CRAWL_ROUTES,
   ...ACCOUNT_ROUTES,
   ...MEDIA_ROUTES,
   ...NEWSLETTER_ROUTES,
@@ -41,6 +44,8 @@ const NAMED_SCHEMAS = {
   ExtractedFile: extractedFileSchema,
   ExtractionProgress: extractionProgressSchema,
   ExtractionResponse: extractionResponseSchema,
+  CrawlView: crawlViewSchema,
+  CrawlProgress: crawlProgressSchema,
   AuthUser: authUserSchema,
   Comment: commentSchema,
   BlogPost: blogPostSchema,
@@ -62,7 +67,9 @@ carries cookies must come from the site itself (Sec-Fetch-Site or Origin), else 
 (\`{extractionId, result: ExtractionResponse}\`) or \`extraction:failed\` (\`{extractionId, code, message}\`).
 A ZIP's progress the same way: make a UUID, emit \`download:follow\` with it (acknowledged with \`{ok}\`), post
 \`/api/download-images\` with it as \`downloadId\`, and receive \`download:progress\`
-(\`{downloadId, written, failed, total, finished}\`) after each image and once more when the archive is finished.`;
+(\`{downloadId, written, failed, total, finished}\`) after each image and once more when the archive is finished.
+A crawl's: emit \`crawl:follow\` with its id (acknowledged with \`{ok}\`), then receive \`crawl:progress\`
+(\`CrawlProgress\`) after every change of its pages and status.`;
 
 /** The OpenAPI 3.1 document of the public API, generated from the zod contracts. */
 export function openApiDocument(): ReturnType<OpenApiGeneratorV31['generateDocument']> {
@@ -87,6 +94,7 @@ export function openApiDocument(): ReturnType<OpenApiGeneratorV31['generateDocum
     servers: [{ url: '/' }],
     tags: [
       { name: 'Extractions', description: 'Find every image on a page' },
+      { name: 'Crawls', description: 'Find every image on many pages: a gallery, a site, a list of addresses' },
       { name: 'Media', description: 'Images, thumbnails, screenshots and archives, fetched server-side' },
       { name: 'Account', description: 'Sign-in, sessions and the member’s activity' },
       { name: 'Newsletter' },
