@@ -29,9 +29,7 @@ export function AddressListProblems({ id, check, limit, shown }: AddressListProb
       >
         {t('crawl.listCount', { count, limit: formatNumber(limit, language) })}
       </p>
-      {check?.tooMany && (
-        <Alert tone="error">{t('crawl.listTooMany', { count: limit })}</Alert>
-      )}
+      {check?.tooMany && <Alert tone="error">{t('crawl.listTooMany', { count: limit })}</Alert>}
       {problems.length > 0 && (
         <Alert tone="error" title={t('crawl.listProblemsTitle', { count: problems.length })}>
           <ul className="list-disc space-y-0.5 ps-5">

@@ -21,11 +21,17 @@ export function CrawlPages({ pages, open }: { pages: CrawlPage[]; open: boolean 
   const { t } = useTranslation();
   if (pages.length === 0) return null;
   return (
-    <details open={open} className="group rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <details
+      open={open}
+      className="group rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+    >
       <summary className="cursor-pointer px-5 py-3 font-semibold select-none">
         {t('crawl.pagesList', { count: pages.length })}
       </summary>
-      <ol aria-label={t('crawl.pagesListLabel')} className="max-h-80 divide-y divide-slate-100 overflow-y-auto border-t border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
+      <ol
+        aria-label={t('crawl.pagesListLabel')}
+        className="max-h-80 divide-y divide-slate-100 overflow-y-auto border-t border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800"
+      >
         {pages.map((page) => (
           <li key={page.url} className="flex flex-wrap items-center gap-x-3 gap-y-0.5 px-5 py-2">
             <a

@@ -28,7 +28,10 @@ const crawlApi = api.injectEndpoints({
       merge: (current, incoming) => newerCrawlView(current, incoming),
 
       /** Live progress: follow the crawl's socket room for as long as anyone reads this entry. */
-      async onCacheEntryAdded(crawlId, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getCacheEntry, dispatch, extra }) {
+      async onCacheEntryAdded(
+        crawlId,
+        { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getCacheEntry, dispatch, extra },
+      ) {
         try {
           await cacheDataLoaded;
         } catch {
@@ -43,7 +46,8 @@ const crawlApi = api.injectEndpoints({
         const follow = () => {
           if (isCrawlSettled(getCacheEntry().data)) return;
           socket.emit('crawl:follow', crawlId, ({ ok }) => {
-            if (ok) void dispatch(crawlApi.endpoints.getCrawl.initiate(crawlId, { subscribe: false, forceRefetch: true }));
+            if (ok)
+              void dispatch(crawlApi.endpoints.getCrawl.initiate(crawlId, { subscribe: false, forceRefetch: true }));
           });
         };
         socket.on('crawl:progress', onProgress);

@@ -158,7 +158,12 @@ export function ExtractionForm({ initialUrl = '', initialScope = 'page', compact
             />
           </>
         )}
-        <Button type="submit" size="lg" disabled={processing} className={`shrink-0 ${compact ? '' : 'sm:h-14 sm:px-8'}`}>
+        <Button
+          type="submit"
+          size="lg"
+          disabled={processing}
+          className={`shrink-0 ${compact ? '' : 'sm:h-14 sm:px-8'}`}
+        >
           {processing ? t('hero.processing') : t(scope === 'page' ? 'hero.submit' : 'crawl.submit')}
         </Button>
       </div>
@@ -171,9 +176,7 @@ export function ExtractionForm({ initialUrl = '', initialScope = 'page', compact
         }}
         pageLimit={pageLimit}
       />
-      {scope === 'list' && (
-        <AddressListProblems id={errorId} check={listCheck} limit={pageLimit} shown={invalid} />
-      )}
+      {scope === 'list' && <AddressListProblems id={errorId} check={listCheck} limit={pageLimit} shown={invalid} />}
       {invalid && scope !== 'list' && (
         <div className="text-start">
           <Alert tone="error" id={errorId}>
