@@ -5,6 +5,7 @@ export * from './extraction-url';
 export * from './extraction';
 export * from './extraction-warnings';
 export * from './crawl';
+export * from './crawl-url';
 export * from './queues';
 export * from './socket-events';
 export * from './screenshot';

@@ -4,6 +4,7 @@ import {
   extractedFileSchema,
   extractionModeSchema,
   extractionNoticesSchema,
+  extractionProgressSchema,
   performanceInfoSchema,
 } from './extraction';
 
@@ -55,6 +56,10 @@ export const extractJobPayloadSchema = z.object({
   crawl: crawlPageJobSchema.optional(),
 });
 export type ExtractJobPayload = z.infer<typeof extractJobPayloadSchema>;
+
+/** A crawl page's job progress: the extraction's, with the crawl and the worker reading the page. */
+export const crawlPageProgressSchema = extractionProgressSchema.extend({ crawlId: z.string(), worker: z.string() });
+export type CrawlPageProgress = z.infer<typeof crawlPageProgressSchema>;
 
 /** A same-site address a crawl page leads to, and why the worker reports it. */
 export const crawlLinkSchema = z.object({

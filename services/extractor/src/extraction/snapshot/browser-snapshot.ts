@@ -4,6 +4,7 @@ import type { ActivityProbe } from '../../browser/activity-probe';
 import {
   ElementRecord,
   IMAGE_CARRIERS,
+  LABEL_LENGTH,
   LIGHTBOX_ATTRIBUTES,
   LIGHTBOX_JSON_SELECTOR,
   MAGENTO_GALLERY,
@@ -30,6 +31,7 @@ const recordSchema = z.object({
     .array(z.object({ value: z.string().max(MAX_VALUE_LENGTH), pseudo: z.enum(['before', 'after']).optional() }))
     .optional(),
   text: z.string().max(MAX_VALUE_LENGTH).optional(),
+  label: z.string().max(LABEL_LENGTH).optional(),
   link: z.number().int().nonnegative().optional(),
   picture: z.number().int().nonnegative().optional(),
 });
@@ -47,6 +49,7 @@ interface WalkOptions {
   magentoInit: string;
   magentoGallery: string;
   standInImg: string;
+  labelLength: number;
 }
 
 /**
@@ -63,6 +66,7 @@ function walkDocument({
   magentoInit,
   magentoGallery,
   standInImg,
+  labelLength,
 }: WalkOptions): { records: unknown[]; truncated: boolean; notPictures: string[] } {
   const CARRIERS = new Set(carriers);
   const records: unknown[] = [];
@@ -204,6 +208,7 @@ function walkDocument({
           const input = element as HTMLInputElement;
           record.currentSrc = input.src;
         }
+        if (tag === 'a') record.label = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, labelLength);
         if (tag === 'noscript') record.text = element.textContent ?? '';
         if (tag === 'script' && /ld\+json/i.test(element.getAttribute('type') ?? ''))
           record.text = element.textContent ?? '';
@@ -263,6 +268,7 @@ export async function snapshotRenderedPage(
     magentoInit: MAGENTO_INIT_TYPE,
     magentoGallery: MAGENTO_GALLERY,
     standInImg: STAND_IN_IMG_SELECTOR,
+    labelLength: LABEL_LENGTH,
   };
   const walk = walkSchema.parse(await page.evaluate(walkDocument, options));
   const elements = walk.records.flatMap((raw) => {

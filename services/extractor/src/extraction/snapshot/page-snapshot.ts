@@ -21,6 +21,8 @@ export interface ElementRecord {
   backgrounds?: { value: string; pseudo?: 'before' | 'after' }[];
   /** Raw text: ld+json scripts, Magento's gallery data, noscript fallbacks, inline <svg> markup. */
   text?: string;
+  /** An <a>'s text, whitespace collapsed, at most LABEL_LENGTH characters: what the link says ("Next", "›"). */
+  label?: string;
   /**
    * An <img> that is the only picture inside an `<a>` or a lightbox item (`<div data-src data-lg-size>`): that
    * element's index (a thumbnail of the file it opens). Also a lightbox's JSON item inside such a link.
@@ -63,6 +65,11 @@ export interface PageSnapshot {
   network: NetworkImage[];
   manifest?: WebManifestRecord;
 }
+
+export const LABEL_LENGTH = 100;
+
+/** An <a>'s text as recorded in `label`. */
+export const linkLabel = (text: string): string => text.replace(/\s+/g, ' ').trim().slice(0, LABEL_LENGTH);
 
 /** Magento's product gallery: its items (`thumb`, `img`, `full`) live only in this script's JSON. */
 export const MAGENTO_INIT_TYPE = 'text/x-magento-init';

@@ -7,6 +7,7 @@ import {
   IMAGE_CARRIERS,
   LIGHTBOX_ATTRIBUTES,
   LIGHTBOX_JSON_SELECTOR,
+  linkLabel,
   MAGENTO_GALLERY,
   MAGENTO_INIT_TYPE,
   PICTURE_TAGS,
@@ -101,6 +102,7 @@ export function parseHtml(html: string, documentUrl: string): ParsedHtml {
       if (attrs.background?.trim() && LEGACY_BACKGROUND_TAGS.has(tag))
         backgrounds.push({ value: `url("${attrs.background.trim().replace(/["\\]/g, '\\$&')}")` });
       if (backgrounds.length > 0) record.backgrounds = backgrounds;
+      if (tag === 'a') record.label = linkLabel(DomUtils.textContent(node));
       if (tag === 'noscript') record.text = DomUtils.getInnerHTML(node);
       if (tag === 'script') {
         const galleryData =
