@@ -3,7 +3,12 @@ import { checkAddressList } from './address-list';
 
 describe('checkAddressList', () => {
   it('takes one address a line, adds https://, skips blank lines and counts a repeat once', () => {
-    expect(checkAddressList('example.com/a\n\n  https://example.com/b  \r\nexample.com/a\n', 10)).toEqual({
+    expect(
+      checkAddressList(
+        'example.com/a\n\n  https://example.com/b  \r\nexample.com/a#top\nexample.com/a?utm_source=x\n',
+        10,
+      ),
+    ).toEqual({
       urls: ['https://example.com/a', 'https://example.com/b'],
       problems: [],
       tooMany: false,

@@ -1,4 +1,4 @@
-import { normaliseExtractionUrl, type ErrorCode } from '@pixtract/contracts';
+import { normaliseCrawlUrl, normaliseExtractionUrl, type ErrorCode } from '@pixtract/contracts';
 
 /** A line of the list that is not a web address: its 1-based number and the catalogue's reason. */
 export interface AddressLineProblem {
@@ -7,7 +7,7 @@ export interface AddressLineProblem {
 }
 
 export interface AddressListCheck {
-  /** The addresses to crawl, normalised (https:// added), each once, in the list's order. */
+  /** The addresses to crawl, normalised as the crawl keeps them (https:// added), each once, in the list's order. */
   urls: string[];
   problems: AddressLineProblem[];
   /** More addresses than the plan reads in one crawl. */
@@ -25,7 +25,11 @@ export function checkAddressList(text: string, limit: number): AddressListCheck 
     if (!raw.trim()) return;
     const check = normaliseExtractionUrl(raw);
     if (!check.ok) problems.push({ line: index + 1, code: check.code });
-    else if (!urls.includes(check.url)) urls.push(check.url);
+    else {
+      // The crawl's own address of the page: a tracking tag or a fragment does not make another page.
+      const url = normaliseCrawlUrl(check.url) ?? check.url;
+      if (!urls.includes(url)) urls.push(url);
+    }
   });
   return { urls, problems, tooMany: urls.length > limit };
 }
