@@ -49,7 +49,7 @@ export function CrawlResults({ crawlId, backLink }: { crawlId: string; backLink:
         {backLink}
         <CrawlActions view={view} />
       </div>
-      <ExtractionForm compact initialUrl={view.scope === 'list' ? '' : view.startUrl} initialScope={view.scope} />
+      <ExtractionForm compact initialUrl={view.startUrl} initialScope={view.scope} initialUrls={view.urls} />
       <CrawlProgress view={view} />
       <CrawlNotes view={view} />
       <CrawlPages pages={view.pages} open={!settled} />

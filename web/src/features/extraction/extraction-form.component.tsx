@@ -33,6 +33,8 @@ interface ExtractionFormProps {
   /** The results pages' box starts from what they show. */
   initialUrl?: string;
   initialScope?: ScopeChoice;
+  /** A list crawl's addresses. */
+  initialUrls?: string[];
   /** The results pages' smaller box. */
   compact?: boolean;
 }
@@ -41,7 +43,12 @@ interface ExtractionFormProps {
  * The address box with its scope: ignores an empty submit and explains an invalid address (or list) inline. *This
  * page* opens the results for the address; a crawl's scope starts the crawl and opens its page.
  */
-export function ExtractionForm({ initialUrl = '', initialScope = 'page', compact = false }: ExtractionFormProps) {
+export function ExtractionForm({
+  initialUrl = '',
+  initialScope = 'page',
+  initialUrls = [],
+  compact = false,
+}: ExtractionFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localised = useLocalisedPath();
@@ -50,7 +57,7 @@ export function ExtractionForm({ initialUrl = '', initialScope = 'page', compact
   const [startCrawl] = useStartCrawlMutation();
   const [scope, setScope] = useState<ScopeChoice>(initialScope);
   const [text, setText] = useState(retryUrl || initialUrl);
-  const [list, setList] = useState('');
+  const [list, setList] = useState(initialUrls.join('\n'));
   const [invalid, setInvalid] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
