@@ -76,7 +76,7 @@ export function CrawlNotes({ view }: { view: CrawlView }) {
         </Alert>
       )}
       {view.warnings.length > 0 && (
-        <Alert tone="warning" title={t('results.warningTitle')}>
+        <Alert tone="warning" title={t('crawl.warningsTitle')}>
           <ul className="list-disc space-y-0.5 ps-5">
             {view.warnings.map((english, index) => (
               <li key={index}>{warningText(t, details[index], english)}</li>
