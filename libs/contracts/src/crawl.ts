@@ -78,12 +78,14 @@ export type CrawlStatus = z.infer<typeof crawlStatusSchema>;
 
 /**
  * done: read (its images are in the result; `error` when the page answered with one). failed: could not be read.
- * skipped: never read — robots.txt disallows it, the crawl stopped or hit its limit first.
+ * skipped: not in the result — robots.txt disallows it, the crawl stopped or hit its limit first, or it is a page
+ * the crawl has under its canonical address.
  */
 export const crawlPageStatusSchema = z.enum(['queued', 'running', 'done', 'failed', 'skipped']);
 export type CrawlPageStatus = z.infer<typeof crawlPageStatusSchema>;
 
-export const crawlSkipReasonSchema = z.enum(['robots', 'stopped', 'limited']);
+/** duplicate: its canonical address is a page of the crawl already. */
+export const crawlSkipReasonSchema = z.enum(['robots', 'stopped', 'limited', 'duplicate']);
 export type CrawlSkipReason = z.infer<typeof crawlSkipReasonSchema>;
 
 export const crawlPageSchema = z.object({

@@ -58,7 +58,12 @@ export const extractJobPayloadSchema = z.object({
 export type ExtractJobPayload = z.infer<typeof extractJobPayloadSchema>;
 
 /** A crawl page's job progress: the extraction's, with the crawl and the worker reading the page. */
-export const crawlPageProgressSchema = extractionProgressSchema.extend({ crawlId: z.string(), worker: z.string() });
+export const crawlPageProgressSchema = extractionProgressSchema.extend({
+  crawlId: z.string(),
+  worker: z.string(),
+  /** The host answered 429 or 503: the page waits for the host's backoff (the crawl warns that it slowed down). */
+  backoff: z.object({ status: z.number().int(), retryAfterSeconds: z.number().nonnegative().optional() }).optional(),
+});
 export type CrawlPageProgress = z.infer<typeof crawlPageProgressSchema>;
 
 /** A same-site address a crawl page leads to, and why the worker reports it. */

@@ -50,6 +50,11 @@ const workerSettingsShape = {
         .map((name) => name.trim().toLowerCase())
         .filter((name) => /^data-[a-z0-9-]+$/.test(name)),
     ),
+  /** Crawl politeness, across every worker (a Redis-held lease): crawl pages of one host read at once, and the gap between two. */
+  CRAWL_HOST_MAX_IN_FLIGHT: positiveInt(2, 64),
+  CRAWL_HOST_GAP_MS: positiveInt(250, 600_000),
+  /** A page whose host keeps answering 429 or 503 is given up after this many backoffs. */
+  CRAWL_MAX_BACKOFFS: positiveInt(6, 100),
   SCREENSHOT_CONCURRENCY: positiveInt(1, 16),
   SCREENSHOT_MAX_HEIGHT_PX: positiveInt(10_000, 16_384),
   SCREENSHOT_JPEG_QUALITY: positiveInt(70, 100),

@@ -16,6 +16,11 @@ import { BlogModule } from './blog/blog.module';
 import { CommentsModule, CreateComments1764100000000 } from './comments/comments.module';
 import { BillingModule } from './billing/billing.module';
 import { ApiDocsModule } from './api-docs/api-docs.module';
+import { CrawlFileEntity } from './crawl/crawl-file.entity';
+import { CrawlPageEntity } from './crawl/crawl-page.entity';
+import { CrawlEntity } from './crawl/crawl.entity';
+import { CrawlModule } from './crawl/crawl.module';
+import { CreateCrawls1764300000000 } from './crawl/migrations/1764300000000-create-crawls';
 import { ExtractedFileEntity } from './extraction/extracted-file.entity';
 import { ExtractionEntity } from './extraction/extraction.entity';
 import { ExtractionModule } from './extraction/extraction.module';
@@ -40,7 +45,7 @@ export class AppModule {
         loggingModule('gateway', config.LOG_LEVEL),
         postgresModule(
           config.DATABASE_URL,
-          [ExtractionEntity, ExtractedFileEntity],
+          [ExtractionEntity, ExtractedFileEntity, CrawlEntity, CrawlPageEntity, CrawlFileEntity],
           [
             CreateExtractions1763740000000,
             CreateNewsletterSubscribers1763900000000,
@@ -49,6 +54,7 @@ export class AppModule {
             CreateComments1764100000000,
             AddExtractionAddressAndOptions1764110000000,
             AddFileVariantsAndKind1764200000000,
+            CreateCrawls1764300000000,
           ],
         ),
         RedisModule.forRoot(config.REDIS_URL, 'gateway'),
@@ -58,6 +64,7 @@ export class AppModule {
           useFactory: (dataSource, redis) => [postgresReadiness(dataSource), redisReadiness(redis)],
         }),
         ExtractionModule,
+        CrawlModule,
         NewsletterModule,
         MediaModule,
         CommentsModule,

@@ -28,6 +28,11 @@ const gatewayConfigSchema = z.object({
   PIXTRACT_ALLOW_PRIVATE_NETWORKS: envFlag,
   /** How long POST /api/extract-images waits for its job before answering 202 with the id. */
   EXTRACTION_SYNC_WAIT_MS: z.coerce.number().int().min(1000).default(120_000),
+  /** Crawls: the deepest link level the `site` scope follows, and how many addresses of one pattern a crawl reads (traps). */
+  CRAWL_MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(10),
+  CRAWL_TRAP_CAP: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** How often each replica looks for crawl pages whose queue events it missed (a restart, a lost connection). */
+  CRAWL_SWEEP_MS: z.coerce.number().int().min(200).max(600_000).default(5_000),
   /** Internal address of the zipper, which answers the media routes the gateway forwards. */
   ZIPPER_URL: envHttpUrl('http://127.0.0.1:3003'),
   /** The auth service (internal network): accounts, sessions and the quota ledger. */

@@ -8,6 +8,7 @@ import { EXTRACTOR_CONFIG, ExtractorConfig } from '../extractor.config';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './collectors/lazy-attributes';
 import type { ReceivedBody } from './image-measurer.service';
 import type { StageReporter } from './job-progress';
+import { httpStatusWarning } from './http-status-warning';
 import { forceLazyLoading } from './lazy-images.util';
 import { scrollUntilStable } from './page-scroll.util';
 import { waitUntilQuiet } from './page-settle.util';
@@ -151,7 +152,7 @@ export class BrowserVisitService {
       return undefined;
     }
     if (response && response.status() >= 400)
-      visit.warnings.push({ code: 'HTTP_STATUS', values: { status: response.status() } });
+      visit.warnings.push(httpStatusWarning(response.status(), response.headers()['retry-after']));
     if (response?.headers()['content-type']?.startsWith('image/'))
       return { snapshot: pictureAddressSnapshot(page.url()), received: (imageUrl) => activity.bodyOf(imageUrl) };
     // A page that moves on by itself (location.replace, a meta refresh) is followed to where it lands.

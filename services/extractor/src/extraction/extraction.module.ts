@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@pixtract/contracts';
 import { BrowserModule } from '../browser/browser.module';
+import { CRAWL_PROVIDERS } from '../crawl/crawl.providers';
 import { ExtractorConfig } from '../extractor.config';
 import { BrowserVisitService } from './browser-visit.service';
 import { CollectorsModule } from './collectors/collectors.module';
@@ -25,6 +26,7 @@ export class ExtractionModule {
         ExtractionService,
         ExtractionMetrics,
         extractionProcessor(config),
+        ...CRAWL_PROVIDERS,
       ],
     };
   }

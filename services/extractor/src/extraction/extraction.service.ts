@@ -25,6 +25,7 @@ import { StaticPageService } from './static-page.service';
 import { readWebManifest } from './web-manifest.util';
 
 type ProgressReporter = (progress: ExtractionProgress) => Promise<unknown>;
+export type SnapshotListener = (snapshot: PageSnapshot) => void;
 
 /** Measuring reports its progress in steps of this share (a 2,000-image gallery: 20 events, not 2,000). */
 const MEASURING_STEP = 0.05;
@@ -72,7 +73,13 @@ export class ExtractionService {
     @Inject(EXTRACTOR_CONFIG) private readonly config: ExtractorConfig,
   ) {}
 
-  async extract(payload: ExtractJobPayload, job: JobContext, report: ProgressReporter): Promise<ExtractJobResult> {
+  /** `seen` gets the snapshot the images were found in (a crawl reads the page's links from it). */
+  async extract(
+    payload: ExtractJobPayload,
+    job: JobContext,
+    report: ProgressReporter,
+    seen?: SnapshotListener,
+  ): Promise<ExtractJobResult> {
     const progress = new JobProgress(
       (event) =>
         void report(event).catch((error: unknown) =>
@@ -81,13 +88,18 @@ export class ExtractionService {
       this.config.EXTRACTOR_JOB_TIMEOUT_MS * NAVIGATION_SHARE,
     );
     try {
-      return await this.run(payload, job, progress);
+      return await this.run(payload, job, progress, seen);
     } finally {
       progress.stop();
     }
   }
 
-  private async run(payload: ExtractJobPayload, job: JobContext, progress: JobProgress): Promise<ExtractJobResult> {
+  private async run(
+    payload: ExtractJobPayload,
+    job: JobContext,
+    progress: JobProgress,
+    seen?: SnapshotListener,
+  ): Promise<ExtractJobResult> {
     const startedAt = Date.now();
     const deadline = startedAt + this.config.EXTRACTOR_JOB_TIMEOUT_MS;
     const stage = progress.stage;
@@ -127,7 +139,7 @@ export class ExtractionService {
       const headStart =
         payload.mode === 'auto'
           ? new BrowserHeadStart(this.config.EXTRACTOR_BROWSER_HEAD_START_MS, controller, stage, (visit) =>
-              this.render(payload, job, deadline, visit.report, progress, visit),
+              this.render(payload, job, deadline, visit.report, progress, seen, visit),
             )
           : undefined;
       try {
@@ -142,7 +154,13 @@ export class ExtractionService {
           const snapshot = await this.staticPages.withStylesheets(page, controller.signal);
           measuring.extendTo(measuringDeadline(deadline));
           stage('collecting', 0);
-          const analysis = await this.analyse({ ...snapshot, manifest: await manifest }, payload, stage, measuring);
+          const analysis = await this.analyse(
+            { ...snapshot, manifest: await manifest },
+            payload,
+            stage,
+            measuring,
+            seen,
+          );
           return finish('static', page.sourceUrl, page.warnings, analysis);
         }
         this.logger.debug({ msg: 'auto mode: browser needed', reason: page.needsBrowser, ...job });
@@ -170,7 +188,7 @@ export class ExtractionService {
       const underWay = headStart?.browserNeeded();
       if (underWay) return browserResult(await underWay, payload, finish);
     }
-    return browserResult(await this.render(payload, job, deadline, stage, progress), payload, finish);
+    return browserResult(await this.render(payload, job, deadline, stage, progress, seen), payload, finish);
   }
 
   /**
@@ -183,6 +201,7 @@ export class ExtractionService {
     deadline: number,
     stage: StageReporter,
     progress: JobProgress,
+    seen?: SnapshotListener,
     headStart?: HeadStartVisit,
   ): Promise<RenderedOutcome> {
     let partial: Analysis | undefined;
@@ -203,6 +222,7 @@ export class ExtractionService {
           payload,
           stage,
           this.measurer.start(measuringDeadline(deadline), received),
+          seen,
           (found) => (partial = found),
         );
       },
@@ -218,8 +238,10 @@ export class ExtractionService {
     payload: ExtractJobPayload,
     stage: StageReporter,
     measuring: MeasuringSession,
+    seen?: SnapshotListener,
     onFound?: (found: Analysis) => void,
   ): Promise<Analysis> {
+    seen?.(snapshot);
     const images = catalogue(findImages(this.collectors, snapshot));
     const found = this.describe(images, payload);
     onFound?.(found);

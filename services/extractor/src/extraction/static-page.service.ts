@@ -4,6 +4,7 @@ import { safeFetch, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import type { IncomingHttpHeaders } from 'node:http';
 import { SAFE_FETCH_POLICY } from '../extractor.config';
 import { pictureAddressSnapshot, type PageSnapshot, type StylesheetRecord } from './snapshot/page-snapshot';
+import { httpStatusWarning } from './http-status-warning';
 import { readCapped } from './read-capped.util';
 import { importsOf, parseHtml } from './snapshot/static-snapshot';
 import { SelectorTest, usedRules } from './snapshot/used-stylesheet';
@@ -85,7 +86,7 @@ export class StaticPageService {
       }
       return {
         sourceUrl: response.url,
-        warnings: response.status >= 400 ? [{ code: 'HTTP_STATUS', values: { status: response.status } }] : [],
+        warnings: response.status >= 400 ? [httpStatusWarning(response.status, response.headers['retry-after'])] : [],
         needsBrowser: response.status >= 400 ? `HTTP ${response.status}` : whyBrowser(parsed),
         linkedStylesheets: parsed.linkedStylesheets,
         matchesSelector: parsed.matchesSelector,

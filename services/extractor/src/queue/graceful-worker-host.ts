@@ -16,12 +16,13 @@ export abstract class GracefulWorkerHost extends WorkerHost implements BeforeApp
     super();
   }
 
-  protected abstract handle(job: Job): Promise<unknown>;
+  /** `token`: the job's lock, for moving it back to the queue from inside (a crawl page waiting for its host). */
+  protected abstract handle(job: Job, token?: string): Promise<unknown>;
 
   async process(job: Job, token?: string): Promise<unknown> {
     this.running.set(job.id!, { job, token });
     try {
-      return await this.handle(job);
+      return await this.handle(job, token);
     } finally {
       this.running.delete(job.id!);
     }
@@ -42,15 +43,13 @@ export abstract class GracefulWorkerHost extends WorkerHost implements BeforeApp
     });
     await Promise.all(
       unfinished.map(({ job, token }) =>
-        job
-          .moveToWait(token)
-          .catch((error: unknown) =>
-            this.logger.warn({
-              msg: 'could not hand a job back; its lock will lapse instead',
-              jobId: job.id,
-              err: error,
-            }),
-          ),
+        job.moveToWait(token).catch((error: unknown) =>
+          this.logger.warn({
+            msg: 'could not hand a job back; its lock will lapse instead',
+            jobId: job.id,
+            err: error,
+          }),
+        ),
       ),
     );
   }

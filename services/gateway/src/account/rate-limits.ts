@@ -16,6 +16,7 @@ export const RATE_LIMITS: RateLimit[] = [
   { name: 'register', method: RequestMethod.POST, path: 'auth/register', limit: 5, windowS: 600 },
   { name: 'extractions', method: RequestMethod.POST, path: 'extractions', limit: 30, windowS: 60 },
   { name: 'extract-images', method: RequestMethod.POST, path: 'extract-images', limit: 30, windowS: 60 },
+  { name: 'crawls', method: RequestMethod.POST, path: 'crawls', limit: 10, windowS: 60 },
   { name: 'comments', method: RequestMethod.POST, path: 'comments', limit: 10, windowS: 600 },
 ];
 

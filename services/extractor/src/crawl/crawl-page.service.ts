@@ -1,0 +1,150 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  CrawlPageFindings,
+  CrawlPageJob,
+  CrawlPageProgress,
+  ExtractJobPayload,
+  ExtractJobResult,
+} from '@pixtract/contracts';
+import { REDIS } from '@pixtract/service-kit';
+import { DelayedError, Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { EXTRACTOR_CONFIG, ExtractorConfig } from '../extractor.config';
+import { ExtractionService } from '../extraction/extraction.service';
+import type { PageSnapshot } from '../extraction/snapshot/page-snapshot';
+import { WORKER_NAME } from './crawler-identity';
+import { HostLeaseService } from './host-lease.service';
+import { pageLinks } from './page-links';
+import { RobotsService } from './robots.service';
+import { SitemapService } from './sitemap.service';
+
+type CrawlPagePayload = ExtractJobPayload & { crawl: CrawlPageJob };
+
+/** A host answering these is too busy: it is backed off and the page read again later. */
+const BUSY_STATUSES = new Set([429, 503]);
+/** Pages a `site` crawl takes from the sitemap at most (the gateway's page limit cuts further). */
+const SITEMAP_PAGES = 10_000;
+
+/**
+ * One page of a crawl on a worker: robots.txt first (a disallowed page is not fetched), then a lease on its host
+ * (none free: the job goes back to the queue, delayed, without spending an attempt), then the extraction pipeline
+ * as for a single page, and the links the scope follows. A 429 or 503 backs the host off for every worker and puts
+ * the page back, until CRAWL_MAX_BACKOFFS; the page then finishes with its error and the backoff reported.
+ */
+@Injectable()
+export class CrawlPageService {
+  private readonly logger = new Logger(CrawlPageService.name);
+
+  constructor(
+    private readonly extraction: ExtractionService,
+    private readonly robots: RobotsService,
+    private readonly leases: HostLeaseService,
+    private readonly sitemaps: SitemapService,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(EXTRACTOR_CONFIG) private readonly config: ExtractorConfig,
+  ) {}
+
+  async read(job: Job, payload: CrawlPagePayload, token: string | undefined): Promise<ExtractJobResult> {
+    const { crawl } = payload;
+    const context = { jobId: job.id, extractionId: payload.extractionId, requestId: payload.requestId };
+    const report = (progress: Omit<CrawlPageProgress, 'crawlId' | 'worker'>) =>
+      job.updateProgress({ ...progress, crawlId: crawl.crawlId, worker: WORKER_NAME });
+    const host = new URL(payload.url).host;
+    const rules = await this.robots.rulesFor(payload.url);
+    if (!rules.allows(payload.url)) return disallowed(payload, crawl);
+
+    const lease = await this.leases.acquire(host, rules.crawlDelaySeconds);
+    if (typeof lease === 'number') return this.later(job, token, lease);
+    let snapshot: PageSnapshot | undefined;
+    let result: ExtractJobResult;
+    try {
+      await report({ stage: 'queued', percent: 0, imagesFound: 0 });
+      result = await this.extraction.extract(payload, context, report, (seen) => (snapshot = seen));
+    } finally {
+      await lease.release();
+    }
+
+    const busy = result.warningDetails?.find(
+      (warning) => warning.code === 'HTTP_STATUS' && BUSY_STATUSES.has(warning.values.status),
+    );
+    const backoff =
+      busy?.code === 'HTTP_STATUS'
+        ? { status: busy.values.status, retryAfterSeconds: busy.values.retryAfterSeconds }
+        : undefined;
+    if (backoff) {
+      const waitMs = await this.leases.backOff(host, backoff.retryAfterSeconds);
+      const tries = await this.redis.incr(this.backoffKey(job));
+      await this.redis.expire(this.backoffKey(job), 24 * 3600);
+      this.logger.log({ msg: 'host busy: backed off', host, waitMs, tries, ...context });
+      if (tries < this.config.CRAWL_MAX_BACKOFFS) {
+        await report({ stage: 'queued', percent: 0, imagesFound: 0, backoff });
+        return this.later(job, token, waitMs);
+      }
+    } else await this.leases.recovered(host);
+
+    const discovered = crawl.discover && snapshot ? pageLinks(snapshot, result.sourceUrl, crawl.scope) : undefined;
+    const allowed = discovered ? await this.allowedLinks(discovered.links) : { links: [], refused: 0 };
+    if (crawl.sitemap) {
+      const listed = await this.sitemaps.pagesOf(payload.url, rules.sitemaps, SITEMAP_PAGES);
+      const sitemapLinks = await this.allowedLinks(listed.map((url) => ({ url, via: 'sitemap' as const })));
+      allowed.links.push(...sitemapLinks.links);
+      allowed.refused += sitemapLinks.refused;
+    }
+    const findings: CrawlPageFindings = {
+      crawlId: crawl.crawlId,
+      worker: WORKER_NAME,
+      links: allowed.links,
+      disallowedLinks: allowed.refused,
+      photoLinks: discovered?.photoLinks ?? [],
+      ...(discovered?.canonicalUrl && { canonicalUrl: discovered.canonicalUrl }),
+      ...(rules.crawlDelaySeconds > 0 && { crawlDelaySeconds: rules.crawlDelaySeconds }),
+      ...(backoff && { backoff }),
+    };
+    return { ...result, crawl: findings };
+  }
+
+  /** The links robots.txt of their hosts allows Pixtract, and how many it refused. */
+  private async allowedLinks(
+    links: CrawlPageFindings['links'],
+  ): Promise<{ links: CrawlPageFindings['links']; refused: number }> {
+    const rulesByOrigin = new Map<string, Awaited<ReturnType<RobotsService['rulesFor']>>>();
+    const kept: CrawlPageFindings['links'] = [];
+    for (const link of links) {
+      const origin = new URL(link.url).origin;
+      let rules = rulesByOrigin.get(origin);
+      if (!rules) rulesByOrigin.set(origin, (rules = await this.robots.rulesFor(link.url)));
+      if (rules.allows(link.url)) kept.push(link);
+    }
+    return { links: kept, refused: links.length - kept.length };
+  }
+
+  /** Back to the queue, delayed: not a failure, and no attempt spent. */
+  private async later(job: Job, token: string | undefined, waitMs: number): Promise<never> {
+    // A little spread, so pages waiting on one host do not all ask again at the same moment.
+    await job.moveToDelayed(Date.now() + waitMs + Math.floor(Math.random() * 100), token);
+    throw new DelayedError();
+  }
+
+  private backoffKey(job: Job): string {
+    return `${this.config.QUEUE_PREFIX}:crawl:page:${job.id}:backoffs`;
+  }
+}
+
+/** A page robots.txt disallows: not fetched, reported as such with no images. */
+function disallowed(payload: CrawlPagePayload, crawl: CrawlPageJob): ExtractJobResult {
+  return {
+    files: [],
+    sourceUrl: payload.url,
+    warnings: [],
+    performanceInfo: { timeMs: 0, method: 'robots' },
+    totalImagesFound: 0,
+    crawl: {
+      crawlId: crawl.crawlId,
+      worker: WORKER_NAME,
+      disallowed: true,
+      links: [],
+      disallowedLinks: 0,
+      photoLinks: [],
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import { ExtractJobPayload, ExtractJobResult, JobName, QueueName } from '@pixtract/contracts';
+import { Job, JobState, Queue } from 'bullmq';
+
+const DAY_S = 24 * 3600;
+
+/**
+ * Crawl pages wait behind every single extraction: BullMQ takes jobs without a priority before prioritised ones,
+ * so a visitor's page is next whatever a crawl has queued. Pages of one crawl keep their found order.
+ */
+export const CRAWL_PAGE_PRIORITY = 100;
+
+/** The one place that decides how crawl page jobs are queued (the extraction queue, the extraction workers). */
+@Injectable()
+export class CrawlQueue {
+  constructor(@InjectQueue(QueueName.Extraction) private readonly queue: Queue<ExtractJobPayload, ExtractJobResult>) {}
+
+  async enqueue(payloads: ExtractJobPayload[]): Promise<void> {
+    if (payloads.length === 0) return;
+    await this.queue.addBulk(
+      payloads.map((payload) => ({
+        name: JobName.Extract,
+        data: payload,
+        opts: {
+          // The page id is the job id: adding a page twice (two replicas, a sweep) queues it once.
+          jobId: payload.extractionId,
+          priority: CRAWL_PAGE_PRIORITY,
+          attempts: 2,
+          backoff: { type: 'exponential', delay: 2000 },
+          removeOnComplete: { age: DAY_S },
+          removeOnFail: { age: 7 * DAY_S },
+        },
+      })),
+    );
+  }
+
+  /** State first, then the job (see ExtractionQueue.lookup). */
+  async lookup(
+    pageId: string,
+  ): Promise<{ state: JobState | 'unknown'; job?: Job<ExtractJobPayload, ExtractJobResult> }> {
+    const state = await this.queue.getJobState(pageId);
+    const job = state === 'unknown' ? undefined : await this.queue.getJob(pageId);
+    return job ? { state, job } : { state: 'unknown' };
+  }
+
+  /** Takes waiting pages off the queue (a stopped or limited crawl); a page being read finishes. */
+  async remove(pageIds: string[]): Promise<void> {
+    await Promise.all(
+      pageIds.map(async (id) => {
+        const job = await this.queue.getJob(id);
+        if (job && !(await job.isActive())) await job.remove().catch(() => undefined);
+      }),
+    );
+  }
+}
