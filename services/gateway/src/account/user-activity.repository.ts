@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ExtractionHistoryItem, RECENT_ACTIVITY_LIMIT, RecentImage } from '@pixtract/contracts';
+import { CrawlScope, ExtractionHistoryItem, RECENT_ACTIVITY_LIMIT, RecentImage } from '@pixtract/contracts';
 import { DataSource } from 'typeorm';
 
 /** A member's Recent Activity, read from the gateway's own extraction records. */
@@ -8,14 +8,35 @@ import { DataSource } from 'typeorm';
 export class UserActivityRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  /** The member's extractions and crawls, newest first (a crawl's row says so, with its scope and pages read). */
   async history(userId: number): Promise<ExtractionHistoryItem[]> {
-    const rows: Array<{ id: string; url: string; extractedAt: Date; status: string; imageCount: number }> =
-      await this.dataSource.query(
-        `SELECT "id", "url", coalesce("completedAt", "createdAt") AS "extractedAt", "status", "imageCount"
-         FROM "extractions" WHERE "ownerUserId" = $1 ORDER BY "createdAt" DESC LIMIT $2`,
-        [userId, RECENT_ACTIVITY_LIMIT],
-      );
-    return rows.map((row) => ({ ...row, extractedAt: row.extractedAt.toISOString() }));
+    const rows: Array<{
+      id: string;
+      url: string;
+      extractedAt: Date;
+      status: string;
+      imageCount: number;
+      kind: 'extraction' | 'crawl';
+      scope: CrawlScope | null;
+      pagesDone: number | null;
+    }> = await this.dataSource.query(
+      `SELECT "id", "url", "extractedAt", "status", "imageCount", "kind", "scope", "pagesDone" FROM (
+         SELECT "id"::text, "url", coalesce("completedAt", "createdAt") AS "extractedAt", "status", "imageCount",
+                'extraction' AS "kind", NULL AS "scope", NULL::int AS "pagesDone", "createdAt"
+           FROM "extractions" WHERE "ownerUserId" = $1
+         UNION ALL
+         SELECT c."id"::text, c."startUrl", coalesce(c."finishedAt", c."createdAt"), c."status", c."imagesFound",
+                'crawl', c."scope",
+                (SELECT count(*)::int FROM "crawl_pages" p WHERE p."crawlId" = c."id" AND p."status" = 'done'), c."createdAt"
+           FROM "crawls" c WHERE c."ownerUserId" = $1
+       ) AS activity ORDER BY "createdAt" DESC LIMIT $2`,
+      [userId, RECENT_ACTIVITY_LIMIT],
+    );
+    return rows.map(({ scope, pagesDone, kind, ...row }) => ({
+      ...row,
+      extractedAt: row.extractedAt.toISOString(),
+      ...(kind === 'crawl' && { kind, scope: scope!, pagesDone: pagesDone ?? 0 }),
+    }));
   }
 
   /** The newest distinct images of the member's extractions; sourceUrl is the image's own address. */

@@ -203,17 +203,15 @@ export class CrawlRepository {
 
   async insertFiles(manager: EntityManager, crawlId: string, pageId: string, files: ExtractedFile[]): Promise<void> {
     if (files.length === 0) return;
-    await manager
-      .getRepository(CrawlFileEntity)
-      .insert(
-        files.map((file, index) => ({
-          crawlId,
-          pageId,
-          fileUrl: file.fileUrl,
-          position: file.position ?? index,
-          file,
-        })),
-      );
+    await manager.getRepository(CrawlFileEntity).insert(
+      files.map((file, index) => ({
+        crawlId,
+        pageId,
+        fileUrl: file.fileUrl,
+        position: file.position ?? index,
+        file,
+      })),
+    );
   }
 
   async updateCrawl(

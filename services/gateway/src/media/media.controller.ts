@@ -1,8 +1,14 @@
 import { Controller, Get, Post, Req, Res } from '@nestjs/common';
-import { ARCHIVE_PLAN_HEADER } from '@pixtract/contracts';
+import { ARCHIVE_GRANTED_HEADER, ARCHIVE_PLAN_HEADER, crawlDownloadRequestSchema } from '@pixtract/contracts';
+import { parseWith } from '@pixtract/service-kit';
 import type { Request, Response } from 'express';
 import { AuthClient } from '../account/auth.client';
+import { CrawlService } from '../crawl/crawl.service';
 import { ZipperForwarder } from './zipper-forwarder.service';
+
+/** A body naming a crawl (and no image list) asks for the crawl's archive. */
+const isCrawlDownload = (body: unknown): body is { crawlId: unknown } =>
+  typeof body === 'object' && body !== null && 'crawlId' in body && !('imageUrls' in body);
 
 /** The media routes are the zipper's: the gateway, the only public origin, forwards them as they are. */
 @Controller()
@@ -10,6 +16,7 @@ export class MediaController {
   constructor(
     private readonly zipper: ZipperForwarder,
     private readonly auth: AuthClient,
+    private readonly crawls: CrawlService,
   ) {}
 
   /**
@@ -28,6 +35,18 @@ export class MediaController {
   @Post('download-images')
   async downloadImages(@Req() req: Request, @Res() res: Response): Promise<void> {
     const { caller } = await this.auth.identify(req);
-    return this.zipper.forward(req, res, { [ARCHIVE_PLAN_HEADER]: caller.limits.role });
+    const stated = { [ARCHIVE_PLAN_HEADER]: caller.limits.role };
+    if (!isCrawlDownload(req.body)) return this.zipper.forward(req, res, stated);
+    // A crawl's archive: its owner's stored result, as the list of images the zipper knows (with their pages).
+    const { crawlId, ...options } = parseWith(crawlDownloadRequestSchema, req.body);
+    const { startUrl, files } = await this.crawls.view(crawlId, caller);
+    req.body = {
+      ...options,
+      sourceUrl: startUrl,
+      imageUrls: files
+        .filter((file) => !file.duplicate)
+        .map(({ fileUrl, alt, width, height, pageUrls }) => ({ fileUrl, alt, width, height, pageUrls })),
+    };
+    return this.zipper.forward(req, res, { ...stated, [ARCHIVE_GRANTED_HEADER]: String(req.body.imageUrls.length) });
   }
 }

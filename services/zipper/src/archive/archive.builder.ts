@@ -9,6 +9,10 @@ import { archiveEntryName, textLine } from './archive-naming.util';
 export interface ArchiveItem {
   url: string;
   alt?: string;
+  /** The crawl pages it was found on (a crawl's archive): all-image-urls.txt lists it under each. */
+  pageUrls?: string[];
+  /** Its folder in a crawl's archive with a folder per page: its first page's. */
+  folder?: string;
 }
 
 /** A fetched image, ready to be written (already converted if the request asked for it). */
@@ -162,7 +166,7 @@ export class ArchiveBuilder {
   }
 
   private async write(index: number, item: ArchiveItem, image: FetchedImage, signal: AbortSignal): Promise<void> {
-    const name = archiveEntryName(index, item.url, item.alt, image.extension);
+    const name = archiveEntryName(index, item.url, item.alt, image.extension, item.folder);
     // A stream source, not a Buffer: zip-stream writes a Buffer into itself at once, ignoring backpressure,
     // while a stream is piped and its entry only completes once the client has taken (nearly) all of it.
     // 'entry' comes from archiver's queue on a later tick, so listening after append misses nothing.
@@ -181,7 +185,7 @@ export class ArchiveBuilder {
   }
 
   private writeSummary(items: ArchiveItem[], sourceUrl: string | undefined): void {
-    this.archive.append(`${items.map((item) => textLine(item.url)).join('\n')}\n`, { name: 'all-image-urls.txt' });
+    this.archive.append(imageList(items), { name: 'all-image-urls.txt' });
     if (this.failures.length > 0)
       this.archive.append(`${this.failures.join('\n')}\n`, { name: 'failed-downloads.txt' });
     const { maxImages, role, maxTotalBytes, maxTimeMs } = this.limits;
@@ -196,4 +200,19 @@ export class ArchiveBuilder {
     };
     this.archive.append(JSON.stringify(manifest, null, 2), { name: 'manifest.json' });
   }
+}
+
+/**
+ * all-image-urls.txt: one URL a line; a crawl's archive lists each page, then its images indented below it (an
+ * image on several pages under each of them).
+ */
+function imageList(items: ArchiveItem[]): string {
+  if (!items.some((item) => item.pageUrls?.length)) return `${items.map((item) => textLine(item.url)).join('\n')}\n`;
+  const byPage = new Map<string, string[]>();
+  for (const item of items)
+    for (const page of item.pageUrls ?? ['']) byPage.set(page, [...(byPage.get(page) ?? []), item.url]);
+  return [...byPage]
+    .map(([page, urls]) => [textLine(page), ...urls.map((url) => `  ${textLine(url)}`)].join('\n'))
+    .join('\n')
+    .concat('\n');
 }

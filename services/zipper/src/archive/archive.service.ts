@@ -10,7 +10,7 @@ import { MIME_TYPES } from '../fetching/image-signature.util';
 import { RemoteImageFetcher } from '../fetching/remote-image.fetcher';
 import { attachmentDisposition, savedExtension } from '../naming/image-file-name.util';
 import { ZIPPER_CONFIG, type ZipperConfig } from '../zipper.config';
-import { archiveFileName } from './archive-naming.util';
+import { archiveFileName, pageFolderName } from './archive-naming.util';
 import { ArchiveBuilder, type ArchiveCounts, type ArchiveItem, type FetchedImage } from './archive.builder';
 import { ArchiveMetrics } from './archive.metrics';
 import { ArchiveProgressPublisher } from './archive-progress.publisher';
@@ -34,11 +34,12 @@ export class ArchiveService {
     private readonly progress: ArchiveProgressPublisher,
   ) {}
 
-  /** `role` is the caller's plan as the gateway stated it: it sets how many images the archive may hold. */
-  async send(request: DownloadImagesRequest, role: Role, res: Response): Promise<void> {
-    const items: ArchiveItem[] = request.imageUrls.map((image) =>
-      typeof image === 'string' ? { url: image } : { url: image.fileUrl, alt: image.alt },
-    );
+  /**
+   * `role` is the caller's plan as the gateway stated it: it sets how many images the archive may hold, unless the
+   * gateway stated `granted` (a crawl's archive: the images the crawl was granted).
+   */
+  async send(request: DownloadImagesRequest, role: Role, res: Response, granted?: number): Promise<void> {
+    const items = archiveItems(request);
     if (items.length === 0) throw new AppException(ErrorCode.NoImagesToDownload, 400);
     const archive = this.startArchive(res, archiveFileName(request.sourceUrl, items[0].url, new Date()));
     const { downloadId } = request;
@@ -49,7 +50,7 @@ export class ArchiveService {
       archive,
       {
         role,
-        maxImages: this.config.planQuotas[role].perExtraction,
+        maxImages: granted ?? this.config.planQuotas[role].perExtraction,
         maxTotalBytes: this.config.ARCHIVE_MAX_TOTAL_BYTES,
         maxTimeMs: this.config.ARCHIVE_MAX_TIME_MS,
         parallelFetches: this.config.ARCHIVE_PARALLEL_FETCHES,
@@ -113,4 +114,18 @@ export class ArchiveService {
       ...(await imageDimensions(chunks)),
     };
   }
+}
+
+/** The request's images; a crawl's with their pages, and with `folders` each in its first page's folder. */
+function archiveItems(request: DownloadImagesRequest): ArchiveItem[] {
+  const pageOrder = new Map<string, number>();
+  return request.imageUrls.map((image) => {
+    if (typeof image === 'string') return { url: image };
+    const item: ArchiveItem = { url: image.fileUrl, alt: image.alt };
+    if (!image.pageUrls?.length) return item;
+    for (const page of image.pageUrls) if (!pageOrder.has(page)) pageOrder.set(page, pageOrder.size);
+    item.pageUrls = image.pageUrls;
+    if (request.folders) item.folder = pageFolderName(pageOrder.get(image.pageUrls[0])!, image.pageUrls[0]);
+    return item;
+  });
 }

@@ -1,0 +1,254 @@
+import { CrawlProgress, CrawlView } from '@pixtract/contracts';
+import { CookieJar, CrawlSite, FixtureServer, crawlSite, startFixtureServer } from '@pixtract/testing';
+import { ExtractorProcesses } from '../../extractor/test/extractor-processes.harness';
+import { GatewayHarness, startGateway } from './gateway-harness';
+
+jest.setTimeout(180_000);
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Polls until `condition` holds (the machine is shared: no fixed waits). */
+async function until<T>(
+  read: () => Promise<T>,
+  condition: (value: T) => boolean,
+  what: string,
+  timeoutMs = 120_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (condition(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`not within ${timeoutMs} ms: ${what} (last: ${JSON.stringify(value).slice(0, 2000)})`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const ENDED = new Set(['completed', 'stopped', 'limited', 'failed']);
+
+describe('crawls through the API (real gateway, auth, Postgres, Redis, two extractor processes with Chromium)', () => {
+  let gateway: GatewayHarness;
+  let site: CrawlSite;
+  let fixtures: FixtureServer;
+  let other: CrawlSite;
+  let otherFixtures: FixtureServer;
+  let workers: ExtractorProcesses;
+  let visitor: CookieJar;
+
+  beforeAll(async () => {
+    other = crawlSite();
+    otherFixtures = await startFixtureServer({ handle: other.handle });
+    site = crawlSite({ pages: 2, galleryPages: 5, otherSite: otherFixtures.origin.replace('127.0.0.1', 'localhost') });
+    fixtures = await startFixtureServer({ handle: site.handle });
+    gateway = await startGateway('gateway_crawl', {
+      PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1',
+      CRAWL_TRAP_CAP: '2',
+      CRAWL_SWEEP_MS: '1000',
+    });
+    workers = new ExtractorProcesses({ REDIS_URL, QUEUE_PREFIX: gateway.queuePrefix, CRAWL_HOST_GAP_MS: '20' });
+    await Promise.all([workers.startReady(), workers.startReady()]);
+    visitor = await gateway.returningVisitor();
+  });
+  afterAll(async () => {
+    await workers?.stopAll();
+    await gateway?.close();
+    await fixtures?.close();
+    await otherFixtures?.close();
+  });
+
+  const start = async (body: unknown, jar = visitor): Promise<string> => {
+    const res = await jar.fetch('/api/crawls', { method: 'POST', json: body });
+    expect(res.status).toBe(202);
+    return ((await res.json()) as { crawlId: string }).crawlId;
+  };
+  const view = async (crawlId: string, jar = visitor): Promise<CrawlView> =>
+    (await jar.fetch(`/api/crawls/${crawlId}`)).json() as Promise<CrawlView>;
+  const ended = (crawlId: string) =>
+    until(
+      () => view(crawlId),
+      (crawl) => ENDED.has(crawl.status),
+      `crawl ${crawlId} ended`,
+    );
+
+  it('follows a gallery behind Next links, page after page, streaming progress to the crawl’s room', async () => {
+    const socket = await gateway.connectSocket(visitor);
+    const events: CrawlProgress[] = [];
+    socket.on('crawl:progress', (event) => events.push(event));
+    const crawlId = await start({ url: fixtures.url('/site/gallery?page=1'), scope: 'gallery' });
+    await expect(socket.emitWithAck('crawl:follow', crawlId)).resolves.toEqual({ ok: true });
+
+    const crawl = await ended(crawlId);
+    expect(crawl.status).toBe('completed');
+    expect(crawl.pages.map((page) => [new URL(page.url).search, page.status])).toEqual(
+      [1, 2, 3, 4, 5].map((n) => [`?page=${n}`, 'done']),
+    );
+    // Only the next pages: the gallery's link to another page of the site is not followed.
+    expect(crawl.files.filter((file) => !file.duplicate).map((file) => file.alt)).toEqual(
+      [1, 2, 3, 4, 5].map((n) => `Gallery ${n}`),
+    );
+    expect([crawl.pagesDone, crawl.pagesFound, crawl.pagesFailed]).toEqual([5, 5, 0]);
+    await until(
+      async () => events.at(-1),
+      (event) => event?.status === 'completed',
+      'the last event says completed',
+    );
+    expect(events.some((event) => event.files?.some((file) => file.alt === 'Gallery 3'))).toBe(true);
+    expect(events.some((event) => event.reading.length > 0)).toBe(true);
+  });
+
+  it('links: one level of same-site pages; a thumbnail linking to a photo page gets that page’s largest picture as its original', async () => {
+    const crawlId = await start({ url: fixtures.url('/site/photos/'), scope: 'links' });
+    const crawl = await ended(crawlId);
+    expect(crawl.status).toBe('completed');
+    expect(crawl.pages.map((page) => new URL(page.url).pathname)).toEqual([
+      '/site/photos/',
+      '/site/photos/1.html',
+      '/site/photos/2.html',
+      '/site/photos/3.html',
+    ]);
+    for (const n of [1, 2, 3]) {
+      const original = crawl.files.find((file) => file.alt === `Photo ${n}`)!;
+      expect([original.width, original.height]).toEqual([1600, 1200]);
+      expect(original.variants?.map((variant) => new URL(variant.fileUrl).pathname)).toContain('/images/120x90.png');
+      expect(original.pageUrls.map((url) => new URL(url).pathname).sort()).toEqual([
+        '/site/photos/',
+        `/site/photos/${n}.html`,
+      ]);
+    }
+    // No thumbnail is a file of its own, and the logo on three pages is one file on three pages.
+    expect(crawl.files.filter((file) => file.alt?.startsWith('Thumb'))).toEqual([]);
+    expect(crawl.files.filter((file) => file.alt === 'Logo').map((file) => file.pageUrls.length)).toEqual([3]);
+  });
+
+  it('site: breadth first with the sitemap, robots.txt obeyed, same site only, no page twice, the plan’s page limit', async () => {
+    const crawlId = await start({ url: fixtures.url('/site/'), scope: 'site' });
+    const crawl = await ended(crawlId);
+    const paths = crawl.pages.map((page) => `${new URL(page.url).pathname}${new URL(page.url).search}`);
+    expect(crawl.status).toBe('completed');
+    // The free plan reads 10 pages a crawl.
+    expect(crawl.maxPages).toBe(10);
+    expect(crawl.pages).toHaveLength(10);
+    expect(crawl.warningDetails).toContainEqual({ code: 'PAGE_LIMIT', values: { limit: 10 } });
+    // Found on the start page: its links and the sitemap's page, in that order, each once.
+    expect(paths.slice(0, 8)).toEqual([
+      '/site/',
+      '/site/p/1.html',
+      '/site/p/2.html',
+      '/site/gallery?page=1',
+      '/site/photos/',
+      '/site/calendar/2030/1',
+      '/site/dup',
+      '/site/hidden.html',
+    ]);
+    // robots.txt disallows /site/private/ for Pixtract: never fetched, and the crawl says so.
+    expect(site.pageHits.has('/site/private/secret.html')).toBe(false);
+    expect(crawl.warningDetails).toContainEqual(
+      expect.objectContaining({
+        code: 'ROBOTS_DISALLOWED',
+        values: expect.objectContaining({ count: expect.any(Number) }),
+      }),
+    );
+    // The link to another site is not followed.
+    expect(other.pageHits.size).toBe(0);
+    // /site/dup names /site/ as its canonical address: it is that page, read once.
+    expect(crawl.pages.find((page) => page.url.endsWith('/site/dup'))).toMatchObject({
+      status: 'skipped',
+      skipReason: 'duplicate',
+    });
+    expect(crawl.files.some((file) => file.alt === 'Dup')).toBe(false);
+    // No page twice: `/site/#again` and `?utm_source=` are the same pages; each page was requested once.
+    for (const path of paths.filter((path) => !path.startsWith('/site/dup')))
+      expect([path, site.pageHits.get(path)]).toEqual([path, 1]);
+  });
+
+  it('bounds a trap by a cap per address pattern', async () => {
+    const crawlId = await start({ url: fixtures.url('/site/calendar/2030/1'), scope: 'site' });
+    const crawl = await ended(crawlId);
+    expect(crawl.pages.map((page) => new URL(page.url).pathname)).toEqual([
+      '/site/calendar/2030/1',
+      '/site/calendar/2030/2',
+    ]);
+    expect(crawl.warningDetails).toContainEqual(
+      expect.objectContaining({ code: 'TRAP_CAPPED', values: expect.objectContaining({ limit: 2 }) }),
+    );
+  });
+
+  it('list: the addresses given, each once, and no more than the plan’s page limit', async () => {
+    const crawlId = await start({
+      scope: 'list',
+      urls: [
+        fixtures.url('/site/p/1.html'),
+        `${fixtures.url('/site/p/1.html')}#again`,
+        fixtures.url('/site/p/2.html'),
+        '',
+      ],
+    });
+    const crawl = await ended(crawlId);
+    expect(crawl.pages.map((page) => new URL(page.url).pathname)).toEqual(['/site/p/1.html', '/site/p/2.html']);
+    const tooMany = await visitor.fetch('/api/crawls', {
+      method: 'POST',
+      json: { scope: 'list', urls: Array.from({ length: 11 }, (_, n) => fixtures.url(`/site/p/${n + 1}.html`)) },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toMatchObject({
+      code: 'CRAWL_TOO_MANY_ADDRESSES',
+      message: 'That list has more addresses than your plan reads in one crawl.',
+    });
+  });
+
+  it('refuses bad requests as extractions are refused, in the catalogue’s words, and shows a crawl to its owner only', async () => {
+    const refusals: Array<[unknown, number, string]> = [
+      [{ url: fixtures.url('/site/'), scope: 'everything' }, 400, 'VALIDATION_FAILED'],
+      [{ scope: 'gallery' }, 400, 'URL_REQUIRED'],
+      [{ scope: 'list', urls: [] }, 400, 'URL_REQUIRED'],
+      [{ url: 'ftp://example.com/', scope: 'links' }, 400, 'UNSUPPORTED_SCHEME'],
+      [{ url: fixtures.url('/site/'), scope: 'site', maxPages: 0 }, 400, 'VALIDATION_FAILED'],
+      ['not json', 400, 'VALIDATION_FAILED'],
+    ];
+    for (const [body, status, code] of refusals) {
+      const res = await visitor.fetch('/api/crawls', { method: 'POST', json: body });
+      expect([body, res.status, ((await res.json()) as { code: string }).code]).toEqual([body, status, code]);
+    }
+    const crawlId = await start({
+      url: fixtures.url('/site/p/1.html'),
+      scope: 'list',
+      urls: [fixtures.url('/site/p/1.html')],
+    });
+    const stranger = await gateway.returningVisitor();
+    for (const path of [`/api/crawls/${crawlId}`, '/api/crawls/not-an-id']) {
+      const res = await stranger.fetch(path);
+      expect([res.status, ((await res.json()) as { code: string }).code]).toEqual([404, 'CRAWL_NOT_FOUND']);
+    }
+    expect((await stranger.fetch(`/api/crawls/${crawlId}/stop`, { method: 'POST' })).status).toBe(404);
+    await ended(crawlId);
+  });
+
+  it('stops a crawl (what was found stays, waiting pages are skipped) and runs it again as a new crawl', async () => {
+    const crawlId = await start({ url: fixtures.url('/site/gallery?page=1'), scope: 'site', maxPages: 8 });
+    const stopped = (await (
+      await visitor.fetch(`/api/crawls/${crawlId}/stop`, { method: 'POST' })
+    ).json()) as CrawlView;
+    expect(stopped.status).toBe('stopped');
+    const after = await until(
+      () => view(crawlId),
+      (crawl) =>
+        crawl.reading.length === 0 &&
+        crawl.pages.every((page) => page.status !== 'queued' && page.status !== 'running'),
+      'pages being read finish',
+    );
+    expect(after.status).toBe('stopped');
+    expect(after.pages.length).toBeLessThan(8);
+
+    const again = await visitor.fetch(`/api/crawls/${crawlId}/rerun`, { method: 'POST' });
+    expect(again.status).toBe(202);
+    const { crawlId: rerunId } = (await again.json()) as { crawlId: string };
+    expect(rerunId).not.toBe(crawlId);
+    const rerun = await ended(rerunId);
+    expect([rerun.status, rerun.scope, rerun.startUrl, rerun.maxPages]).toEqual([
+      'completed',
+      'site',
+      after.startUrl,
+      8,
+    ]);
+  });
+});
