@@ -12,12 +12,14 @@ const image = (width: number, height: number, tag: string) =>
   `<img src="${fixtureUrl(`/images/${width}x${height}.png?c=${tag}`)}" alt="Photo ${tag}" width="${width}" height="${height}">`;
 const html = (title: string, body: string, head = '') =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>${head}</head><body><h1>${title}</h1>${body}</body></html>`;
+/** How long each page of /slow/ takes: with at most two requests in flight to a host, its eight take half a minute. */
+const SLOW_PAGE_MS = 8000;
 /** On every page of the gallery: the same logo (one file "on 3 pages"). */
 const LOGO = image(240, 80, '1f2937');
 
 /**
  * /gallery/1.html → 2.html → 3.html, linked by rel=next and a "Next ›" link, two photos each and the logo; page 3
- * also points at /private/4.html, which robots.txt disallows. /slow/ is a hub of eight pages that each take two
+ * also points at /private/4.html, which robots.txt disallows. /slow/ is a hub of eight pages that each take eight
  * seconds, for a crawl to be stopped while it runs.
  */
 export async function startCrawlSite(): Promise<CrawlSite> {
@@ -52,7 +54,10 @@ export async function startCrawlSite(): Promise<CrawlSite> {
       );
     const slow = /^\/slow\/(\d)\.html$/.exec(path);
     if (slow) {
-      setTimeout(() => send(html(`Slow ${slow[1]}`, image(330 + Number(slow[1]), 240, `e0000${slow[1]}`))), 2000);
+      setTimeout(
+        () => send(html(`Slow ${slow[1]}`, image(330 + Number(slow[1]), 240, `e0000${slow[1]}`))),
+        SLOW_PAGE_MS,
+      );
       return;
     }
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
