@@ -42,8 +42,10 @@ describe('crawls through the API (real gateway, auth, Postgres, Redis, two extra
     fixtures = await startFixtureServer({ handle: site.handle });
     gateway = await startGateway('gateway_crawl', {
       PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1',
-      CRAWL_TRAP_CAP: '2',
+      CRAWL_TRAP_CAP: '3',
+      PIXTRACT_RATE_LIMITS: 'crawls=1000/60',
       CRAWL_SWEEP_MS: '1000',
+      LOG_LEVEL: 'error',
     });
     workers = new ExtractorProcesses({ REDIS_URL, QUEUE_PREFIX: gateway.queuePrefix, CRAWL_HOST_GAP_MS: '20' });
     await Promise.all([workers.startReady(), workers.startReady()]);
@@ -121,6 +123,7 @@ describe('crawls through the API (real gateway, auth, Postgres, Redis, two extra
   });
 
   it('site: breadth first with the sitemap, robots.txt obeyed, same site only, no page twice, the plan’s page limit', async () => {
+    const hitsBefore = new Map(site.pageHits);
     const crawlId = await start({ url: fixtures.url('/site/'), scope: 'site' });
     const crawl = await ended(crawlId);
     const paths = crawl.pages.map((page) => `${new URL(page.url).pathname}${new URL(page.url).search}`);
@@ -158,18 +161,20 @@ describe('crawls through the API (real gateway, auth, Postgres, Redis, two extra
     expect(crawl.files.some((file) => file.alt === 'Dup')).toBe(false);
     // No page twice: `/site/#again` and `?utm_source=` are the same pages; each page was requested once.
     for (const path of paths.filter((path) => !path.startsWith('/site/dup')))
-      expect([path, site.pageHits.get(path)]).toEqual([path, 1]);
+      expect([path, site.pageHits.get(path)! - (hitsBefore.get(path) ?? 0)]).toEqual([path, 1]);
   });
 
   it('bounds a trap by a cap per address pattern', async () => {
     const crawlId = await start({ url: fixtures.url('/site/calendar/2030/1'), scope: 'site' });
     const crawl = await ended(crawlId);
-    expect(crawl.pages.map((page) => new URL(page.url).pathname)).toEqual([
+    // The sitemap's page aside, three months of an endless calendar.
+    expect(crawl.pages.map((page) => new URL(page.url).pathname).filter((path) => path.includes('calendar'))).toEqual([
       '/site/calendar/2030/1',
       '/site/calendar/2030/2',
+      '/site/calendar/2030/3',
     ]);
     expect(crawl.warningDetails).toContainEqual(
-      expect.objectContaining({ code: 'TRAP_CAPPED', values: expect.objectContaining({ limit: 2 }) }),
+      expect.objectContaining({ code: 'TRAP_CAPPED', values: expect.objectContaining({ limit: 3 }) }),
     );
   });
 
@@ -203,7 +208,7 @@ describe('crawls through the API (real gateway, auth, Postgres, Redis, two extra
       [{ scope: 'list', urls: [] }, 400, 'URL_REQUIRED'],
       [{ url: 'ftp://example.com/', scope: 'links' }, 400, 'UNSUPPORTED_SCHEME'],
       [{ url: fixtures.url('/site/'), scope: 'site', maxPages: 0 }, 400, 'VALIDATION_FAILED'],
-      ['not json', 400, 'VALIDATION_FAILED'],
+      ['not json', 400, 'MALFORMED_BODY'],
     ];
     for (const [body, status, code] of refusals) {
       const res = await visitor.fetch('/api/crawls', { method: 'POST', json: body });

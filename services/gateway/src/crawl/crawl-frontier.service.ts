@@ -40,7 +40,8 @@ export class CrawlFrontier {
     for (const link of withinDepth) {
       const pattern = crawlPathPattern(link.url);
       const seen = perPattern.get(pattern) ?? 0;
-      if (seen >= this.config.CRAWL_TRAP_CAP) {
+      // A gallery follows one next page at a time, its pages all of one pattern: the page limit bounds it.
+      if (crawl.scope !== 'gallery' && seen >= this.config.CRAWL_TRAP_CAP) {
         if (!warnings.some((warning) => warning.code === 'TRAP_CAPPED' && warning.values.pattern === pattern))
           warnings.push({ code: 'TRAP_CAPPED', values: { pattern, limit: this.config.CRAWL_TRAP_CAP } });
         continue;

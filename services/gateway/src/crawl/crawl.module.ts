@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountModule } from '../account/account.module';
 import { UrlPolicyService } from '../extraction/url-policy.service';
 import { QueuesModule } from '../queues/queues.module';
-import { QuotaGate } from '../quota/quota-gate.service';
+import { QuotaModule } from '../quota/quota.module';
 import { CrawlEventsListener } from './crawl-events.listener';
 import { CrawlFinaliser } from './crawl-finaliser.service';
 import { CrawlFrontier } from './crawl-frontier.service';
@@ -16,7 +16,7 @@ import { CrawlService } from './crawl.service';
 
 /** Crawls: many pages under one id, on the extraction queue and workers (ARCHITECTURE.md, "Flow of one crawl"). */
 @Module({
-  imports: [QueuesModule, AccountModule],
+  imports: [QueuesModule, AccountModule, QuotaModule],
   controllers: [CrawlController],
   providers: [
     CrawlService,
@@ -28,7 +28,6 @@ import { CrawlService } from './crawl.service';
     CrawlProgressGateway,
     CrawlSweeper,
     CrawlWarnings,
-    QuotaGate,
     UrlPolicyService,
   ],
   exports: [CrawlService, CrawlRepository],

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ExtractionProgressGateway } from '../progress/extraction-progress.gateway';
 import { AccountModule } from '../account/account.module';
-import { QuotaGate } from '../quota/quota-gate.service';
+import { QuotaModule } from '../quota/quota.module';
 import { QueuesModule } from '../queues/queues.module';
 import { ExtractionEventsListener } from './extraction-events.listener';
 import { ExtractionFinaliser } from './extraction-finaliser.service';
@@ -12,7 +12,7 @@ import { ExtractionService } from './extraction.service';
 import { UrlPolicyService } from './url-policy.service';
 
 @Module({
-  imports: [QueuesModule, AccountModule],
+  imports: [QueuesModule, AccountModule, QuotaModule],
   controllers: [ExtractionController],
   providers: [
     ExtractionService,
@@ -21,7 +21,6 @@ import { UrlPolicyService } from './url-policy.service';
     ExtractionFinaliser,
     ExtractionEventsListener,
     ExtractionProgressGateway,
-    QuotaGate,
     UrlPolicyService,
   ],
 })
