@@ -66,13 +66,25 @@ export class DonationsService {
     });
   }
 
-  /** PAYMENT.CAPTURE.COMPLETED for one of our orders (the capture answer may have been lost on the way). */
-  async captured(manager: EntityManager, orderId: string, captureId: string): Promise<void> {
+  /**
+   * PAYMENT.CAPTURE.COMPLETED names one of our orders (the capture answer may have been lost on the way): the order
+   * is read from PayPal, and the donation completes only when PayPal says the order and its capture are COMPLETED.
+   * Answers whether a donation of ours was looked at; PayPal's failures (404: unknown order) surface as
+   * PayPalApiError.
+   */
+  async completeIfCaptured(manager: EntityManager, orderId: string): Promise<boolean> {
     const donation = await manager.findOne(DonationEntity, {
       where: { paypalOrderId: orderId },
       lock: { mode: 'pessimistic_write' },
     });
-    if (donation && donation.status !== 'completed') await this.complete(manager, donation, captureId);
+    if (!donation) return false;
+    if (donation.status === 'completed') return true;
+    const order = await this.paypal.getOrder(orderId);
+    const capture = order.purchaseUnits?.[0]?.payments?.captures?.find((found) => found.status === 'COMPLETED');
+    if (order.status === 'COMPLETED' && capture?.id) await this.complete(manager, donation, capture.id);
+    else
+      this.logger.warn({ msg: 'capture event for an order PayPal has not completed', orderId, status: order.status });
+    return true;
   }
 
   private async complete(manager: EntityManager, donation: DonationEntity, captureId: string): Promise<void> {
