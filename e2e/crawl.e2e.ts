@@ -90,7 +90,7 @@ test('crawls the whole gallery behind Next: live pages, results by page, one fil
 
   for (const { width, theme, prefix } of SCREEN_VARIANTS) {
     await page.setViewportSize({ width, height: 900 });
-    await page.evaluate((dark) => localStorage.setItem('darkMode', String(dark)), theme === 'dark');
+    await page.evaluate(`localStorage.setItem('darkMode', '${theme === 'dark'}')`);
     await page.goto(`${prefix}${crawlPath}`);
     await expect(page.getByTestId('crawl-status')).toBeVisible({ timeout: 20_000 });
     const grid = page.getByRole('list', { name: prefix ? 'الصور المستخرجة' : 'Extracted images' });
