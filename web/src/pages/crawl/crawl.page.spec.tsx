@@ -256,8 +256,11 @@ describe('crawl page', () => {
       },
     });
     renderWithProviders(`/ar/crawls/${crawlId}`);
-    expect(await screen.findByText(/قد تكون التغطية جزئية/)).toBeInTheDocument();
+    expect(
+      await screen.findByText('وُجدت صفحات أكثر من حد الصفحات لهذا الزحف (١٠). قد تكون التغطية جزئية.'),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('crawl-status')).toHaveTextContent('مكتمل');
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(api.calls.some((call) => call.path === `/api/crawls/${crawlId}`)).toBe(true);
   });
 
