@@ -1,6 +1,6 @@
 import { CrawlProgress, CrawlView } from '@pixtract/contracts';
 import { CookieJar, CrawlSite, FixtureServer, crawlSite, startFixtureServer } from '@pixtract/testing';
-import { ExtractorProcesses } from '../../extractor/test/extractor-processes.harness';
+import { ExtractorProcesses, untilReady } from '../../extractor/test/extractor-processes.harness';
 import { GatewayHarness, startGateway } from './gateway-harness';
 
 jest.setTimeout(180_000);
@@ -48,7 +48,8 @@ describe('crawls through the API (real gateway, auth, Postgres, Redis, two extra
       LOG_LEVEL: 'error',
     });
     workers = new ExtractorProcesses({ REDIS_URL, QUEUE_PREFIX: gateway.queuePrefix, CRAWL_HOST_GAP_MS: '20' });
-    await Promise.all([workers.startReady(), workers.startReady()]);
+    // Readiness waits long: Chromium starts slowly on a loaded machine.
+    for (const worker of [await workers.start(), await workers.start()]) await untilReady(worker, 120_000);
     visitor = await gateway.returningVisitor();
   });
   afterAll(async () => {

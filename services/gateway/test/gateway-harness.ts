@@ -42,6 +42,8 @@ export interface GatewayHarness {
   connectSocket(browser?: CookieJar): Promise<Socket<ServerToClientEvents, ClientToServerEvents>>;
   /** A real BullMQ worker on the gateway's queue, standing in for the extractor. */
   startWorker(process: (job: Job<ExtractJobPayload, ExtractJobResult>) => Promise<ExtractJobResult>): Worker;
+  /** Stops this gateway's app and starts a new one on the same database, queue prefix and auth (`app`, `base` follow). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -76,19 +78,25 @@ export async function startGateway(
     METRICS_PORT: '0',
     ...env,
   });
-  const app = await createGateway(config, 0);
-  const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+  let app = await createGateway(config, 0);
+  let base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   const workers: Worker[] = [];
   const sockets: Socket[] = [];
 
   return {
-    app,
-    base,
+    get app() {
+      return app;
+    },
+    get base() {
+      return base;
+    },
     database,
     queuePrefix,
     authUrl,
     authApp: auth?.app,
-    metricsUrl: app.get(MetricsListener).url,
+    get metricsUrl() {
+      return app.get(MetricsListener).url;
+    },
     post: (path, body, raw = false) =>
       fetch(base + path, {
         method: 'POST',
@@ -123,6 +131,11 @@ export async function startGateway(
       });
       workers.push(worker);
       return worker;
+    },
+    restart: async () => {
+      await app.close();
+      app = await createGateway(config, 0);
+      base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     },
     close: async () => {
       sockets.forEach((socket) => socket.disconnect());

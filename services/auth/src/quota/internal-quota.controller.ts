@@ -1,9 +1,10 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { Caller, QuotaReservation, quotaReservationRequestSchema } from '@pixtract/contracts';
+import { Caller, CrawlPlan, QuotaReservation, crawlPlanOf, quotaReservationRequestSchema } from '@pixtract/contracts';
 import { parseWith } from '@pixtract/service-kit';
 import type { Request, Response } from 'express';
 import { AUTH_CONFIG, AuthConfig } from '../auth.config';
 import { SessionUser } from '../session/session-user';
+import { UsersService } from '../user/users.service';
 import { CLOCK, Clock } from './clock';
 import { QuotaLedger } from './quota-ledger.service';
 import { addressSubjectOf, visitorOf, visitorSubjectOf } from './visitor-identity';
@@ -15,6 +16,7 @@ export class InternalQuotaController {
     private readonly ledger: QuotaLedger,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly users: UsersService,
   ) {}
 
   /**
@@ -30,7 +32,21 @@ export class InternalQuotaController {
     const subject = userId === null ? visitorSubject! : `user:${userId}`;
     const addressSubject = userId === null ? addressSubjectOf(req) : null;
     const { limits, perExtraction } = await this.ledger.limitsOf({ subject, addressSubject }, this.clock());
-    return { subject, userId, addressSubject, visitorSubject, limits, perExtraction };
+    return {
+      subject,
+      userId,
+      addressSubject,
+      visitorSubject,
+      limits,
+      perExtraction,
+      crawlPlan: await this.crawlPlanOf(userId),
+    };
+  }
+
+  /** The plan that sets a caller's pages per crawl: a premium member's by the tier of their plan. */
+  private async crawlPlanOf(userId: number | null): Promise<CrawlPlan> {
+    const user = userId === null ? null : await this.users.findById(userId);
+    return user ? crawlPlanOf(user.role, user.membershipPlan) : 'free';
   }
 
   @Post('quota/reservations')

@@ -87,7 +87,9 @@ export class StaticPageService {
       return {
         sourceUrl: response.url,
         warnings: response.status >= 400 ? [httpStatusWarning(response.status, response.headers['retry-after'])] : [],
-        needsBrowser: response.status >= 400 ? `HTTP ${response.status}` : whyBrowser(parsed),
+        // A bot wall may let a browser through; a 429 is the host asking for fewer requests, not another kind.
+        needsBrowser:
+          response.status === 429 ? undefined : response.status >= 400 ? `HTTP ${response.status}` : whyBrowser(parsed),
         linkedStylesheets: parsed.linkedStylesheets,
         matchesSelector: parsed.matchesSelector,
         encoding,

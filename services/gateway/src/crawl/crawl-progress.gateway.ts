@@ -1,3 +1,4 @@
+import { OnModuleDestroy } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import {
   ClientToServerEvents,
@@ -30,9 +31,11 @@ export interface CrawlChange {
  * replica (the one whose write changed the crawl) and goes through the Redis adapter to every replica's sockets.
  */
 @WebSocketGateway({ path: SOCKET_PATH, serveClient: false })
-export class CrawlProgressGateway {
+export class CrawlProgressGateway implements OnModuleDestroy {
   @WebSocketServer()
   private readonly server!: Server<ClientToServerEvents, ServerToClientEvents>;
+  /** Once the app is closing, the adapter's Redis connections go: a page finished then is told by the sweep's next run. */
+  private closing = false;
 
   constructor(
     private readonly repository: CrawlRepository,
@@ -56,8 +59,13 @@ export class CrawlProgressGateway {
     if (isCrawlId(crawlId)) await socket.leave(crawlRoom(crawlId));
   }
 
+  onModuleDestroy(): void {
+    this.closing = true;
+  }
+
   /** The crawl's counts as they stand, with what changed. */
   async publish(crawlId: string, change: CrawlChange): Promise<void> {
+    if (this.closing) return;
     const crawl = await this.repository.find(crawlId);
     if (!crawl) return;
     const [counts, reading, page] = await Promise.all([
@@ -82,7 +90,7 @@ export class CrawlProgressGateway {
         warningDetails: crawl.warningDetails,
       }),
     };
-    this.server.to(crawlRoom(crawlId)).emit('crawl:progress', event);
+    if (!this.closing) this.server.to(crawlRoom(crawlId)).emit('crawl:progress', event);
   }
 
   /** The page's files, each with every page of the crawl it is on so far. */

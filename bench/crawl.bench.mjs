@@ -1,0 +1,232 @@
+#!/usr/bin/env node
+/**
+ * Crawl: one crawl of a fixture site of N pages (50 ms latency, every second page draws its picture with a script,
+ * so half need the browser), crawled with W = 1 … MAX extractor processes (2 pages each at once) behind a gateway
+ * and auth, all on one Redis and Postgres. Per W it prints pages per minute and the ratio to W = 1 (measured in
+ * the same run), and the most page requests ever in flight to the site's host (the politeness limit is 2). Then:
+ * the ratio of the crawl's time (W = 1) to extracting the same pages one by one through /api/extractions; the ratio
+ * of a single extraction's time while a crawl runs to its time on an idle queue; and a crawl on MAX workers with one
+ * killed (SIGKILL) a quarter of the way through: pages done, each once, with its images stored once.
+ *
+ *   npm run bench -- crawl
+ *   BENCH_CRAWL_PAGES=200 BENCH_WORKERS=4 BENCH_LATENCY_MS=50 npm run bench -- crawl
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { ensureDatabases } from '../scripts/lib/databases.mjs';
+import { freePort, waitUntil } from '../scripts/lib/net.mjs';
+import { ensurePostgres } from '../scripts/lib/postgres.mjs';
+import { ensureRedis } from '../scripts/lib/redis.mjs';
+import { serviceProcesses } from '../scripts/lib/services.mjs';
+import { buildServices, fixed, root } from './bench.kit.mjs';
+
+const PAGES = Number(process.env.BENCH_CRAWL_PAGES ?? 200);
+const MAX_WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
+const ADMIN = { username: 'benchcrawler', password: 'bench crawler password' };
+
+const testingRequire = createRequire(join(root, 'bench', 'package.json'));
+
+console.log('building gateway, auth and extractor (nx cache makes this quick when nothing changed) ...');
+await buildServices(['@pixtract/gateway', '@pixtract/auth', '@pixtract/extractor']);
+const { crawlSite, startFixtureServer } = testingRequire('@pixtract/testing');
+
+const postgres = await ensurePostgres();
+const redis = await ensureRedis();
+const queuePrefix = `bench-crawl-${process.pid}`;
+await ensureDatabases(postgres.url, ['bench_crawl_gateway', 'bench_crawl_auth'], { reset: true });
+const templates = Object.fromEntries(
+  serviceProcesses({
+    basePort: 0,
+    databaseServerUrl: postgres.url,
+    databasePrefix: 'bench_crawl',
+    redisUrl: redis.url,
+    queuePrefix,
+    nodeEnv: 'production',
+    logLevel: 'warn',
+    allowPrivateNetworks: true,
+  }).map((template) => [template.name, template]),
+);
+
+/** One built service as its own process, with `npm start`'s command line and environment plus `env`. */
+async function launch(name, env = {}) {
+  const port = await freePort();
+  const template = templates[name];
+  const child = spawn(template.command, template.args, {
+    cwd: root,
+    env: { ...process.env, ...template.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const ready = () =>
+    child.exitCode !== null
+      ? Promise.reject(new Error(`${name} exited with code ${child.exitCode}`))
+      : fetch(`${base}/ready`).then(
+          (res) => res.ok,
+          () => false,
+        );
+  if (!(await waitUntil(ready, { timeoutMs: 60_000, intervalMs: 200 })))
+    throw new Error(`${name} was not ready within 60 s`);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    child,
+    base,
+    kill: () => (child.kill('SIGKILL'), exited),
+    stop: () => (child.exitCode !== null || child.signalCode !== null ? undefined : (child.kill('SIGTERM'), exited)),
+  };
+}
+
+// Production mode wants its cookie secrets (the bench's are thrown away with it) and sets the session cookie over
+// HTTPS only; the bench signs in over plain HTTP, so auth runs in development mode (its speed is not measured here).
+const auth = await launch('auth', {
+  NODE_ENV: 'development',
+  ADMIN_USERNAMES: ADMIN.username,
+  SESSION_SECRET: randomBytes(32).toString('hex'),
+  VISITOR_SECRET: randomBytes(32).toString('hex'),
+});
+const gateway = await launch('gateway', {
+  AUTH_URL: auth.base,
+  WEB_DIST: '',
+  METRICS_PORT: String(await freePort()),
+  PIXTRACT_RATE_LIMITS: 'crawls=100000/60,extractions=100000/60',
+});
+
+// An administrator (the largest plan: 10,000 pages a crawl, a day's quota far above the bench's images).
+let cookie = '';
+const call = async (path, init = {}) => {
+  const res = await fetch(`${gateway.base}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', cookie, origin: gateway.base, ...init.headers },
+  });
+  const set = res.headers.getSetCookie().map((line) => line.split(';')[0]);
+  if (set.length > 0)
+    cookie = [
+      ...new Map([...cookie.split('; '), ...set].filter(Boolean).map((pair) => [pair.split('=')[0], pair])).values(),
+    ].join('; ');
+  return res;
+};
+await call('/api/auth/register', { method: 'POST', body: JSON.stringify(ADMIN) });
+if (!(await call('/api/auth/login', { method: 'POST', body: JSON.stringify(ADMIN) })).ok)
+  throw new Error('admin login failed');
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const ENDED = new Set(['completed', 'stopped', 'limited', 'failed']);
+
+async function crawlOf(site, server, onProgress) {
+  const urls = Array.from({ length: PAGES }, (_, n) => server.url(`/site/p/${n + 1}.html`));
+  const startedAt = Date.now();
+  const res = await call('/api/crawls', { method: 'POST', body: JSON.stringify({ scope: 'list', urls }) });
+  if (res.status !== 202) throw new Error(`crawl refused: ${res.status} ${await res.text()}`);
+  const { crawlId } = await res.json();
+  for (;;) {
+    const crawl = await (await call(`/api/crawls/${crawlId}`)).json();
+    await onProgress?.(crawl);
+    if (ENDED.has(crawl.status)) return { crawl, ms: Date.now() - startedAt };
+    await sleep(250);
+  }
+}
+
+async function extractOne(url) {
+  const startedAt = Date.now();
+  const res = await call('/api/extractions', { method: 'POST', body: JSON.stringify({ url, rerun: true }) });
+  const { extractionId } = await res.json();
+  for (;;) {
+    const view = await (await call(`/api/extractions/${extractionId}`)).json();
+    if (view.status === 'completed' || view.status === 'failed') return { view, ms: Date.now() - startedAt };
+    await sleep(50);
+  }
+}
+
+const workerEnv = { CRAWL_HOST_MAX_IN_FLIGHT: '2' };
+const startWorkers = (count) => Promise.all(Array.from({ length: count }, () => launch('extractor', workerEnv)));
+const newSite = async () => {
+  const site = crawlSite({ pages: PAGES, browserEvery: 2, latencyMs: LATENCY_MS });
+  return { site, server: await startFixtureServer({ handle: site.handle }) };
+};
+
+const rows = [];
+let oneByOneMs;
+try {
+  for (let count = 1; count <= MAX_WORKERS; count++) {
+    const workers = await startWorkers(count);
+    const { site, server } = await newSite();
+    const { crawl, ms } = await crawlOf(site, server);
+    rows.push({ count, ms, done: crawl.pagesDone, failed: crawl.pagesFailed, maxInFlight: site.maxInFlight });
+    console.log(
+      `W=${count}: ${crawl.pagesDone}/${PAGES} pages in ${fixed(ms / 1000, 1)} s, most in flight to the host ${site.maxInFlight}`,
+    );
+    if (count === 1) {
+      // The same pages one by one through /api/extractions, on the same single worker.
+      const baseline = await newSite();
+      const started = Date.now();
+      for (let n = 1; n <= PAGES; n++) await extractOne(baseline.server.url(`/site/p/${n}.html`));
+      oneByOneMs = Date.now() - started;
+      await baseline.server.close();
+    }
+    await server.close();
+    await Promise.all(workers.map((worker) => worker.stop()));
+  }
+
+  // A single extraction on an idle queue, then while a crawl runs on MAX workers.
+  const workers = await startWorkers(MAX_WORKERS);
+  const single = await newSite();
+  const idle = [];
+  for (let i = 0; i < 3; i++) idle.push((await extractOne(single.server.url(`/site/p/${i + 1}.html`))).ms);
+  const busy = [];
+  const { site, server } = await newSite();
+  let measuring;
+  await crawlOf(site, server, async (crawl) => {
+    if (!measuring && crawl.pagesDone >= 5 && busy.length < 3)
+      measuring = extractOne(single.server.url(`/site/p/${busy.length + 4}.html`)).then(({ ms }) => {
+        busy.push(ms);
+        measuring = undefined;
+      });
+  });
+  await measuring;
+
+  // SIGKILL of one worker a quarter of the way through.
+  const killed = await newSite();
+  let victim;
+  const { crawl: afterKill } = await crawlOf(killed.site, killed.server, async (crawl) => {
+    if (!victim && crawl.pagesDone >= PAGES / 4) {
+      victim =
+        workers.find((worker) => crawl.reading.some((page) => page.worker.endsWith(`:${worker.child.pid}`))) ??
+        workers[0];
+      await victim.kill();
+    }
+  });
+  await Promise.all(workers.filter((worker) => worker !== victim).map((worker) => worker.stop()));
+  await Promise.all([single.server.close(), server.close(), killed.server.close()]);
+
+  const base = rows[0];
+  const perMinute = (row) => (row.done / row.ms) * 60_000;
+  console.log(
+    `\nCrawl of ${PAGES} pages (${LATENCY_MS} ms latency, half need the browser), ${availableParallelism()} cores`,
+  );
+  console.log('W  pages/min  ratio to W=1  most in flight to the host  failed');
+  for (const row of rows)
+    console.log(
+      `${String(row.count).padEnd(3)}${fixed(perMinute(row), 1).padEnd(11)}${fixed(perMinute(row) / perMinute(base)).padEnd(14)}${String(row.maxInFlight).padEnd(28)}${row.failed}`,
+    );
+  console.log(
+    `crawl (W=1) time / one by one through /api/extractions: ${fixed(base.ms / oneByOneMs)} (${fixed(base.ms / 1000, 1)} s / ${fixed(oneByOneMs / 1000, 1)} s)`,
+  );
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  console.log(
+    `single extraction during a crawl / on an idle queue: ${fixed(median(busy) / median(idle))} (${median(busy)} ms / ${median(idle)} ms, medians of ${busy.length} and ${idle.length})`,
+  );
+  const pagesOnce = afterKill.pages.filter((page) => page.status === 'done').length;
+  const filesPerPage = new Map();
+  for (const file of afterKill.files)
+    for (const page of file.pageUrls) filesPerPage.set(page, (filesPerPage.get(page) ?? 0) + 1);
+  const everyPageOnce = afterKill.pages.every((page) => page.imageCount === 2 && filesPerPage.get(page.url) === 2);
+  console.log(
+    `kill -9 of one of ${MAX_WORKERS} workers a quarter through: ${afterKill.status}, ${pagesOnce}/${PAGES} pages done, each once with its 2 images once: ${everyPageOnce ? 'yes' : 'NO'}`,
+  );
+} finally {
+  await gateway.stop();
+  await auth.stop();
+}
