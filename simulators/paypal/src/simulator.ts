@@ -176,7 +176,7 @@ export async function startPayPalSimulator(options: PayPalSimulatorOptions): Pro
     signTransmission: (body, transmissionTime) => notifier.sign(body, transmissionTime ?? now()),
     webhooksSettled: () => notifier.settled(),
     certificateOutage: (on) => {
-      ctx!.certificateOutage = on;
+      ctx.certificateOutage = on;
     },
     close: async () => {
       notifier.close();

@@ -10,6 +10,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { billingError } from '../billing-error';
+import { CaptureStatus, OrderStatus } from '@paypal/paypal-server-sdk';
 import { PayPalApiError, PayPalClient } from '../paypal/paypal.client';
 import { DonationEntity } from './donation.entity';
 
@@ -59,8 +60,9 @@ export class DonationsService {
           return this.failed(error);
         });
         const capture = order.purchaseUnits?.[0]?.payments?.captures?.[0];
-        if (order.status !== 'COMPLETED' || !capture?.id) this.failed(new Error(`order ${orderId} is ${order.status}`));
-        await this.complete(manager, donation, capture!.id!);
+        if (order.status !== OrderStatus.Completed || !capture?.id)
+          this.failed(new Error(`order ${orderId} is ${order.status}`));
+        await this.complete(manager, donation, capture.id);
       }
       return { orderId, status: 'COMPLETED', amount: formatCents(donation.amountCents), currency: donation.currency };
     });
@@ -80,8 +82,10 @@ export class DonationsService {
     if (!donation) return false;
     if (donation.status === 'completed') return true;
     const order = await this.paypal.getOrder(orderId);
-    const capture = order.purchaseUnits?.[0]?.payments?.captures?.find((found) => found.status === 'COMPLETED');
-    if (order.status === 'COMPLETED' && capture?.id) await this.complete(manager, donation, capture.id);
+    const capture = order.purchaseUnits?.[0]?.payments?.captures?.find(
+      (found) => found.status === CaptureStatus.Completed,
+    );
+    if (order.status === OrderStatus.Completed && capture?.id) await this.complete(manager, donation, capture.id);
     else
       this.logger.warn({ msg: 'capture event for an order PayPal has not completed', orderId, status: order.status });
     return true;

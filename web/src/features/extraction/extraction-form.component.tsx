@@ -112,7 +112,7 @@ export function ExtractionForm({
       return;
     }
     setProcessing(true);
-    timer.current = setTimeout(() => navigate(localised(paths.results(check.url))), PROCESSING_DELAY_MS);
+    timer.current = setTimeout(() => void navigate(localised(paths.results(check.url))), PROCESSING_DELAY_MS);
   };
 
   const size = compact ? '' : 'sm:h-14 sm:text-lg';
