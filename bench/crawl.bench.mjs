@@ -51,6 +51,10 @@ const templates = Object.fromEntries(
   }).map((template) => [template.name, template]),
 );
 
+/** Every process the bench started, stopped whatever happens. */
+const running = [];
+process.on('exit', () => running.forEach(({ child }) => child.exitCode === null && child.kill('SIGKILL')));
+
 /** One built service as its own process, with `npm start`'s command line and environment plus `env`. */
 async function launch(name, env = {}) {
   const port = await freePort();
@@ -60,6 +64,7 @@ async function launch(name, env = {}) {
     env: { ...process.env, ...template.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  running.push({ child });
   const base = `http://127.0.0.1:${port}`;
   const ready = () =>
     child.exitCode !== null
@@ -68,8 +73,9 @@ async function launch(name, env = {}) {
           (res) => res.ok,
           () => false,
         );
-  if (!(await waitUntil(ready, { timeoutMs: 60_000, intervalMs: 200 })))
-    throw new Error(`${name} was not ready within 60 s`);
+  // Generous: a loaded machine starts Chromium slowly.
+  if (!(await waitUntil(ready, { timeoutMs: 180_000, intervalMs: 200 })))
+    throw new Error(`${name} was not ready within 180 s`);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     child,

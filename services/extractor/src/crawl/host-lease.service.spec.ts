@@ -1,0 +1,64 @@
+import { uniqueQueuePrefix } from '@pixtract/testing';
+import { Redis } from 'ioredis';
+import { loadExtractorConfig } from '../extractor.config';
+import { BACKOFF_START_MS, HostLease, HostLeaseService } from './host-lease.service';
+
+/** Two services on two Redis connections stand for two worker processes (real Redis). */
+describe('HostLeaseService (real Redis)', () => {
+  const connections: Redis[] = [];
+  const config = loadExtractorConfig({
+    QUEUE_PREFIX: uniqueQueuePrefix('host_lease'),
+    CRAWL_HOST_MAX_IN_FLIGHT: '2',
+    CRAWL_HOST_GAP_MS: '1',
+  });
+  const worker = () => {
+    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    connections.push(redis);
+    return new HostLeaseService(redis, config);
+  };
+  afterAll(async () => {
+    const [redis] = connections;
+    const keys = await redis.keys(`${config.QUEUE_PREFIX}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await Promise.all(connections.map((connection) => connection.quit()));
+  });
+
+  it('lets at most 2 pages of a host be read at once, across workers', async () => {
+    const [a, b] = [worker(), worker()];
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const first = await a.acquire('site.test', 0);
+    await pause();
+    const second = await b.acquire('site.test', 0);
+    await pause();
+    const third = await a.acquire('site.test', 0);
+    expect([typeof first, typeof second, typeof third]).toEqual(['object', 'object', 'number']);
+    expect(third).toBeGreaterThan(0);
+    // Another host has its own limit.
+    const other = await b.acquire('other.test', 0);
+    expect(typeof other).toBe('object');
+    await (first as HostLease).release();
+    await pause();
+    const fourth = await b.acquire('site.test', 0);
+    expect(typeof fourth).toBe('object');
+    await Promise.all([second, other, fourth].map((lease) => (lease as HostLease).release()));
+  });
+
+  it('keeps the Crawl-delay between two pages of a host', async () => {
+    const a = worker();
+    const lease = await a.acquire('slow.test', 2);
+    await (lease as HostLease).release();
+    const wait = await a.acquire('slow.test', 2);
+    expect(typeof wait).toBe('number');
+    expect(wait).toBeGreaterThan(1_000);
+  });
+
+  it('backs a host off for its Retry-After, else twice as long each time', async () => {
+    const a = worker();
+    expect(await a.backOff('busy.test', 7)).toBe(7_000);
+    expect(await a.acquire('busy.test', 0)).toBeGreaterThan(6_000);
+    await a.recovered('busy.test');
+    expect(await a.backOff('doubling.test')).toBe(BACKOFF_START_MS);
+    expect(await a.backOff('doubling.test')).toBe(2 * BACKOFF_START_MS);
+    expect(await a.backOff('doubling.test')).toBe(4 * BACKOFF_START_MS);
+  });
+});
