@@ -10,6 +10,7 @@ export const api = createApi({
   baseQuery: fetchBaseQuery({ baseUrl: '/api', credentials: 'include' }),
   tagTypes: [
     'Extraction',
+    'Crawl',
     'Auth',
     'Profile',
     'RecentImages',

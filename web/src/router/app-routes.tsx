@@ -10,6 +10,10 @@ import { NotFoundPage } from '../pages/not-found/not-found.page';
 const pageRoutes: RouteObject[] = [
   { index: true, lazy: async () => ({ Component: (await import('../pages/home/home.page')).HomePage }) },
   { path: 'results', lazy: async () => ({ Component: (await import('../pages/results/results.page')).ResultsPage }) },
+  {
+    path: 'crawls/:crawlId',
+    lazy: async () => ({ Component: (await import('../pages/crawl/crawl.page')).CrawlPage }),
+  },
   { path: 'auth', lazy: async () => ({ Component: (await import('../pages/auth/auth.page')).AuthPage }) },
   { path: 'member', lazy: async () => ({ Component: (await import('../pages/member/member.page')).MemberPage }) },
   { path: 'pricing', lazy: async () => ({ Component: (await import('../pages/pricing/pricing.page')).PricingPage }) },

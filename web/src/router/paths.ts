@@ -9,6 +9,8 @@ export const paths = {
   /** A results page; with the extraction's id it opens that stored extraction (reload and Back charge nothing). */
   results: (url: string, extractionId?: string) =>
     `/results?${createSearchParams(extractionId ? { url, id: extractionId } : { url })}`,
+  /** A crawl's page: live while it runs, its results after. */
+  crawl: (crawlId: string) => `/crawls/${encodeURIComponent(crawlId)}`,
   auth: '/auth',
   register: '/auth?mode=register',
   member: '/member',

@@ -11,6 +11,9 @@ export class FakeSocket {
   connected = true;
   readonly followed: string[] = [];
   readonly unfollowed: string[] = [];
+  /** Crawl ids the page followed and left. */
+  readonly crawls: string[] = [];
+  readonly crawlsLeft: string[] = [];
   /** Download ids the page followed (ZIP progress) and left. */
   readonly downloads: string[] = [];
   readonly downloadsLeft: string[] = [];
@@ -34,6 +37,11 @@ export class FakeSocket {
       ack?.({ ok: true });
     }
     if (event === 'extraction:unfollow') this.unfollowed.push(id);
+    if (event === 'crawl:follow') {
+      this.crawls.push(id);
+      ack?.({ ok: true });
+    }
+    if (event === 'crawl:unfollow') this.crawlsLeft.push(id);
     if (event === 'download:follow') {
       this.downloads.push(id);
       ack?.({ ok: true });

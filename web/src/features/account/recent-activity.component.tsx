@@ -1,3 +1,5 @@
+import { crawlStatusSchema, type CrawlStatus, type ExtractionHistoryItem } from '@pixtract/contracts';
+import type { TFunction } from 'i18next';
 import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -45,16 +47,21 @@ function ExtractionHistory() {
       {history.data.map((item) => (
         <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
           <Link
-            to={localised(paths.results(item.url, item.id))}
+            to={localised(item.kind === 'crawl' ? paths.crawl(item.id) : paths.results(item.url, item.id))}
             className="flex min-w-0 basis-full font-medium text-blue-700 hover:underline sm:basis-0 sm:flex-1 dark:text-blue-400"
           >
             <WebAddress url={item.url} />
           </Link>
+          {item.kind === 'crawl' && item.scope && (
+            <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs text-blue-800 dark:bg-blue-950 dark:text-blue-200">
+              {t(`crawl.scope.${item.scope}`)} · {t('member.pagesRead', { count: item.pagesDone ?? 0 })}
+            </span>
+          )}
           <span className="text-slate-600 dark:text-slate-400">
             {new Date(item.extractedAt).toLocaleString(i18n.language)}
           </span>
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800">
-            {item.status === 'completed' ? t('member.statusCompleted') : t('member.statusOther')}
+            {historyStatus(t, item)}
           </span>
           <span className="tabular-nums">{t('results.count', { count: item.imageCount })}</span>
         </li>
@@ -62,6 +69,14 @@ function ExtractionHistory() {
     </ul>
   );
 }
+
+/** An extraction is completed or not; a crawl says how it ended (stopped and limited ones keep their images). */
+function historyStatus(t: TFunction, item: ExtractionHistoryItem): string {
+  if (item.kind === 'crawl' && isCrawlStatus(item.status)) return t(`crawl.status.${item.status}`);
+  return item.status === 'completed' ? t('member.statusCompleted') : t('member.statusOther');
+}
+
+const isCrawlStatus = (status: string): status is CrawlStatus => crawlStatusSchema.safeParse(status).success;
 
 function RecentImages() {
   const { t, i18n } = useTranslation();

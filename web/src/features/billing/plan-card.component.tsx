@@ -1,4 +1,4 @@
-import type { PlanFeature, SubscriptionPlan } from '@pixtract/contracts';
+import { CRAWL_PAGE_LIMITS, type PlanFeature, type SubscriptionPlan } from '@pixtract/contracts';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.component';
@@ -28,7 +28,7 @@ interface PlanCardProps {
   disabled?: boolean;
 }
 
-/** One live plan: name, what it is for, price per month or year, features, and its button. */
+/** One live plan: name, what it is for, price per month or year, features (and its pages per crawl), its button. */
 export function PlanCard({ plan, action, onSubscribe, disabled = false }: PlanCardProps) {
   const { t, i18n } = useTranslation();
   const label =
@@ -71,6 +71,12 @@ export function PlanCard({ plan, action, onSubscribe, disabled = false }: PlanCa
             })}
           </li>
         ))}
+        <li className="flex gap-2">
+          <span aria-hidden className="text-emerald-600 dark:text-emerald-400">
+            ✓
+          </span>
+          {t('billing.featurePagesPerCrawl', { n: CRAWL_PAGE_LIMITS[plan.tier] })}
+        </li>
       </ul>
       <Button
         variant={plan.isPopular ? 'primary' : 'secondary'}

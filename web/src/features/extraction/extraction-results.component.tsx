@@ -23,6 +23,8 @@ interface ExtractionResultsProps {
   extractionId: string | null;
   /** The page's way back, on the bar that also offers Run again. */
   backLink: ReactNode;
+  /** The address box under that bar, to ask for another page or a crawl from here. */
+  addressBox?: ReactNode;
 }
 
 /**
@@ -30,7 +32,7 @@ interface ExtractionResultsProps {
  * found, or the failure. A stored one, once settled, says when it was made and offers Run again (a refused request
  * has nothing stored).
  */
-export function ExtractionResults({ url, extractionId, backLink }: ExtractionResultsProps) {
+export function ExtractionResults({ url, extractionId, backLink, addressBox }: ExtractionResultsProps) {
   const sight = useExtraction(url, extractionId);
   useOutcomeNotice(sight);
   const { state } = sight;
@@ -41,6 +43,7 @@ export function ExtractionResults({ url, extractionId, backLink }: ExtractionRes
         {backLink}
         {stored && <RunAgain url={url} extractedAt={state.extractedAt} />}
       </div>
+      {addressBox && <div className="mb-6">{addressBox}</div>}
       <ExtractionState state={state} url={url} />
     </>
   );

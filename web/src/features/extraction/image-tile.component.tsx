@@ -1,13 +1,14 @@
-import type { ExtractedFile } from '@pixtract/contracts';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/number-format';
 import { useLanguage } from '../../router/use-language.hook';
+import { FoundOn } from '../results/found-on.component';
 import { ImageDimensions } from '../results/image-dimensions.component';
+import type { GalleryFile } from '../results/results-view';
 import type { ImageLoadStatus } from '../results/use-image-loading.hook';
 
 interface ImageTileProps {
-  file: ExtractedFile;
+  file: GalleryFile;
   /** 1-based place in the list shown. */
   number: number;
   src: string | undefined;
@@ -97,6 +98,7 @@ export function ImageTile({
         <p className="text-xs text-slate-600 tabular-nums dark:text-slate-400">
           <ImageDimensions width={file.width} height={file.height} />
         </p>
+        {file.pageUrls && <FoundOn pageUrls={file.pageUrls} />}
       </div>
     </li>
   );

@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN_QUOTAS, SEED_PREMIUM_PLAN_ID } from '@pixtract/contracts';
+import { CRAWL_PAGE_LIMITS, DEFAULT_PLAN_QUOTAS, SEED_PREMIUM_PLAN_ID } from '@pixtract/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../router/paths';
@@ -12,6 +12,7 @@ const PLANS = [
     plan: 'free',
     price: '$0',
     daily: DEFAULT_PLAN_QUOTAS.free.daily,
+    pagesPerCrawl: CRAWL_PAGE_LIMITS.free,
     to: paths.home,
     action: 'pricing.freeAction',
     recommended: false,
@@ -20,6 +21,7 @@ const PLANS = [
     plan: 'registered',
     price: '$0',
     daily: DEFAULT_PLAN_QUOTAS.registered.daily,
+    pagesPerCrawl: CRAWL_PAGE_LIMITS.registered,
     to: paths.register,
     action: 'pricing.registeredAction',
     recommended: true,
@@ -28,6 +30,8 @@ const PLANS = [
     plan: 'premium',
     price: '$9.99',
     daily: DEFAULT_PLAN_QUOTAS.premium.daily,
+    // The seed's Premium is the Hobby plan.
+    pagesPerCrawl: CRAWL_PAGE_LIMITS.hobby,
     to: paths.payment(SEED_PREMIUM_PLAN_ID),
     action: 'pricing.premiumAction',
     recommended: false,
@@ -62,6 +66,7 @@ export function PricingCards() {
                 formatted: formatNumber(card.daily, i18n.language),
               })}
             </li>
+            <li>{t('pricing.pagesPerCrawl', { formatted: formatNumber(card.pagesPerCrawl, i18n.language) })}</li>
             <li>{t(`pricing.${card.plan}Feature1`)}</li>
             <li>{t(`pricing.${card.plan}Feature2`)}</li>
           </ul>

@@ -22,26 +22,21 @@ function follow(socket: ExtractionSocket, downloadId: string): Promise<boolean> 
   });
 }
 
+/** A crawl's ZIP: the crawl's id, and whether each page gets a folder of its own. */
+export interface CrawlArchive {
+  crawlId: string;
+  folders: boolean;
+}
+
 /**
- * The seed's form post of `imageUrls` (JSON) and `sourceUrl`, with the download's id. The answer is an attachment,
- * so the browser saves it while the page stays where it is.
+ * The seed's form post of `imageUrls` (JSON) and `sourceUrl` — or a crawl's id and layout — with the download's
+ * id. The answer is an attachment, so the browser saves it while the page stays where it is.
  */
-function postArchiveForm(
-  images: ArchiveImage[],
-  sourceUrl: string,
-  settings: DownloadSettings,
-  downloadId: string | undefined,
-): void {
+function postArchiveForm(fields: Array<[string, string]>, downloadId: string | undefined): void {
   const form = document.createElement('form');
   form.method = 'POST';
   form.action = ARCHIVE_PATH;
   form.hidden = true;
-  const fields: Array<[string, string]> = [
-    ['imageUrls', JSON.stringify(images)],
-    ['sourceUrl', sourceUrl],
-    ['naming', settings.naming],
-  ];
-  if (settings.format !== 'original') fields.push(['format', settings.format]);
   if (downloadId) fields.push(['downloadId', downloadId]);
   for (const [name, value] of fields) {
     const input = document.createElement('input');
@@ -79,12 +74,14 @@ function progressNotice({ written, failed, total, finished }: ArchiveProgress) {
 
 /**
  * Downloads `files` as one streamed ZIP, telling its progress as toasts: the socket follows the download's id
- * (see docs/decisions/media.md), then the form is posted with it.
+ * (see docs/decisions/media.md), then the form is posted with it. With `crawl`, the server takes the crawl's
+ * files itself (and knows the page of each); `files` still counts them for the toasts.
  */
 export function downloadArchive(
   files: ExtractedFile[],
   sourceUrl: string,
   settings: DownloadSettings,
+  crawl?: CrawlArchive,
 ): ThunkAction<Promise<void>, RootState, StoreExtra, UnknownAction> {
   return async (dispatch, _getState, extra) => {
     const images: ArchiveImage[] = files.map(({ fileUrl, alt, width, height, variants }) => ({
@@ -95,6 +92,17 @@ export function downloadArchive(
       // The page's other renditions: one already in the asked format is taken instead of converting.
       ...(settings.format !== 'original' && variants?.length && { variants }),
     }));
+    const fields: Array<[string, string]> = crawl
+      ? [
+          ['crawlId', crawl.crawlId],
+          ['folders', String(crawl.folders)],
+        ]
+      : [
+          ['imageUrls', JSON.stringify(images)],
+          ['sourceUrl', sourceUrl],
+        ];
+    fields.push(['naming', settings.naming]);
+    if (settings.format !== 'original') fields.push(['format', settings.format]);
     const socket = extra.socket();
     const downloadId = crypto.randomUUID();
     const followed = await follow(socket, downloadId);
@@ -117,6 +125,6 @@ export function downloadArchive(
         tone: 'success',
       }),
     );
-    postArchiveForm(images, sourceUrl, settings, followed ? downloadId : undefined);
+    postArchiveForm(fields, followed ? downloadId : undefined);
   };
 }

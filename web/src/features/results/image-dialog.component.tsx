@@ -1,4 +1,3 @@
-import type { ExtractedFile } from '@pixtract/contracts';
 import { Dialog, Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +8,8 @@ import { imageDownloadUrl, imagePngUrl, imageThumbnailUrl } from '../extraction/
 import { CopyImageButton } from './copy-image-button.component';
 import { keepsFirstFrameOnly, savedFileName, type DownloadSettings } from './download-settings';
 import { SaveAsSelect } from './save-as-select.component';
-import { fileTypeOf } from './results-view';
+import { fileTypeOf, type GalleryFile } from './results-view';
+import { pageLabel } from './page-label';
 import { ImageDimensions } from './image-dimensions.component';
 import { OtherSizes } from './other-sizes.component';
 import { otherSizes } from './picture-sizes';
@@ -17,14 +17,15 @@ import { PageScreenshot } from './page-screenshot.component';
 
 interface ImageDialogProps {
   /** The picture shown and its number in the list. */
-  preview: { file: ExtractedFile; number: number } | null;
+  preview: { file: GalleryFile; number: number } | null;
+  /** The page the file was found on (a crawl's file: the page chosen in the filter, else the first it was on). */
   sourceUrl: string;
   settings: DownloadSettings;
   onSettingsChange: (change: Partial<DownloadSettings>) => void;
   onClose: () => void;
 }
 
-type DialogBodyProps = Omit<ImageDialogProps, 'preview' | 'onClose'> & { file: ExtractedFile; number: number };
+type DialogBodyProps = Omit<ImageDialogProps, 'preview' | 'onClose'> & { file: GalleryFile; number: number };
 
 /** The seed's preview: tabs Individual Image and Full Page Screenshot, with Download and Open in New Window. */
 export function ImageDialog({ preview, onClose, ...rest }: ImageDialogProps) {
@@ -92,6 +93,30 @@ function DialogBody({ file, number, sourceUrl, settings, onSettingsChange }: Dia
                     sizes={sizes}
                     hrefOf={(variant) => imageDownloadUrl({ ...variant, alt: file.alt }, download)}
                   />
+                </dd>
+              </>
+            )}
+            {file.pageUrls && file.pageUrls.length > 0 && (
+              <>
+                <dt className="font-medium text-slate-600 dark:text-slate-400">
+                  {t('dialog.foundOn', { count: file.pageUrls.length })}
+                </dt>
+                <dd className="min-w-0">
+                  <ul className="max-h-32 space-y-0.5 overflow-y-auto">
+                    {file.pageUrls.map((pageUrl) => (
+                      <li key={pageUrl} className="truncate">
+                        <a
+                          href={pageUrl}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          dir="ltr"
+                          className="text-blue-700 hover:underline dark:text-blue-400"
+                        >
+                          {pageLabel(pageUrl)}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
                 </dd>
               </>
             )}

@@ -1,7 +1,8 @@
 import type { ExtractedFile, ImageVariant } from '@pixtract/contracts';
 
 /** What a ZIP takes of each picture: its largest rendition (the default) or every size the page offers. */
-export type ArchiveSizes = 'largest' | 'all';
+export const ARCHIVE_SIZES = ['largest', 'all'] as const;
+export type ArchiveSizes = (typeof ARCHIVE_SIZES)[number];
 
 /**
  * The other sizes of the picture, largest first (renditions of one picture share its shape, so the width orders

@@ -1,4 +1,4 @@
-import type { ExtractedFile, ExtractionResponse } from '@pixtract/contracts';
+import type { ExtractionResponse, Limits } from '@pixtract/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { paths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
 import { Button, buttonStyles } from '../../ui/button.component';
 import { Pagination } from '../../ui/pagination.component';
+import { LabelledSelect } from '../../ui/labelled-select.component';
 import { WebAddress } from '../../ui/web-address.component';
 import { ImageGrid } from '../extraction/image-grid.component';
 import { imageDownloadUrl } from '../extraction/image-links';
@@ -17,9 +18,8 @@ import { useDownloadSettings } from './use-download-settings.hook';
 import { noticeShown } from '../notice/notice.slice';
 import { downloadArchive } from './archive-download';
 import { ImageDialog } from './image-dialog.component';
-import { ArchiveSizesSelect } from './archive-sizes-select.component';
 import { LoadFailures } from './load-failures.component';
-import { archiveFiles, type ArchiveSizes } from './picture-sizes';
+import { ARCHIVE_SIZES, archiveFiles, type ArchiveSizes } from './picture-sizes';
 import { useImageLoading } from './use-image-loading.hook';
 import { ResultsToolbar } from './results-toolbar.component';
 import {
@@ -30,21 +30,42 @@ import {
   pageOf,
   RESULTS_PAGE_SIZE,
   visibleItems,
+  type GalleryFile,
   type ResultItem,
   type ResultOptions,
 } from './results-view';
 import { useSelection } from './use-selection.hook';
 
-/** The images of a finished extraction: toolbar, grid in pages of 48, preview dialog, whole or partial ZIP. */
-export function ResultsGallery({ result }: { result: ExtractionResponse }) {
+/** A crawl's ZIP puts every file in one folder, or each page's files in a folder of that page. */
+const ARCHIVE_LAYOUTS = ['flat', 'folders'] as const;
+type ArchiveLayout = (typeof ARCHIVE_LAYOUTS)[number];
+
+/** A crawl's part in its gallery: the pages for the Page filter, and the crawl's own ZIP. */
+export interface CrawlGallery {
+  crawlId: string;
+  pages: string[];
+}
+
+interface ResultsGalleryProps {
+  /** A crawl has no limits until its first page is charged. */
+  result: Pick<ExtractionResponse, 'sourceUrl'> & { files: GalleryFile[]; limits?: Limits };
+  crawl?: CrawlGallery;
+}
+
+/**
+ * The images of an extraction or a crawl: toolbar, grid in pages of 48, preview dialog, whole or partial ZIP. A
+ * crawl's files stream in as its pages finish; a file keeps its place in the list, so selection survives them.
+ */
+export function ResultsGallery({ result, crawl }: ResultsGalleryProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const localised = useLocalisedPath();
   const [options, setOptions] = useState<ResultOptions>(DEFAULT_RESULT_OPTIONS);
   const [page, setPage] = useState(1);
-  const [preview, setPreview] = useState<{ file: ExtractedFile; number: number } | null>(null);
+  const [preview, setPreview] = useState<{ file: GalleryFile; number: number } | null>(null);
   const [settings, changeSettings] = useDownloadSettings();
   const [archiveSizes, setArchiveSizes] = useState<ArchiveSizes>('largest');
+  const [archiveLayout, setArchiveLayout] = useState<ArchiveLayout>('flat');
   const selection = useSelection();
 
   const items = useMemo(() => visibleItems(result.files, options), [result.files, options]);
@@ -65,13 +86,18 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
   const order = useMemo(() => items.map((item) => item.index), [items]);
   const limits = result.limits;
   // The quota counts distinct images: repeats ride along flagged as duplicates.
-  const distinctCount = useMemo(() => result.files.filter((file) => !file.duplicate).length, [result.files]);
+  const distinct = useMemo(
+    () => result.files.map((file, index) => ({ file, index })).filter(({ file }) => !file.duplicate),
+    [result.files],
+  );
+  const distinctCount = distinct.length;
 
   const changeOptions = (change: Partial<ResultOptions>) => {
     setOptions((before) => ({ ...before, ...change }));
     setPage(1);
   };
-  const download = (files: ResultItem[]) => {
+  /** `whole`: Download All of a crawl, whose ZIP the server makes from the crawl (flat or a folder per page). */
+  const download = (files: ResultItem[], whole = false) => {
     if (files.length === 0) {
       dispatch(noticeShown({ title: 'errors.NO_IMAGES_TO_DOWNLOAD', tone: 'error' }));
       return;
@@ -84,6 +110,7 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
         ),
         result.sourceUrl,
         settings,
+        whole && crawl ? { crawlId: crawl.crawlId, folders: archiveLayout === 'folders' } : undefined,
       ),
     );
   };
@@ -114,15 +141,36 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
           </p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
-          {offersSizes && <ArchiveSizesSelect value={archiveSizes} onChange={setArchiveSizes} />}
+          {offersSizes && (
+            <LabelledSelect
+              label={t('results.archiveSizes')}
+              value={archiveSizes}
+              options={ARCHIVE_SIZES.map((sizes) => ({
+                value: sizes,
+                label: t(`results.archiveSizesOption.${sizes}`),
+              }))}
+              onChange={setArchiveSizes}
+            />
+          )}
+          {crawl && (
+            <LabelledSelect
+              label={t('results.archiveLayout')}
+              value={archiveLayout}
+              options={ARCHIVE_LAYOUTS.map((layout) => ({
+                value: layout,
+                label: t(`results.archiveLayoutOption.${layout}`),
+              }))}
+              onChange={setArchiveLayout}
+            />
+          )}
           <SaveAsSelect value={settings.format} onChange={(format) => changeSettings({ format })} />
-          <Button size="lg" onClick={() => download(items)}>
+          <Button size="lg" onClick={() => download(crawl ? distinct : items, true)}>
             {t('results.downloadAll')}
           </Button>
         </div>
       </header>
 
-      {limits.limitApplied && (
+      {limits?.limitApplied && (
         <div
           role="note"
           className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
@@ -142,7 +190,13 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
         />
       )}
 
-      <ResultsToolbar options={options} fileTypes={fileTypes} hiddenKinds={hiddenKinds} onChange={changeOptions} />
+      <ResultsToolbar
+        options={options}
+        fileTypes={fileTypes}
+        hiddenKinds={hiddenKinds}
+        onChange={changeOptions}
+        pages={crawl?.pages}
+      />
 
       {selection.selected.size > 0 && (
         <div className="flex flex-wrap items-center gap-3 rounded-xl border border-blue-200 bg-blue-50 px-4 py-2 text-sm dark:border-blue-900 dark:bg-blue-950/50">
@@ -178,7 +232,7 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
       <Pagination page={current} pages={pages} onPage={goTo} />
       <ImageDialog
         preview={preview}
-        sourceUrl={result.sourceUrl}
+        sourceUrl={options.page || preview?.file.pageUrls?.[0] || result.sourceUrl}
         settings={settings}
         onSettingsChange={changeSettings}
         onClose={() => setPreview(null)}

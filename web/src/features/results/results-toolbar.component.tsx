@@ -6,6 +6,7 @@ import type { ImageKind } from '@pixtract/contracts';
 import { SORT_ORDERS, type ResultOptions, type SortOrder } from './results-view';
 import { MenuRadioItem } from '../../ui/menu-radio-item.component';
 import { KindFilter } from './kind-filter.component';
+import { pageLabel } from './page-label';
 
 interface ResultsToolbarProps {
   options: ResultOptions;
@@ -13,15 +14,20 @@ interface ResultsToolbarProps {
   /** How many images each hidden kind keeps out of the grid. */
   hiddenKinds: Partial<Record<ImageKind, number>>;
   onChange: (change: Partial<ResultOptions>) => void;
+  /** A crawl's pages, for the Page filter; a single page's results have none. */
+  pages?: string[];
 }
 
 const fieldStyle =
   'h-10 rounded-xl border border-slate-300 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-900 focus:outline-2 focus:outline-blue-500/40';
 
-/** Sort, Show/Hide Duplicates, and the filters beyond the seed: minimum width and height, file type, kind. */
-export function ResultsToolbar({ options, fileTypes, hiddenKinds, onChange }: ResultsToolbarProps) {
+/**
+ * Sort, Show/Hide Duplicates, and the filters beyond the seed: a crawl's page, minimum width and height, file type,
+ * kind.
+ */
+export function ResultsToolbar({ options, fileTypes, hiddenKinds, onChange, pages }: ResultsToolbarProps) {
   const { t } = useTranslation();
-  const ids = { width: useId(), height: useId(), type: useId() };
+  const ids = { width: useId(), height: useId(), type: useId(), page: useId() };
   const size = (value: string) => Math.max(0, Number.parseInt(value, 10) || 0);
 
   return (
@@ -62,6 +68,27 @@ export function ResultsToolbar({ options, fileTypes, hiddenKinds, onChange }: Re
       >
         {options.showDuplicates ? t('results.hideDuplicates') : t('results.showDuplicates')}
       </Button>
+
+      {pages && (
+        <div className="flex max-w-full min-w-0 flex-col gap-1">
+          <label htmlFor={ids.page} className="text-xs font-medium text-slate-600 dark:text-slate-400">
+            {t('results.pageFilter')}
+          </label>
+          <select
+            id={ids.page}
+            value={options.page}
+            onChange={(event) => onChange({ page: event.target.value })}
+            className={`${fieldStyle} w-72 max-w-full`}
+          >
+            <option value="">{t('results.allPages')}</option>
+            {pages.map((page) => (
+              <option key={page} value={page} dir="ltr">
+                {pageLabel(page)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
 
       <div className="flex flex-col gap-1">
         <label htmlFor={ids.width} className="text-xs font-medium text-slate-600 dark:text-slate-400">

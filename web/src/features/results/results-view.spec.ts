@@ -9,10 +9,11 @@ import {
   RESULTS_PAGE_SIZE,
   SORT_ORDERS,
   visibleItems,
+  type GalleryFile,
   type ResultOptions,
 } from './results-view';
 
-const file = (name: string, fields: Partial<ExtractedFile> = {}): ExtractedFile => ({
+const file = (name: string, fields: Partial<GalleryFile> = {}): GalleryFile => ({
   fileUrl: `https://example.com/${name}`,
   ...fields,
 });
@@ -59,6 +60,38 @@ describe('visibleItems', () => {
     expect(names({ minWidth: 100 })).toEqual(['big.jpg#1']);
     expect(names({ minHeight: 10 })).toEqual(['small.png#0', 'big.jpg#1']);
     expect(names({ fileType: 'svg' })).toEqual(['unknown.svg#3']);
+  });
+});
+
+describe('the page filter of a crawl', () => {
+  const crawled: GalleryFile[] = [
+    file('logo.png', { pageUrls: ['https://example.com/', 'https://example.com/page/2'] }),
+    file('first.jpg', { pageUrls: ['https://example.com/'] }),
+    file('second.jpg', { pageUrls: ['https://example.com/page/2'] }),
+  ];
+  const onPage = (page: string) =>
+    visibleItems(crawled, { ...DEFAULT_RESULT_OPTIONS, page }).map(({ file: { fileUrl }, index }) => [
+      fileUrl.split('/').pop(),
+      index,
+    ]);
+
+  it('shows every page by default', () => {
+    expect(onPage('')).toEqual([
+      ['logo.png', 0],
+      ['first.jpg', 1],
+      ['second.jpg', 2],
+    ]);
+  });
+
+  it('keeps the images found on the chosen page, a picture on several pages on each of them', () => {
+    expect(onPage('https://example.com/page/2')).toEqual([
+      ['logo.png', 0],
+      ['second.jpg', 2],
+    ]);
+    expect(onPage('https://example.com/')).toEqual([
+      ['logo.png', 0],
+      ['first.jpg', 1],
+    ]);
   });
 });
 

@@ -10,8 +10,13 @@ export const RESULTS_PAGE_SIZE = 48;
 export const SORT_ORDERS = ['default', 'size', 'position'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
+/** A file of a crawl also says the pages it was found on; a single page's files do not need to. */
+export type GalleryFile = ExtractedFile & { pageUrls?: string[] };
+
 export interface ResultOptions {
   sort: SortOrder;
+  /** A crawl's Page filter: the page whose images are shown, or '' for all pages. */
+  page: string;
   /** Duplicates are hidden by default. */
   showDuplicates: boolean;
   minWidth: number;
@@ -26,6 +31,7 @@ export const IMAGE_KINDS: readonly ImageKind[] = ['photo', 'graphic', 'icon'];
 
 export const DEFAULT_RESULT_OPTIONS: ResultOptions = {
   sort: 'default',
+  page: '',
   showDuplicates: false,
   minWidth: 0,
   minHeight: 0,
@@ -38,7 +44,7 @@ export const kindOf = (file: ExtractedFile): ImageKind => file.kind ?? 'photo';
 
 /** A file with its place in the extraction's own list: the identity that selection and tiles key on. */
 export interface ResultItem {
-  file: ExtractedFile;
+  file: GalleryFile;
   index: number;
 }
 
@@ -71,16 +77,17 @@ const comparators: Record<Exclude<SortOrder, 'default'>, (a: ResultItem, b: Resu
 };
 
 /** Every filter but the kind one: the images a kind filter chooses from. */
-function filteredItems(files: ExtractedFile[], options: ResultOptions): ResultItem[] {
+function filteredItems(files: GalleryFile[], options: ResultOptions): ResultItem[] {
   return files
     .map((file, index) => ({ file, index }))
+    .filter(({ file }) => !options.page || (file.pageUrls?.includes(options.page) ?? false))
     .filter(({ file }) => options.showDuplicates || !file.duplicate)
     .filter(({ file }) => (file.width ?? 0) >= options.minWidth && (file.height ?? 0) >= options.minHeight)
     .filter(({ file }) => !options.fileType || fileTypeOf(file) === options.fileType);
 }
 
 /** The files the grid shows, in order: duplicates and filtered-out ones removed, then sorted (stable). */
-export function visibleItems(files: ExtractedFile[], options: ResultOptions): ResultItem[] {
+export function visibleItems(files: GalleryFile[], options: ResultOptions): ResultItem[] {
   const items = filteredItems(files, options).filter(({ file }) => options.kinds.includes(kindOf(file)));
   if (options.sort === 'default') return items;
   const compare = comparators[options.sort];
@@ -88,7 +95,7 @@ export function visibleItems(files: ExtractedFile[], options: ResultOptions): Re
 }
 
 /** How many images each hidden kind keeps out of the grid (the other filters applied): "12 icons hidden". */
-export function hiddenByKind(files: ExtractedFile[], options: ResultOptions): Partial<Record<ImageKind, number>> {
+export function hiddenByKind(files: GalleryFile[], options: ResultOptions): Partial<Record<ImageKind, number>> {
   const hidden: Partial<Record<ImageKind, number>> = {};
   for (const { file } of filteredItems(files, options)) {
     const kind = kindOf(file);

@@ -1,6 +1,8 @@
 import { VALID_URL_EXAMPLE } from '@pixtract/contracts';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { PROCESSING_DELAY_MS } from '../../features/extraction/extraction-form.component';
+import { signedIn, signedOut as signedOutStatus } from '../../test/auth-fixtures';
+import { fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render-with-providers';
 
 describe('home hero', () => {
@@ -64,5 +66,138 @@ describe('home hero', () => {
     await user.click(screen.getByRole('button', { name: 'Extraire les images' }));
     await act(async () => jest.advanceTimersByTime(PROCESSING_DELAY_MS));
     expect(router.state.location.pathname).toBe('/fr/results');
+  });
+});
+
+describe('home hero: how far to read', () => {
+  const signedOut = { status: 200, body: signedOutStatus };
+  const crawlId = '0b8f3a52-7c1d-4a3e-9f0e-2d6b1c4e5a70';
+  const crawlView = {
+    crawlId,
+    status: 'queued',
+    scope: 'gallery',
+    startUrl: 'https://example.com/gallery',
+    maxPages: 10,
+    pagesDone: 0,
+    pagesFailed: 0,
+    pagesFound: 1,
+    imagesFound: 0,
+    reading: [],
+    pages: [],
+    files: [],
+    warnings: [],
+    warningDetails: [],
+    createdAt: '2026-12-06T10:00:00.000Z',
+  };
+
+  it('offers the five scopes, This page first, with the plan’s page limit', async () => {
+    fakeApi({ 'GET /api/auth/status': signedOut });
+    const { user } = renderWithProviders('/');
+    const scope = await screen.findByRole('combobox', { name: 'Read' });
+    expect(
+      within(scope)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'This page',
+      'This page and the pages it links to',
+      'The whole gallery',
+      'The whole site',
+      'A list of addresses',
+    ]);
+    expect(scope).toHaveValue('page');
+    await user.selectOptions(scope, 'site');
+    expect(scope).toHaveAccessibleDescription('Up to 10 pages with your plan');
+    expect(screen.getByRole('button', { name: 'Start crawl' })).toBeInTheDocument();
+  });
+
+  it('says a member’s plan’s limit: a Startup subscriber reads 2,000 pages', async () => {
+    fakeApi({
+      'GET /api/auth/status': { status: 200, body: signedIn({ role: 'premium', membershipPlan: 'startup-monthly' }) },
+    });
+    const { user } = renderWithProviders('/');
+    await within(await screen.findByRole('banner')).findByRole('link', { name: 'My Account' });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Read' }), 'gallery');
+    expect(screen.getByText('Up to 2,000 pages with your plan')).toBeInTheDocument();
+  });
+
+  it('starts a crawl of the whole gallery and opens its page', async () => {
+    const { calls } = fakeApi({
+      'GET /api/auth/status': signedOut,
+      'POST /api/crawls': { status: 202, body: { crawlId } },
+      [`GET /api/crawls/${crawlId}`]: { status: 200, body: crawlView },
+    });
+    const { router, user } = renderWithProviders('/');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Read' }), 'gallery');
+    await user.type(screen.getByPlaceholderText('Enter website URL'), 'example.com/gallery');
+    await user.click(screen.getByRole('button', { name: 'Start crawl' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/crawls/${crawlId}`));
+    expect(calls.find((call) => call.method === 'POST')).toEqual({
+      method: 'POST',
+      path: '/api/crawls',
+      body: { scope: 'gallery', url: 'https://example.com/gallery' },
+    });
+    expect(await screen.findByTestId('crawl-status')).toHaveTextContent('Queued');
+  });
+
+  it('checks a list of addresses inline: the count against the plan’s limit, then each line that is no address', async () => {
+    const { calls } = fakeApi({
+      'GET /api/auth/status': signedOut,
+      'POST /api/crawls': { status: 202, body: { crawlId } },
+      [`GET /api/crawls/${crawlId}`]: { status: 200, body: { ...crawlView, scope: 'list' } },
+    });
+    const { router, user } = renderWithProviders('/');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Read' }), 'list');
+    const box = screen.getByRole('textbox', { name: 'Web addresses, one a line' });
+
+    const eleven = Array.from({ length: 11 }, (_, i) => `example.com/p${i}`).join('\n');
+    await user.click(box);
+    await user.paste(eleven);
+    expect(screen.getByText('11 of 10 addresses')).toBeInTheDocument();
+    expect(
+      screen.getByText('That list has more addresses than your plan reads in one crawl: at most 10.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start crawl' }));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.clear(box);
+    await user.paste('example.com/a\nnot an address\nexample.com/b');
+    expect(screen.getByText('2 of 10 addresses')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start crawl' }));
+    expect(screen.getByText('1 line is not a web address')).toBeInTheDocument();
+    expect(screen.getByText(`Line 2: ${VALID_URL_EXAMPLE}`)).toBeInTheDocument();
+    expect(box).toBeInvalid();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.clear(box);
+    await user.paste('example.com/a\nexample.com/b');
+    await user.click(screen.getByRole('button', { name: 'Start crawl' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/crawls/${crawlId}`));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      scope: 'list',
+      urls: ['https://example.com/a', 'https://example.com/b'],
+    });
+  });
+
+  it('says why the server refused the crawl, in the catalogue’s words, and stays', async () => {
+    fakeApi({
+      'GET /api/auth/status': signedOut,
+      'POST /api/crawls': {
+        status: 429,
+        body: {
+          statusCode: 429,
+          code: 'DAILY_LIMIT_REACHED',
+          message: 'Daily Limit Reached',
+          limits: { total: 500, used: 500, remaining: 0, role: 'free' },
+        },
+      },
+    });
+    const { router, user } = renderWithProviders('/');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Read' }), 'links');
+    await user.type(screen.getByPlaceholderText('Enter website URL'), 'example.com');
+    await user.click(screen.getByRole('button', { name: 'Start crawl' }));
+    expect(await screen.findByText("You've reached your daily limit of 500 images.")).toBeInTheDocument();
+    expect(screen.getByText('The crawl could not start')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
   });
 });

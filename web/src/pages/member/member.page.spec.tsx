@@ -39,6 +39,16 @@ describe('member dashboard', () => {
             status: 'completed',
             imageCount: 25,
           },
+          {
+            id: 'c1',
+            url: 'https://shop.example/gallery',
+            extractedAt: '2026-01-16T11:00:00.000Z',
+            status: 'stopped',
+            imageCount: 120,
+            kind: 'crawl',
+            scope: 'gallery',
+            pagesDone: 12,
+          },
         ],
       },
       'GET /api/user/recent-images': { status: 200, body: [] },
@@ -58,6 +68,13 @@ describe('member dashboard', () => {
       'href',
       `/results?url=${encodeURIComponent('https://example.com/')}&id=e1`,
     );
+    // A crawl is listed with its scope, its pages and how it ended, and opens at its own address.
+    const crawl = screen.getByRole('link', { name: 'https://shop.example/gallery' });
+    expect(crawl).toHaveAttribute('href', '/crawls/c1');
+    const row = crawl.closest('li')!;
+    expect(row).toHaveTextContent('The whole gallery · 12 pages read');
+    expect(row).toHaveTextContent('Stopped');
+    expect(row).toHaveTextContent('120 images');
     await user.click(screen.getByRole('tab', { name: 'Recent Images' }));
     expect(await screen.findByText('No images yet.')).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'New Extraction' })).toHaveAttribute('href', '/');

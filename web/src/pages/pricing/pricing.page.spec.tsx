@@ -44,6 +44,9 @@ describe('pricing page', () => {
     expect(hobby).toHaveTextContent('$9.99/mo');
     expect(hobby).toHaveTextContent('3,000 images per day');
     expect(hobby).toHaveTextContent('Up to 500 images per extraction');
+    expect(hobby).toHaveTextContent('Up to 500 pages per crawl');
+    expect(screen.getByRole('listitem', { name: 'Startup' })).toHaveTextContent('Up to 2,000 pages per crawl');
+    expect(screen.getByRole('listitem', { name: 'Enterprise' })).toHaveTextContent('Up to 10,000 pages per crawl');
     expect(await screen.findByTestId('test-payments')).toHaveTextContent('Test payments');
 
     await user.click(screen.getByRole('radio', { name: /Annual/ }));

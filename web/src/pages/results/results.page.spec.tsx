@@ -306,7 +306,9 @@ describe('results page', () => {
     ]);
     await user.click(screen.getByRole('link', { name: 'Try a different URL' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    // The hero holds the address that found nothing, selected: typing replaces it.
+    // The hero (not the results page's box, gone with its page) holds the address that found nothing, selected:
+    // typing replaces it.
+    await screen.findByRole('heading', { name: 'GET ANY IMAGE INSTANTLY' });
     const field = await screen.findByRole('textbox', { name: /URL/i });
     expect(field).toHaveValue(url);
     await waitFor(() => expect(field).toHaveFocus());

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { ExtractionFailed } from '../../features/extraction/extraction-failed.component';
+import { ExtractionForm } from '../../features/extraction/extraction-form.component';
 import { ExtractionResults } from '../../features/extraction/extraction-results.component';
 import { noticeShown } from '../../features/notice/notice.slice';
 import { paths } from '../../router/paths';
@@ -35,6 +36,7 @@ export function ResultsPage() {
           url={check.url}
           extractionId={extractionId}
           backLink={backToHome}
+          addressBox={<ExtractionForm compact initialUrl={check.url} />}
         />
       ) : (
         <>
