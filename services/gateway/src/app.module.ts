@@ -16,6 +16,7 @@ import { BlogModule } from './blog/blog.module';
 import { CommentsModule, CreateComments1764100000000 } from './comments/comments.module';
 import { BillingModule } from './billing/billing.module';
 import { ApiDocsModule } from './api-docs/api-docs.module';
+import { EdgeModule } from './edge/edge.module';
 import { ExtractedFileEntity } from './extraction/extracted-file.entity';
 import { ExtractionEntity } from './extraction/extraction.entity';
 import { ExtractionModule } from './extraction/extraction.module';
@@ -57,6 +58,7 @@ export class AppModule {
           inject: [getDataSourceToken(), REDIS],
           useFactory: (dataSource, redis) => [postgresReadiness(dataSource), redisReadiness(redis)],
         }),
+        EdgeModule,
         ExtractionModule,
         NewsletterModule,
         MediaModule,

@@ -5,7 +5,7 @@ import { AppModule } from './app.module';
 import { GatewayConfig } from './gateway.config';
 import { RedisIoAdapter } from './progress/redis-io.adapter';
 import { QUEUE_DASHBOARD_PATH } from './queues/queue-dashboard';
-import { sameOrigin } from './security/same-origin';
+import { sameOrigin } from './edge/same-origin';
 import { securityHeaders } from './security/security-headers';
 import { serveSpa } from './spa/serve-spa';
 import { SITE_FILES } from './spa/spa.module';

@@ -10,7 +10,7 @@ import {
 import { DEFAULT_QUEUE_PREFIX } from '@pixtract/contracts';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { RateLimit, rateLimitsWith } from './account/rate-limits';
+import { RateLimit, rateLimitsWith } from './edge/rate-limits';
 
 /** The repository's content/blog, from src/ (tests) and dist/ alike. */
 const DEFAULT_BLOG_DIR = join(__dirname, '..', '..', '..', 'content', 'blog');
@@ -60,7 +60,7 @@ const gatewayConfigSchema = z.object({
    * Which hops' X-Forwarded-For to believe for the client address (express "trust proxy": false,
    * a hop count, or addresses/subnets). Off by default: a spoofed header then changes nothing.
    */
-  /** Operators' rate limits: `name=limit/seconds` pairs over the defaults of account/rate-limits.ts. */
+  /** Operators' rate limits: `name=limit/seconds` pairs over the defaults of edge/rate-limits.ts. */
   PIXTRACT_RATE_LIMITS: z
     .string()
     .default('')

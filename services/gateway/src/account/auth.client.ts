@@ -13,6 +13,7 @@ import {
 } from '@pixtract/contracts';
 import type { Request } from 'express';
 import { z } from 'zod';
+import { clientAddress } from '../edge/client-address';
 import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
 
 const AUTH_TIMEOUT_MS = 5000;
@@ -74,11 +75,6 @@ export class AuthClient {
       throw unavailable(error);
     }
   }
-}
-
-/** The address requests are counted and charged by: express's req.ip, which honours TRUST_PROXY only. */
-export function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }
 
 async function parsed<S extends z.ZodType>(res: Response, schema: S): Promise<z.infer<S>> {

@@ -2,7 +2,7 @@ import { HttpException, Inject, Injectable, OnModuleDestroy } from '@nestjs/comm
 import { BILLING_USER_HEADER, BillingErrorCode, billingErrorBody } from '@pixtract/contracts';
 import type { Request, Response } from 'express';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { clientAddress } from '../account/auth.client';
+import { clientAddress } from '../edge/client-address';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { ReverseProxy } from '../proxy/reverse-proxy';
 

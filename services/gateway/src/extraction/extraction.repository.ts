@@ -4,9 +4,12 @@ import {
   ERROR_MESSAGES,
   type ErrorCode,
   type ExtractedFile,
+  type ExtractionHistoryItem,
   type ExtractionWarning,
   type Limits,
   type PerformanceInfo,
+  RECENT_ACTIVITY_LIMIT,
+  type RecentImage,
 } from '@pixtract/contracts';
 import { DataSource } from 'typeorm';
 import type { ExtractionOwner } from '../quota/quota-gate.service';
@@ -30,17 +33,15 @@ export class ExtractionRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async create(id: string, url: string, options: ExtractionOptions, owner: ExtractionOwner): Promise<void> {
-    await this.dataSource
-      .getRepository(ExtractionEntity)
-      .insert({
-        id,
-        url,
-        options,
-        status: 'queued',
-        ownerSubject: owner.subject,
-        ownerUserId: owner.userId,
-        addressSubject: owner.addressSubject,
-      });
+    await this.dataSource.getRepository(ExtractionEntity).insert({
+      id,
+      url,
+      options,
+      status: 'queued',
+      ownerSubject: owner.subject,
+      ownerUserId: owner.userId,
+      addressSubject: owner.addressSubject,
+    });
   }
 
   find(id: string): Promise<ExtractionEntity | null> {
@@ -132,5 +133,35 @@ export class ExtractionRepository {
       [id, ERROR_MESSAGES[code], code],
     );
     return updated[1] === 1;
+  }
+
+  /** A member's Recent Activity: their newest extractions. */
+  async history(userId: number): Promise<ExtractionHistoryItem[]> {
+    const rows: Array<{ id: string; url: string; extractedAt: Date; status: string; imageCount: number }> =
+      await this.dataSource.query(
+        `SELECT "id", "url", coalesce("completedAt", "createdAt") AS "extractedAt", "status", "imageCount"
+         FROM "extractions" WHERE "ownerUserId" = $1 ORDER BY "createdAt" DESC LIMIT $2`,
+        [userId, RECENT_ACTIVITY_LIMIT],
+      );
+    return rows.map((row) => ({ ...row, extractedAt: row.extractedAt.toISOString() }));
+  }
+
+  /** The newest distinct images of the member's extractions; sourceUrl is the image's own address. */
+  async recentImages(userId: number): Promise<RecentImage[]> {
+    const rows: Array<{
+      id: string;
+      alt: string;
+      width: number | null;
+      height: number | null;
+      sourceUrl: string;
+      extractedAt: Date;
+    }> = await this.dataSource.query(
+      `SELECT f."id", f."alt", f."width", f."height", f."fileUrl" AS "sourceUrl", coalesce(e."completedAt", e."createdAt") AS "extractedAt"
+         FROM "extracted_files" f JOIN "extractions" e ON e."id" = f."extractionId"
+        WHERE e."ownerUserId" = $1 AND NOT f."duplicate"
+        ORDER BY e."createdAt" DESC, f."position" ASC LIMIT $2`,
+      [userId, RECENT_ACTIVITY_LIMIT],
+    );
+    return rows.map((row) => ({ ...row, id: String(row.id), extractedAt: row.extractedAt.toISOString() }));
   }
 }
