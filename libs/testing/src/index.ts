@@ -7,3 +7,4 @@ export * from './cookie-jar';
 export * from './chromium';
 export * from './metrics';
 export * from './redis-server';
+export * from './internal-token';

@@ -1,7 +1,8 @@
 import {
-  ConfigError,
   baseEnvShape,
+  ConfigError,
   envDatabaseUrl,
+  envHost,
   envHttpUrl,
   envPort,
   envRedisUrl,
@@ -18,6 +19,8 @@ export const authConfigSchema = z
   .object({
     ...baseEnvShape,
     PORT: envPort(3001),
+    /** Behind the gateway: loopback only unless a container's network is the boundary (HOST=0.0.0.0). */
+    HOST: envHost('127.0.0.1'),
     DATABASE_URL: envDatabaseUrl('pixtract_auth'),
     /** Sessions and Google sign-in states live in Redis; billing's account events arrive on its queue. */
     REDIS_URL: envRedisUrl,

@@ -1,8 +1,15 @@
 import type { INestApplication } from '@nestjs/common';
 import { BILLING_USER_HEADER, PAYPAL_WEBHOOK_PATH, QueueName, type AccountChanged } from '@pixtract/contracts';
 import { SIMULATOR_CREDENTIALS, startPayPalSimulator, type PayPalSimulator } from '@pixtract/paypal-simulator';
-import { createService, loadConfig, redisConnectionOptions } from '@pixtract/service-kit';
-import { baseUrlOf, createTestDatabase, uniqueQueuePrefix, type TestDatabase } from '@pixtract/testing';
+import { behindGateway, createService, loadConfig, redisConnectionOptions } from '@pixtract/service-kit';
+import {
+  AS_GATEWAY,
+  baseUrlOf,
+  createTestDatabase,
+  TEST_INTERNAL_TOKEN,
+  uniqueQueuePrefix,
+  type TestDatabase,
+} from '@pixtract/testing';
 import { Worker } from 'bullmq';
 import { AppModule } from '../src/app.module';
 import { billingConfigSchema } from '../src/billing.config';
@@ -20,7 +27,7 @@ export interface BillingHarness {
   database: TestDatabase;
   /** What billing put on the account-events queue, in the order a worker took it. */
   accountEvents: AccountChanged[];
-  /** A request as the gateway sends it: for `userId` (X-Pixtract-User-Id), or for a visitor when null. */
+  /** A request as the gateway sends it (with the shared secret): for `userId` (X-Pixtract-User-Id), or for a visitor when null. */
   call(userId: number | null, method: string, path: string, body?: unknown): Promise<Response>;
   /** The buyer's decision on a PayPal approval page (Approve or Cancel): answers where PayPal sends them back. */
   decide(approvalUrl: string, decision: 'approve' | 'cancel'): Promise<URL>;
@@ -49,12 +56,14 @@ export async function startBilling(label: string, env: NodeJS.ProcessEnv = {}): 
     PAYPAL_CERT_HOSTS: sim.origin,
     SUBSCRIPTION_SWEEP_INTERVAL_MS: '3600000',
     BILLING_TEST_CLOCK: '1',
+    INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
     ...env,
   });
   const app = await createService({
     name: 'billing',
     module: AppModule.forRoot(config, clock),
     port: 0,
+    ...behindGateway(config),
     rawBodyPaths: [PAYPAL_WEBHOOK_PATH],
   });
   const base = baseUrlOf(app.getHttpServer());
@@ -84,6 +93,7 @@ export async function startBilling(label: string, env: NodeJS.ProcessEnv = {}): 
       fetch(base + path, {
         method,
         headers: {
+          ...AS_GATEWAY,
           ...(userId === null ? {} : { [BILLING_USER_HEADER]: String(userId) }),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },

@@ -1,6 +1,7 @@
 import {
   envDatabaseUrl,
   envFlag,
+  envHost,
   envHttpUrl,
   envPort,
   envRedisUrl,
@@ -20,6 +21,8 @@ const gatewayConfigSchema = z.object({
   PORT: envPort(3000),
   /** Prometheus's /metrics, on the internal network only (PORT is public). 0 picks a free port (tests). */
   METRICS_PORT: z.coerce.number({ error: 'expected a port number' }).int().min(0).max(65535).default(3006),
+  /** The metrics port's address: loopback unless a container's network is the boundary (0.0.0.0). */
+  METRICS_HOST: envHost('127.0.0.1'),
   DATABASE_URL: envDatabaseUrl('pixtract_gateway'),
   REDIS_URL: envRedisUrl,
   QUEUE_PREFIX: z.string().min(1).default(DEFAULT_QUEUE_PREFIX),

@@ -91,12 +91,10 @@ describe("an extraction is its owner's: read, followed and reused by them alone"
     const browser = gateway.browser();
     const { body } = await start(browser, '/pages/before-sign-in.html');
     await settled(browser, body.extractionId);
-    await gateway
-      .browser()
-      .fetch('/api/auth/register', {
-        method: 'POST',
-        json: { username: 'later-member', password: 'long enough pass' },
-      });
+    await gateway.browser().fetch('/api/auth/register', {
+      method: 'POST',
+      json: { username: 'later-member', password: 'long enough pass' },
+    });
     await browser.fetch('/api/auth/login', {
       method: 'POST',
       json: { username: 'later-member', password: 'long enough pass' },

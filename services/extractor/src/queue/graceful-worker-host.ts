@@ -42,15 +42,13 @@ export abstract class GracefulWorkerHost extends WorkerHost implements BeforeApp
     });
     await Promise.all(
       unfinished.map(({ job, token }) =>
-        job
-          .moveToWait(token)
-          .catch((error: unknown) =>
-            this.logger.warn({
-              msg: 'could not hand a job back; its lock will lapse instead',
-              jobId: job.id,
-              err: error,
-            }),
-          ),
+        job.moveToWait(token).catch((error: unknown) =>
+          this.logger.warn({
+            msg: 'could not hand a job back; its lock will lapse instead',
+            jobId: job.id,
+            err: error,
+          }),
+        ),
       ),
     );
   }

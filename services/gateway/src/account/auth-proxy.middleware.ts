@@ -23,7 +23,7 @@ export class AuthProxyMiddleware implements NestMiddleware, OnModuleDestroy {
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     private readonly newsletterWish: NewsletterWish,
   ) {
-    this.proxy = new ReverseProxy(config.AUTH_URL);
+    this.proxy = new ReverseProxy(config.AUTH_URL, config.INTERNAL_TOKEN);
   }
 
   use(req: Request, res: Response, next: NextFunction): void {

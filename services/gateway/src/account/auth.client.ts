@@ -11,6 +11,7 @@ import {
   callerSchema,
   quotaReservationSchema,
 } from '@pixtract/contracts';
+import { internalHeaders } from '@pixtract/service-kit';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { clientAddress } from '../edge/client-address';
@@ -67,7 +68,11 @@ export class AuthClient {
     try {
       return await fetch(new URL(path, this.config.AUTH_URL), {
         method,
-        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...headers,
+          ...internalHeaders(this.config.INTERNAL_TOKEN),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(AUTH_TIMEOUT_MS),
       });

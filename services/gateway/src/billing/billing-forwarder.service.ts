@@ -30,7 +30,7 @@ export class BillingForwarder implements OnModuleDestroy {
   private readonly proxy: ReverseProxy;
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    this.proxy = new ReverseProxy(config.BILLING_URL);
+    this.proxy = new ReverseProxy(config.BILLING_URL, config.INTERNAL_TOKEN);
   }
 
   /** `userId`: the signed-in caller as auth identified them, stated to billing; null for a visitor. */

@@ -24,7 +24,7 @@ export class ZipperForwarder implements OnModuleDestroy {
   private readonly proxy: ReverseProxy;
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    this.proxy = new ReverseProxy(config.ZIPPER_URL);
+    this.proxy = new ReverseProxy(config.ZIPPER_URL, config.INTERNAL_TOKEN);
   }
 
   /** `stated` are the gateway's own statements to the zipper (the caller's plan), never the visitor's. */

@@ -51,13 +51,11 @@ export class ImageProxyService {
         await image.chunks().catch((error: unknown) => Promise.reject(toAppException(error))),
       );
       const bytes = await makeThumbnail(original, query.w, format, this.config.IMAGE_MAX_PIXELS);
-      res
-        .status(200)
-        .set({
-          ...IMAGE_SAFETY_HEADERS,
-          ...variantCachingHeaders(image.headers, `w${query.w ?? 0}.${format}`),
-          'content-type': `image/${format}`,
-        });
+      res.status(200).set({
+        ...IMAGE_SAFETY_HEADERS,
+        ...variantCachingHeaders(image.headers, `w${query.w ?? 0}.${format}`),
+        'content-type': `image/${format}`,
+      });
       if (query.download)
         res.set(
           'content-disposition',
