@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { startFixtureServer } from '@pixtract/testing';
@@ -62,6 +63,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // Every browser of the suite calls from 127.0.0.1, like a school behind one NAT: the address's own allowance
     // (shared by anonymous visitors there) is raised, each visitor keeps the free plan's.
     process.env.PIXTRACT_QUOTA_ADDRESS_DAILY = '1000000';
+    // The services' shared secret: tests that call a service behind the gateway (billing's test clock) send it.
+    process.env.INTERNAL_TOKEN = randomBytes(32).toString('hex');
     // Every test browser is 127.0.0.1, so the suite shares one address's allowance of sign-ups.
     process.env.PIXTRACT_RATE_LIMITS = 'register=100/600';
 
@@ -71,6 +74,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const stack = scripts.launchStack(
       scripts.serviceProcesses({
         basePort: BASE_PORT,
+        internalToken: process.env.INTERNAL_TOKEN,
         databaseServerUrl: infrastructure.databaseServerUrl,
         databasePrefix: DATABASE_PREFIX,
         redisUrl: infrastructure.redisUrl,
