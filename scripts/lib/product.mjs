@@ -18,7 +18,13 @@ export function internalTokenFor(env = process.env) {
  * `{ services, payPalSimulatorPort }` for base port `basePort` on `infrastructure` (prepareInfrastructure's answer):
  * the PayPal simulator without PayPal credentials, NODE_ENV, LOG_LEVEL, QUEUE_PREFIX and PUBLIC_URL from `env`.
  */
-export function productProcesses({ basePort, infrastructure, databasePrefix = 'pixtract', dev = false, env = process.env }) {
+export function productProcesses({
+  basePort,
+  infrastructure,
+  databasePrefix = 'pixtract',
+  dev = false,
+  env = process.env,
+}) {
   const payPalSimulatorPort = usesPayPalSimulator(env) ? basePort + SIMULATOR_PORT_OFFSET : undefined;
   const services = serviceProcesses({
     basePort,

@@ -16,7 +16,7 @@ import { RateLimit, rateLimitsWith } from './edge/rate-limits';
 /** The repository's content/blog, from src/ (tests) and dist/ alike. */
 const DEFAULT_BLOG_DIR = join(__dirname, '..', '..', '..', 'content', 'blog');
 
-const gatewayConfigSchema = z.object({
+const gatewaySchema = z.object({
   ...baseEnvShape,
   PORT: envPort(3000),
   /** Prometheus's /metrics, on the internal network only (PORT is public). 0 picks a free port (tests). */
@@ -48,7 +48,8 @@ const gatewayConfigSchema = z.object({
   PAYPAL_TEST_PAYMENTS: envFlag,
   /**
    * The site's public origin (https://pixtract.example) for canonical links, hreflang alternates, Open Graph and
-   * the sitemap. Unset, each request's own origin is used — fine locally, but behind a shared cache set it.
+   * the sitemap. Unset, a request's own origin is used when it names this machine (spa/site-origin.ts); required in
+   * production.
    */
   PUBLIC_URL: z
     .string()
@@ -83,8 +84,17 @@ const gatewayConfigSchema = z.object({
     ),
 });
 
+const gatewayConfigSchema = gatewaySchema.superRefine((config, ctx) => {
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: "required in production (the site's public origin)",
+    });
+});
+
 /** Plan quotas are the auth service's (it owns the ledger); the gateway only asks it. */
-export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+export type GatewayConfig = z.infer<typeof gatewaySchema>;
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   return loadConfig('gateway', gatewayConfigSchema, env);
