@@ -65,8 +65,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.PIXTRACT_QUOTA_ADDRESS_DAILY = '1000000';
     // The services' shared secret: tests that call a service behind the gateway (billing's test clock) send it.
     process.env.INTERNAL_TOKEN = randomBytes(32).toString('hex');
-    // Every test browser is 127.0.0.1, so the suite shares one address's allowance of sign-ups.
-    process.env.PIXTRACT_RATE_LIMITS = 'register=100/600';
+    // Every test browser is 127.0.0.1, so the suite shares one address's allowance of sign-ups, newsletter
+    // sign-ups, donation orders and screenshots.
+    process.env.PIXTRACT_RATE_LIMITS = 'register=100/600,newsletter=100/600,donations=100/600,screenshots=100/60';
 
     mkdirSync(join(ROOT, 'test-results'), { recursive: true });
     const log = createWriteStream(stackLog);

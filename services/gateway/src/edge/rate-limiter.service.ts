@@ -23,7 +23,7 @@ export class RateLimiter {
 
   middlewareFor(rule: RateLimit): (req: Request, res: Response, next: NextFunction) => Promise<void> {
     return async (req, res, next) => {
-      await this.count(rule, req, res);
+      if (rule.counts?.(req) ?? true) await this.count(rule, req, res);
       next();
     };
   }
