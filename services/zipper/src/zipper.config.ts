@@ -29,6 +29,8 @@ const zipperConfigSchema = z.object({
   ARCHIVE_MAX_TIME_MS: wholeNumber(10 * 60_000, 1000),
   /** How long GET /api/proxy-image?fullpage=true waits for the extractor to render a screenshot. */
   SCREENSHOT_WAIT_MS: wholeNumber(60_000, 1000),
+  /** Full-page screenshots rendering at once across every extractor; more wait in the queue. */
+  SCREENSHOT_RENDERS_AT_ONCE: wholeNumber(2, 1),
 });
 
 /** Images per archive come from the plan's per-extraction cap: an archive never holds more than an extraction grants. */
