@@ -12,6 +12,17 @@ export const envFlag = z
   .default('0')
   .transform((value) => value === '1' || value === 'true');
 
+/** A comma-separated list of names (ADMIN_USERNAMES): trimmed, lower-cased, empty entries dropped. */
+export const envNameList = z
+  .string()
+  .default('')
+  .transform((list) =>
+    list
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
 export const envPort = (fallback: number) =>
   z.coerce.number({ error: 'expected a port number' }).int().min(1).max(65535).default(fallback);
 

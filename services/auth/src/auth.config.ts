@@ -4,6 +4,7 @@ import {
   envDatabaseUrl,
   envHost,
   envHttpUrl,
+  envNameList,
   envPort,
   envRedisUrl,
   loadConfig,
@@ -45,15 +46,7 @@ export const authConfigSchema = z
      */
     PIXTRACT_QUOTA_ADDRESS_DAILY: z.coerce.number().int().nonnegative().optional(),
     /** Comma-separated usernames whose accounts are administrators (comment moderation, queue dashboard). */
-    ADMIN_USERNAMES: z
-      .string()
-      .default('')
-      .transform((list) =>
-        list
-          .split(',')
-          .map((name) => name.trim().toLowerCase())
-          .filter(Boolean),
-      ),
+    ADMIN_USERNAMES: envNameList,
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== 'production') return;

@@ -13,7 +13,11 @@ import {
   redisReadiness,
 } from '@pixtract/service-kit';
 import { BlogModule } from './blog/blog.module';
-import { CommentsModule, CreateComments1764100000000 } from './comments/comments.module';
+import {
+  AddCommentByAdministrator1764300000000,
+  CommentsModule,
+  CreateComments1764100000000,
+} from './comments/comments.module';
 import { BillingModule } from './billing/billing.module';
 import { ApiDocsModule } from './api-docs/api-docs.module';
 import { EdgeModule } from './edge/edge.module';
@@ -50,6 +54,7 @@ export class AppModule {
             CreateComments1764100000000,
             AddExtractionAddressAndOptions1764110000000,
             AddFileVariantsAndKind1764200000000,
+            AddCommentByAdministrator1764300000000,
           ],
         ),
         RedisModule.forRoot(config.REDIS_URL, 'gateway'),

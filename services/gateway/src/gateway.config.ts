@@ -1,11 +1,12 @@
 import {
+  baseEnvShape,
   envDatabaseUrl,
   envFlag,
   envHost,
   envHttpUrl,
+  envNameList,
   envPort,
   envRedisUrl,
-  baseEnvShape,
   loadConfig,
 } from '@pixtract/service-kit';
 import { DEFAULT_QUEUE_PREFIX } from '@pixtract/contracts';
@@ -76,6 +77,11 @@ const gatewaySchema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * The administrators' usernames (auth's ADMIN_USERNAMES, the same setting): no visitor's comment name may read as
+   * one of them.
+   */
+  ADMIN_USERNAMES: envNameList,
   TRUST_PROXY: z
     .string()
     .default('false')
