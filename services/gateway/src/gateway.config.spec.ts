@@ -1,4 +1,5 @@
-import { loadGatewayConfig } from './gateway.config';
+import { environmentTableProblems } from '@pixtract/testing';
+import { gatewayConfigSchema, loadGatewayConfig } from './gateway.config';
 
 describe('PUBLIC_URL', () => {
   it('is unset unless the operators set it (absolute links then follow each request)', () => {
@@ -25,5 +26,11 @@ describe('PUBLIC_URL', () => {
       loadGatewayConfig({ NODE_ENV: 'production', INTERNAL_TOKEN: 't'.repeat(64), PUBLIC_URL: 'https://p.example' })
         .PUBLIC_URL,
     ).toBe('https://p.example');
+  });
+});
+
+describe('the environment', () => {
+  it('is the README environment table: every variable the gateway reads has a row naming the gateway', () => {
+    expect(environmentTableProblems('gateway', Object.keys(gatewayConfigSchema.shape))).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ const MIB = 1024 * 1024;
 const wholeNumber = (fallback: number, min = 1) =>
   z.coerce.number({ error: 'expected a whole number' }).int().min(min).default(fallback);
 
-const zipperConfigSchema = z.object({
+export const zipperConfigSchema = z.object({
   ...baseEnvShape,
   PORT: envPort(3003),
   /** Behind the gateway: loopback only unless a container's network is the boundary (HOST=0.0.0.0). */

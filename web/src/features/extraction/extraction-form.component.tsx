@@ -50,7 +50,7 @@ export function ExtractionForm() {
     setInvalid(!check.ok);
     if (!check.ok) return;
     setProcessing(true);
-    timer.current = setTimeout(() => navigate(localised(paths.results(check.url))), PROCESSING_DELAY_MS);
+    timer.current = setTimeout(() => void navigate(localised(paths.results(check.url))), PROCESSING_DELAY_MS);
   };
 
   return (
