@@ -85,6 +85,7 @@ export async function startBilling(label: string, env: NodeJS.ProcessEnv = {}): 
       name: 'billing',
       module: AppModule.forRoot(config, clock),
       port: 0,
+      ...behindGateway(config),
       rawBodyPaths: [PAYPAL_WEBHOOK_PATH],
     });
   const app = await start();

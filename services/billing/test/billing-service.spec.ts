@@ -113,7 +113,7 @@ describe('billing service (real Postgres and Redis)', () => {
   });
 
   it("refuses a stated user and the test clock without the services' shared secret, or with a wrong one (401)", async () => {
-    const asks = [
+    const asks: Array<{ path: string; init: { method?: string; headers: Record<string, string>; body?: string } }> = [
       { path: '/api/user/subscription', init: { headers: { 'x-pixtract-user-id': '43' } } },
       {
         path: '/internal/test-clock/advance',
@@ -122,7 +122,10 @@ describe('billing service (real Postgres and Redis)', () => {
     ];
     for (const secret of [undefined, 'x'.repeat(TEST_INTERNAL_TOKEN.length)]) {
       for (const { path, init } of asks) {
-        const headers = { ...init.headers, ...(secret ? { 'x-pixtract-internal-token': secret } : {}) };
+        const headers: Record<string, string> = {
+          ...init.headers,
+          ...(secret ? { 'x-pixtract-internal-token': secret } : {}),
+        };
         const res = await fetch(billing.base + path, { ...init, headers });
         expect([path, res.status, await res.json()]).toEqual([
           path,
