@@ -100,8 +100,12 @@ test('subscribe to Hobby monthly through PayPal, extract with its limits, cancel
     await expect(page.getByTestId('role-dot')).toHaveAttribute('data-role', 'premium');
     await saveShot(page, 'billing-subscription-cancelled-1280-light');
 
-    // Past the period end, billing ends the subscription and auth makes the account registered again.
-    const moved = await page.request.post(`${BILLING_URL}/internal/test-clock/advance`, { data: { days: 32 } });
+    // Past the period end, billing ends the subscription and auth makes the account registered again. The clock is
+    // internal: only a caller with the services' secret moves it.
+    const advance = (headers: Record<string, string>) =>
+      page.request.post(`${BILLING_URL}/internal/test-clock/advance`, { data: { days: 32 }, headers });
+    expect((await advance({})).status()).toBe(401);
+    const moved = await advance({ 'x-pixtract-internal-token': process.env.INTERNAL_TOKEN! });
     expect(moved.status(), await moved.text()).toBe(200);
     await expect.poll(() => roleOf(page), { timeout: 30_000 }).toBe('registered');
     await page.reload();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { startFixtureServer } from '@pixtract/testing';
@@ -66,8 +67,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.PIXTRACT_QUOTA_ADDRESS_DAILY = '1000000';
     process.env.PIXTRACT_QUOTA_FREE_DAILY = String(E2E_DAILY_QUOTAS.free);
     process.env.PIXTRACT_QUOTA_REGISTERED_DAILY = String(E2E_DAILY_QUOTAS.registered);
-    // Every test browser is 127.0.0.1, so the suite shares one address's allowance of sign-ups.
-    process.env.PIXTRACT_RATE_LIMITS = 'register=100/600';
+    // The services' shared secret: tests that call a service behind the gateway (billing's test clock) send it.
+    process.env.INTERNAL_TOKEN = randomBytes(32).toString('hex');
+    // Every test browser is 127.0.0.1, so the suite shares one address's allowance of sign-ups, newsletter
+    // sign-ups, donation orders and screenshots.
+    process.env.PIXTRACT_RATE_LIMITS = 'register=100/600,newsletter=100/600,donations=100/600,screenshots=100/60';
 
     mkdirSync(join(ROOT, 'test-results'), { recursive: true });
     const log = createWriteStream(stackLog);
@@ -75,6 +79,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const stack = scripts.launchStack(
       scripts.serviceProcesses({
         basePort: BASE_PORT,
+        internalToken: process.env.INTERNAL_TOKEN,
         databaseServerUrl: infrastructure.databaseServerUrl,
         databasePrefix: DATABASE_PREFIX,
         redisUrl: infrastructure.redisUrl,

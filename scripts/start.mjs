@@ -10,8 +10,9 @@ import { prepareInfrastructure } from './lib/infrastructure.mjs';
 import { isPortFree } from './lib/net.mjs';
 import { paint, problem, status } from './lib/output.mjs';
 import { ROOT } from './lib/paths.mjs';
-import { SIMULATOR_PORT_OFFSET, describePayPal, usesPayPalSimulator } from './lib/paypal.mjs';
-import { databaseNames, missingEntries, serviceProcesses } from './lib/services.mjs';
+import { describePayPal } from './lib/paypal.mjs';
+import { productProcesses } from './lib/product.mjs';
+import { databaseNames, missingEntries } from './lib/services.mjs';
 import { SetupError } from './lib/setup-error.mjs';
 import { StackFailure, launchStack } from './lib/stack.mjs';
 import { isShuttingDown, onShutdown, shutdown, stopOnSignals } from './lib/shutdown.mjs';
@@ -42,21 +43,10 @@ async function main() {
   if (missing)
     throw new SetupError(`${relative(ROOT, missing)} is missing after the build: that service has no src/main.ts yet.`);
 
-  // No PayPal credentials in the environment: the local simulator takes the payments (test payments).
-  const payPalSimulatorPort = usesPayPalSimulator() ? BASE_PORT + SIMULATOR_PORT_OFFSET : undefined;
-  const services = serviceProcesses({
+  const { services, payPalSimulatorPort } = productProcesses({
     basePort: BASE_PORT,
-    databaseServerUrl: infrastructure.databaseServerUrl,
-    databasePrefix: 'pixtract',
-    redisUrl: infrastructure.redisUrl,
-    chromiumPath: infrastructure.chromiumPath,
-    queuePrefix: process.env.QUEUE_PREFIX ?? 'pixtract',
-    nodeEnv: process.env.NODE_ENV ?? 'development',
-    logLevel: process.env.LOG_LEVEL ?? 'info',
-    payPalSimulatorPort,
-    // PayPal sends buyers back to the address they use: Vite's in dev mode.
-    publicUrl: process.env.PUBLIC_URL ?? (dev ? `http://localhost:${VITE_PORT}` : undefined),
-    watch: dev,
+    infrastructure,
+    dev,
   });
   const processes = dev ? [...devProcesses(), ...services] : services;
   for (const port of [...services.map((service) => Number(service.env.PORT)), ...(dev ? [VITE_PORT] : [])]) {

@@ -232,3 +232,114 @@ describe('comments on a page (real auth, Postgres, Redis)', () => {
     });
   });
 });
+
+describe('names people can trust (real auth, Postgres, Redis)', () => {
+  let gateway: GatewayHarness;
+  let addresses = 0;
+
+  beforeAll(async () => {
+    gateway = await startGateway('gateway_comment_names', {
+      TRUST_PROXY: 'loopback',
+      ADMIN_USERNAMES: 'site-keeper',
+      PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1',
+    });
+  });
+  afterAll(() => gateway.close());
+
+  /** A browser at an address of its own, so no test meets another's rate limit. */
+  function browser(): CookieJar {
+    const address = `203.0.113.${++addresses}`;
+    const jar = new CookieJar(gateway.base);
+    const fetchFrom = jar.fetch.bind(jar);
+    return Object.assign(jar, {
+      fetch: (path: string, init: RequestInit & { json?: unknown } = {}) =>
+        fetchFrom(path, { ...init, headers: { 'x-forwarded-for': address, ...init.headers } }),
+    });
+  }
+
+  const register = (jar: CookieJar, username: string, displayName?: string) =>
+    jar.fetch('/api/auth/register', {
+      method: 'POST',
+      json: { username, password: 'long enough pass', ...(displayName === undefined ? {} : { displayName }) },
+    });
+
+  async function signedIn(username: string): Promise<CookieJar> {
+    const jar = browser();
+    expect((await register(jar, username)).status).toBe(201);
+    const login = await jar.fetch('/api/auth/login', {
+      method: 'POST',
+      json: { username, password: 'long enough pass' },
+    });
+    expect(login.status).toBe(200);
+    return jar;
+  }
+
+  const comment = (jar: CookieJar, json: Record<string, unknown>) =>
+    jar.fetch('/api/comments', { method: 'POST', json: { rating: 5, sourceUrl: page, content: 'Nice', ...json } });
+
+  const RESERVED = {
+    statusCode: 400,
+    code: 'NAME_RESERVED',
+    message: "That name is kept for Pixtract's team. Please choose another name.",
+  };
+
+  it.each(['site-keeper', 'Site Keeper', 'ѕite-keeper', 'SITE_KEEP3R', 'Admin', 'аdmіn', 'Pixtract', 'M0derator'])(
+    "refuses the visitor name %j, which reads as the team's, with 400 in plain words",
+    async (username) => {
+      const res = await comment(browser(), { username });
+      expect(await res.json()).toEqual(RESERVED);
+      expect(res.status).toBe(400);
+    },
+  );
+
+  it.each(['\u202Enimda\u200B', 'Ada\u200D', '\u200B\u200B', 'A\u2066da'])(
+    'refuses the visitor name %j, which hides characters, with 400',
+    async (username) => {
+      const res = await comment(browser(), { username });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        statusCode: 400,
+        code: 'USERNAME_INVISIBLE',
+        message: 'Names cannot contain invisible, control or text-direction characters.',
+      });
+    },
+  );
+
+  it('refuses a comment of invisible characters only', async () => {
+    for (const content of ['\u200B\u200B', '\u2060 \u200D', '\u202E']) {
+      const res = await comment(browser(), { username: 'Ada', content });
+      expect([JSON.stringify(content), res.status, ((await res.json()) as { code: string }).code]).toEqual([
+        JSON.stringify(content),
+        400,
+        'COMMENT_REQUIRED',
+      ]);
+    }
+  });
+
+  it("refuses a display name or a username that reads as the team's, at registration", async () => {
+    for (const [username, displayName] of [
+      ['ordinary-one', 'Site Keeper'],
+      ['ordinary-two', 'ADMIN'],
+      ['ordinary-three', 'Piхtract'],
+      ['sitekeeper', undefined],
+      ['moderator', undefined],
+    ] as const) {
+      const res = await register(browser(), username, displayName);
+      expect([username, res.status, await res.json()]).toEqual([username, 400, RESERVED]);
+    }
+  });
+
+  it('badges an administrator\'s comment "Administrator", and no one else\'s, whatever the request says', async () => {
+    const admin = await signedIn('site-keeper');
+    const member = await signedIn('ordinary-member');
+    const own = (await (await comment(admin, { content: 'From the team' })).json()) as Comment;
+    const members = (await (await comment(member, { content: 'Me too', byAdministrator: true })).json()) as Comment;
+    const visitors = (await (
+      await comment(browser(), { username: 'Ada', content: 'Hi', byAdministrator: true })
+    ).json()) as Comment;
+    expect([own.username, own.byAdministrator]).toEqual(['site-keeper', true]);
+    expect([members.byAdministrator, visitors.byAdministrator]).toEqual([false, false]);
+    const listed = (await (await admin.fetch(`/api/comments?url=${encodeURIComponent(page)}`)).json()) as Comment[];
+    expect(listed.find((shown) => shown.id === own.id)?.byAdministrator).toBe(true);
+  });
+});

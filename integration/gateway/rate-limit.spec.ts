@@ -90,3 +90,55 @@ describe('rate limits held in Redis across gateway replicas', () => {
     expect(await attempt('/api/extractions')).toBe(400);
   });
 });
+
+describe('rate limits on anonymous writes and screenshots, per client network', () => {
+  let gateway: GatewayHarness;
+
+  beforeAll(async () => {
+    // Billing and the zipper are not there: what passes the limit is refused behind it (503, 502), never a 429.
+    gateway = await startGateway('gateway_anonymous_limits', {
+      BILLING_URL: 'http://127.0.0.1:9',
+      ZIPPER_URL: 'http://127.0.0.1:9',
+    });
+  });
+  afterAll(() => gateway.close());
+
+  const TOO_MANY = {
+    statusCode: 429,
+    code: 'TOO_MANY_REQUESTS',
+    message: 'Too many attempts. Please wait a moment and try again.',
+  };
+
+  /** Statuses of `count` requests in a row, then the answer to one more. */
+  const flood = async (count: number, send: () => Promise<Response>) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i++) statuses.push((await send()).status);
+    const over = await send();
+    return { statuses, over: [over.status, await over.json(), over.headers.has('retry-after')] };
+  };
+
+  it('allows 5 newsletter sign-ups per 10 minutes, then answers 429 in the catalogue words', async () => {
+    let n = 0;
+    const { statuses, over } = await flood(5, () =>
+      gateway.post('/api/newsletter', { email: `reader${n++}@example.com` }),
+    );
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    expect(over).toEqual([429, TOO_MANY, true]);
+  });
+
+  it('allows 10 donation orders per 10 minutes', async () => {
+    const { statuses, over } = await flood(10, () => gateway.post('/api/donations', { amount: '5.00' }));
+    expect(statuses.filter((status) => status === 429)).toEqual([]);
+    expect(over).toEqual([429, TOO_MANY, true]);
+  });
+
+  it('allows 10 full-page screenshots a minute; the image proxy beside them is not counted', async () => {
+    const screenshot = () =>
+      fetch(`${gateway.base}/api/proxy-image?fullpage=true&url=${encodeURIComponent('https://example.com/')}`);
+    const { statuses, over } = await flood(10, screenshot);
+    expect(statuses.filter((status) => status === 429)).toEqual([]);
+    expect(over).toEqual([429, TOO_MANY, true]);
+    const image = await fetch(`${gateway.base}/api/proxy-image?url=${encodeURIComponent('https://example.com/a.png')}`);
+    expect(image.status).not.toBe(429);
+  });
+});

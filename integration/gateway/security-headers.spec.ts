@@ -136,7 +136,7 @@ describe('in production behind a TLS-terminating proxy named by TRUST_PROXY', ()
     const auth = await startAuth('gateway_production_auth', production);
     const gateway = await startGateway(
       'gateway_production',
-      { ...production, TRUST_PROXY: 'loopback' },
+      { ...production, TRUST_PROXY: 'loopback', PUBLIC_URL: 'https://pixtract.example' },
       { database, queuePrefix: uniqueQueuePrefix('production'), authUrl: auth.base },
     );
     try {

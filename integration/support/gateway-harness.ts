@@ -8,7 +8,14 @@ import {
   ServerToClientEvents,
 } from '@pixtract/contracts';
 import { MetricsListener, redisConnectionOptions } from '@pixtract/service-kit';
-import { CookieJar, createTestDatabase, TestDatabase, uniqueQueuePrefix } from '@pixtract/testing';
+import {
+  AS_GATEWAY,
+  CookieJar,
+  createTestDatabase,
+  TEST_INTERNAL_TOKEN,
+  TestDatabase,
+  uniqueQueuePrefix,
+} from '@pixtract/testing';
 import { Job, Worker } from 'bullmq';
 import { AddressInfo } from 'node:net';
 import { io, Socket } from 'socket.io-client';
@@ -72,6 +79,7 @@ export async function startGateway(
     EXTRACTION_SYNC_WAIT_MS: '15000',
     AUTH_URL: authUrl,
     METRICS_PORT: '0',
+    INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
     ...env,
   });
   let app = await createGateway(config, 0);
@@ -102,7 +110,7 @@ export async function startGateway(
     browser: () => new CookieJar(base),
     returningVisitor: async () => {
       const jar = new CookieJar(base);
-      jar.remember(await fetch(`${authUrl}/internal/callers`, { method: 'POST' }));
+      jar.remember(await fetch(`${authUrl}/internal/callers`, { method: 'POST', headers: AS_GATEWAY }));
       return jar;
     },
     connectSocket: async (browser) => {

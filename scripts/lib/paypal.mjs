@@ -46,8 +46,9 @@ export function payPalSimulator({ port, gatewayPort, nodeEnv }) {
       PAYPAL_CLIENT_SECRET: SIMULATOR.clientSecret,
       PAYPAL_WEBHOOK_ID: SIMULATOR.webhookId,
       PAYPAL_CERT_HOSTS: origin,
-      // Test payments may move billing's clock (POST /internal/test-clock/advance); production refuses it.
-      BILLING_TEST_CLOCK: nodeEnv === 'production' ? '0' : '1',
+      // The e2e stack (NODE_ENV=test) moves billing's clock (POST /internal/test-clock/advance, with the services'
+      // secret); `npm start` has no test clock, and production refuses one.
+      BILLING_TEST_CLOCK: nodeEnv === 'test' ? '1' : '0',
     },
     gateway: { PAYPAL_SDK_URL: `${origin}/sdk/js`, PAYPAL_CLIENT_ID: SIMULATOR.clientId, PAYPAL_TEST_PAYMENTS: '1' },
   };

@@ -41,12 +41,14 @@ export const missingEntries = () =>
  * is set, so a user's own settings (e.g. PIXTRACT_ALLOW_PRIVATE_NETWORKS, PayPal keys) pass through.
  * With `payPalSimulatorPort`, the PayPal simulator runs there as one more process and billing and the gateway
  * use it; without, they use the PayPal of the environment (PAYPAL_*). `publicUrl` is the address browsers use
- * (PayPal sends buyers back to it), `http://localhost:<basePort>` unless given.
- * @param {{ basePort: number, databaseServerUrl: string, databasePrefix: string, redisUrl: string, chromiumPath: string, queuePrefix: string,
+ * (PayPal sends buyers back to it), `http://localhost:<basePort>` unless given. `internalToken` is the secret every
+ * internal call carries (INTERNAL_TOKEN); the services behind the gateway listen on 127.0.0.1 (their HOST default).
+ * @param {{ basePort: number, internalToken?: string, databaseServerUrl: string, databasePrefix: string, redisUrl: string, chromiumPath: string, queuePrefix: string,
  *   nodeEnv: string, logLevel: string, allowPrivateNetworks?: boolean, payPalSimulatorPort?: number, publicUrl?: string, watch?: boolean }} options
  */
 export function serviceProcesses({
   basePort,
+  internalToken,
   databaseServerUrl,
   databasePrefix,
   redisUrl,
@@ -66,6 +68,7 @@ export function serviceProcesses({
     LOG_LEVEL: logLevel,
     REDIS_URL: redisUrl,
     QUEUE_PREFIX: queuePrefix,
+    ...(internalToken !== undefined && { INTERNAL_TOKEN: internalToken }),
     ...(allowPrivateNetworks !== undefined && { PIXTRACT_ALLOW_PRIVATE_NETWORKS: allowPrivateNetworks ? '1' : '0' }),
   };
   const paypal =

@@ -69,6 +69,11 @@ describe('service processes', () => {
     assert.equal(extractor.env.REDIS_URL, 'redis://127.0.0.1:6380');
   });
 
+  it('gives every service the one internal token it is handed', () => {
+    const processes = serviceProcesses({ ...options, internalToken: 't'.repeat(64) });
+    assert.deepEqual(new Set(processes.map((service) => service.env.INTERNAL_TOKEN)), new Set(['t'.repeat(64)]));
+  });
+
   it('sets PIXTRACT_ALLOW_PRIVATE_NETWORKS only when asked, so a user setting passes through otherwise', () => {
     assert.equal(serviceProcesses(options)[0].env.PIXTRACT_ALLOW_PRIVATE_NETWORKS, undefined);
     assert.equal(
@@ -118,8 +123,10 @@ describe('PayPal for the stack', () => {
       [gateway.env.PAYPAL_SDK_URL, gateway.env.PAYPAL_CLIENT_ID, gateway.env.PAYPAL_TEST_PAYMENTS],
       ['http://127.0.0.1:3999/sdk/js', paypal.env.PAYPAL_CLIENT_ID, '1'],
     );
-    const production = byName(serviceProcesses({ ...options, nodeEnv: 'production', payPalSimulatorPort: 3999 }));
-    assert.equal(production.billing.env.BILLING_TEST_CLOCK, '0');
+    for (const nodeEnv of ['development', 'production']) {
+      const started = byName(serviceProcesses({ ...options, nodeEnv, payPalSimulatorPort: 3999 }));
+      assert.equal(started.billing.env.BILLING_TEST_CLOCK, '0', `no test clock under NODE_ENV=${nodeEnv}`);
+    }
   });
 
   it('leaves PayPal to the environment without a simulator, and sends buyers back to the public address', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_RESERVED_MESSAGE } from './name-skeleton';
 import type { ErrorBody } from './errors';
 import { hasInvisibleOrControl, normaliseName, withoutInvisibleOrControl } from './text';
 import { crawlPlanSchema } from './crawl';
@@ -17,6 +18,7 @@ export const AuthErrorCode = {
   GoogleSignInUnavailable: 'GOOGLE_SIGN_IN_UNAVAILABLE',
   AuthUnavailable: 'AUTH_UNAVAILABLE',
   AdminOnly: 'ADMIN_ONLY',
+  NameReserved: 'NAME_RESERVED',
 } as const;
 export type AuthErrorCode = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];
 
@@ -32,6 +34,7 @@ export const AUTH_ERROR_MESSAGES: Record<AuthErrorCode, string> = {
   GOOGLE_SIGN_IN_UNAVAILABLE: 'Google sign-in is not available here. Sign in with your username or email instead.',
   AUTH_UNAVAILABLE: 'An error occurred. Please try again later.',
   ADMIN_ONLY: 'Only administrators can open this page.',
+  NAME_RESERVED: NAME_RESERVED_MESSAGE,
 };
 
 export function authErrorBody(code: AuthErrorCode, statusCode: number): ErrorBody {

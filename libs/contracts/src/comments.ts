@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ERROR_MESSAGES, ErrorCode, type ErrorBody } from './errors';
 import { normaliseExtractionUrl } from './extraction-url';
+import { NAME_RESERVED_MESSAGE, impersonatesStaff } from './name-skeleton';
+import { hasInvisibleOrControl, normaliseName, withoutInvisibleOrControl } from './text';
 
 export const COMMENT_MAX_LENGTH = 2000;
 export const COMMENT_AUTHOR_MAX_LENGTH = 50;
@@ -12,6 +14,8 @@ export const CommentErrorCode = {
   CommentTooLong: 'COMMENT_TOO_LONG',
   UsernameRequired: 'USERNAME_REQUIRED',
   UsernameTooLong: 'USERNAME_TOO_LONG',
+  UsernameInvisible: 'USERNAME_INVISIBLE',
+  NameReserved: 'NAME_RESERVED',
   InvalidRating: 'INVALID_RATING',
 } as const;
 export type CommentErrorCode = (typeof CommentErrorCode)[keyof typeof CommentErrorCode];
@@ -21,6 +25,8 @@ export const COMMENT_ERROR_MESSAGES: Record<CommentErrorCode, string> = {
   COMMENT_TOO_LONG: 'Comments are at most 2,000 characters.',
   USERNAME_REQUIRED: 'Please enter a username',
   USERNAME_TOO_LONG: 'Names are at most 50 characters.',
+  USERNAME_INVISIBLE: 'Names cannot contain invisible, control or text-direction characters.',
+  NAME_RESERVED: NAME_RESERVED_MESSAGE,
   INVALID_RATING: 'Please give a rating from 1 to 5 stars.',
 };
 
@@ -48,7 +54,9 @@ export const commentRequestSchema = z.object({
         .string()
         .trim()
         .min(1, CommentErrorCode.CommentRequired)
-        .max(COMMENT_MAX_LENGTH, CommentErrorCode.CommentTooLong),
+        .max(COMMENT_MAX_LENGTH, CommentErrorCode.CommentTooLong)
+        // Zero-width spaces and their kin alone are no comment.
+        .refine((content) => withoutInvisibleOrControl(content).trim() !== '', CommentErrorCode.CommentRequired),
     ),
   rating: z
     .number({ error: CommentErrorCode.InvalidRating })
@@ -60,7 +68,13 @@ export const commentRequestSchema = z.object({
   username: z
     .string({ error: CommentErrorCode.UsernameRequired })
     .transform(withoutNul)
-    .pipe(z.string().trim().max(COMMENT_AUTHOR_MAX_LENGTH, CommentErrorCode.UsernameTooLong))
+    .pipe(
+      z
+        .string()
+        .refine((name) => !hasInvisibleOrControl(name), CommentErrorCode.UsernameInvisible)
+        .transform(normaliseName)
+        .pipe(z.string().max(COMMENT_AUTHOR_MAX_LENGTH, CommentErrorCode.UsernameTooLong)),
+    )
     .optional(),
 });
 /** POST /api/comments {content, rating?, sourceUrl, username?}. */
@@ -81,7 +95,7 @@ export interface NewComment {
  */
 export function parseCommentRequest(
   body: unknown,
-  { anonymous }: { anonymous: boolean },
+  { anonymous, adminUsernames = [] }: { anonymous: boolean; adminUsernames?: readonly string[] },
 ): { ok: true; comment: NewComment } | { ok: false; code: CommentRefusal } {
   const parsed = commentRequestSchema.safeParse(body ?? {});
   if (!parsed.success) return { ok: false, code: parsed.error.issues[0].message as CommentRefusal };
@@ -89,6 +103,9 @@ export function parseCommentRequest(
   const url = normaliseExtractionUrl(sourceUrl);
   if (!url.ok) return { ok: false, code: url.code };
   if (anonymous && !username) return { ok: false, code: CommentErrorCode.UsernameRequired };
+  // A visitor's name must not read as Pixtract's team: only an administrator's own comment carries that badge.
+  if (anonymous && impersonatesStaff(username!, adminUsernames))
+    return { ok: false, code: CommentErrorCode.NameReserved };
   return { ok: true, comment: { content, rating, sourceUrl: url.url, username: anonymous ? username! : null } };
 }
 
@@ -102,6 +119,8 @@ export const commentSchema = z.object({
   sourceUrl: z.string(),
   /** Posted by a member who extracted that page. */
   verified: z.boolean(),
+  /** Posted by an administrator (auth's role when it was posted): the "Administrator" badge. */
+  byAdministrator: z.boolean(),
   approved: z.boolean(),
   createdAt: z.string(),
 });

@@ -33,6 +33,8 @@ export const ErrorCode = {
   NoImagesToDownload: 'NO_IMAGES_TO_DOWNLOAD',
   ScreenshotFailed: 'SCREENSHOT_FAILED',
   NotFound: 'NOT_FOUND',
+  InternalOnly: 'INTERNAL_ONLY',
+  WrongHost: 'WRONG_HOST',
   Internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -71,6 +73,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   NO_IMAGES_TO_DOWNLOAD: 'No images to download',
   SCREENSHOT_FAILED: 'Unable to load website screenshot',
   NOT_FOUND: 'Not found.',
+  INTERNAL_ONLY: "This address answers Pixtract's own services only.",
+  WRONG_HOST: 'This site is not served at that address.',
   INTERNAL: 'An error occurred. Please try again later.',
 };
 

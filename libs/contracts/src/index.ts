@@ -19,3 +19,4 @@ export * from './blog';
 export * from './billing';
 export * from './health';
 export * from './file-naming';
+export * from './name-skeleton';

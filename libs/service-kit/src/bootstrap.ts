@@ -5,6 +5,7 @@ import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppExceptionFilter } from './app-exception.filter';
 import { useBodyParsing } from './body-parsing';
 import { ConfigError } from './config';
+import { internalOnly } from './internal-token';
 import { httpMetrics } from './metrics/http-metrics.middleware';
 import { MetricsModule } from './metrics/metrics.module';
 import { MetricsRegistry } from './metrics/metrics.registry';
@@ -13,6 +14,13 @@ interface ServiceOptions {
   name: string;
   module: Type | DynamicModule;
   port: number;
+  /** The address to listen on (HOST): 127.0.0.1 behind the gateway; unset, every interface (the gateway). */
+  host?: string;
+  /**
+   * For a service behind the gateway: its /internal routes and the headers only the gateway states answer only
+   * requests carrying this shared secret (internalOnly).
+   */
+  internalToken?: string;
   /** Largest accepted request body (express size string). */
   bodyLimit?: string;
   /** Middleware that runs before the body is read, so that even a refused body's answer passes through it (headers). */
@@ -24,6 +32,8 @@ interface ServiceOptions {
   metrics?: {
     /** A port of its own for /metrics (a service whose HTTP port is public); else /metrics is served on `port`. */
     port?: number;
+    /** The address that port listens on. */
+    host?: string;
     /** Path prefixes answered by middleware rather than routes (relays, dashboards): their latency label. */
     mounts?: readonly string[];
   };
@@ -35,7 +45,10 @@ class ServiceRootModule {
   static wrap(options: ServiceOptions): DynamicModule {
     return {
       module: ServiceRootModule,
-      imports: [MetricsModule.forRoot({ service: options.name, port: options.metrics?.port }), options.module],
+      imports: [
+        MetricsModule.forRoot({ service: options.name, port: options.metrics?.port, host: options.metrics?.host }),
+        options.module,
+      ],
     };
   }
 }
@@ -52,11 +65,14 @@ export async function createService(options: ServiceOptions): Promise<INestAppli
   app.use(httpMetrics(app.get(MetricsRegistry), options.metrics?.mounts));
   app.useGlobalFilters(new AppExceptionFilter(await app.resolve(PinoLogger)));
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  if (options.internalToken !== undefined) app.use(internalOnly(options.internalToken));
   for (const middleware of options.beforeBodyParsing ?? []) app.use(middleware);
   useBodyParsing(app, options.bodyLimit, options.rawBodyPaths);
   await options.configure?.(app);
-  await app.listen(options.port);
-  app.get(Logger).log(`${options.name} listening on port ${options.port}`, 'Bootstrap');
+  await (options.host === undefined ? app.listen(options.port) : app.listen(options.port, options.host));
+  app
+    .get(Logger)
+    .log(`${options.name} listening on ${options.host ?? 'every interface'}, port ${options.port}`, 'Bootstrap');
   return app;
 }
 

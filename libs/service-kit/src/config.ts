@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envInternalToken } from './internal-token';
 
 /** A configuration problem found at boot; the message is meant to be read by the operator as is. */
 export class ConfigError extends Error {
@@ -10,6 +11,17 @@ export const envFlag = z
   .enum(['0', '1', 'true', 'false'], { error: 'expected 1, 0, true or false' })
   .default('0')
   .transform((value) => value === '1' || value === 'true');
+
+/** A comma-separated list of names (ADMIN_USERNAMES): trimmed, lower-cased, empty entries dropped. */
+export const envNameList = z
+  .string()
+  .default('')
+  .transform((list) =>
+    list
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  );
 
 export const envPort = (fallback: number) =>
   z.coerce.number({ error: 'expected a port number' }).int().min(1).max(65535).default(fallback);
@@ -30,6 +42,8 @@ export const envHttpUrl = (fallback: string) => urlWithScheme(['http:', 'https:'
 /** Settings every service reads. */
 export const baseEnvShape = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** The secret every internal call carries (internal-token.ts). */
+  INTERNAL_TOKEN: envInternalToken,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 };
 
@@ -43,8 +57,15 @@ export function loadConfig<S extends z.ZodType>(
   env: NodeJS.ProcessEnv = process.env,
 ): z.infer<S> {
   const parsed = schema.safeParse(env);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => {
+  // A service's shared secret may be generated for one process in development, never in production.
+  const tokenMissing =
+    parsed.success && (parsed.data as { NODE_ENV?: string }).NODE_ENV === 'production' && !env.INTERNAL_TOKEN;
+  if (parsed.success && !tokenMissing) return parsed.data;
+  if (tokenMissing)
+    throw new ConfigError(
+      `Invalid configuration for ${service}:\n  - INTERNAL_TOKEN: required in production (the secret the services share)`,
+    );
+  const problems = parsed.error!.issues.map((issue) => {
     const key = issue.path.join('.');
     const value = key && env[key] !== undefined ? ` (got "${env[key]}")` : '';
     return `  - ${key || '(env)'}: ${issue.message}${value}`;

@@ -10,5 +10,6 @@ export * from './redis.module';
 export * from './postgres.module';
 export * from './body-parsing';
 export * from './client-network';
+export * from './internal-token';
 export * from './bootstrap';
 export * from './metrics';

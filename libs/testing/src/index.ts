@@ -12,3 +12,4 @@ export * from './test-web';
 export * from './archive-files';
 export * from './extractor-processes';
 export * from './crawl-site';
+export * from './internal-token';

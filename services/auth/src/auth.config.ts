@@ -1,8 +1,10 @@
 import {
-  ConfigError,
   baseEnvShape,
+  ConfigError,
   envDatabaseUrl,
+  envHost,
   envHttpUrl,
+  envNameList,
   envPort,
   envRedisUrl,
   loadConfig,
@@ -18,6 +20,8 @@ export const authConfigSchema = z
   .object({
     ...baseEnvShape,
     PORT: envPort(3001),
+    /** Behind the gateway: loopback only unless a container's network is the boundary (HOST=0.0.0.0). */
+    HOST: envHost('127.0.0.1'),
     DATABASE_URL: envDatabaseUrl('pixtract_auth'),
     /** Sessions and Google sign-in states live in Redis; billing's account events arrive on its queue. */
     REDIS_URL: envRedisUrl,
@@ -42,15 +46,7 @@ export const authConfigSchema = z
      */
     PIXTRACT_QUOTA_ADDRESS_DAILY: z.coerce.number().int().nonnegative().optional(),
     /** Comma-separated usernames whose accounts are administrators (comment moderation, queue dashboard). */
-    ADMIN_USERNAMES: z
-      .string()
-      .default('')
-      .transform((list) =>
-        list
-          .split(',')
-          .map((name) => name.trim().toLowerCase())
-          .filter(Boolean),
-      ),
+    ADMIN_USERNAMES: envNameList,
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== 'production') return;

@@ -8,7 +8,7 @@ import {
   type QuotaReservation,
 } from '@pixtract/contracts';
 import { redisConnectionOptions } from '@pixtract/service-kit';
-import { CookieJar } from '@pixtract/testing';
+import { AS_GATEWAY, CookieJar } from '@pixtract/testing';
 import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { AuthHarness, startAuth } from './auth-harness';
@@ -85,7 +85,7 @@ describe('account events from billing (real Postgres, Redis and BullMQ)', () => 
   const statusOf = async (browser: CookieJar) =>
     ((await (await browser.fetch('/api/auth/status')).json()) as AuthStatus).user!;
   const callerOf = async (browser: CookieJar) =>
-    (await (await browser.fetch('/internal/callers', { method: 'POST' })).json()) as Caller;
+    (await (await browser.fetch('/internal/callers', { method: 'POST', headers: AS_GATEWAY })).json()) as Caller;
 
   it("makes a member premium with the plan's own limits: status, caller and quota ledger", async () => {
     const { browser, id } = await member('subscriber');
@@ -114,7 +114,7 @@ describe('account events from billing (real Postgres, Redis and BullMQ)', () => 
     const reservation = (await (
       await fetch(`${auth.base}/internal/quota/reservations`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { ...AS_GATEWAY, 'content-type': 'application/json' },
         body: JSON.stringify({ extractionId: randomUUID(), subject: `user:${id}`, found: 12_000 }),
       })
     ).json()) as QuotaReservation;

@@ -1,5 +1,5 @@
 import { AuthStatus, Caller } from '@pixtract/contracts';
-import { CookieJar } from '@pixtract/testing';
+import { AS_GATEWAY, CookieJar } from '@pixtract/testing';
 import { AuthHarness, startAuth } from './auth-harness';
 
 describe('administrators named by ADMIN_USERNAMES (real Postgres and Redis)', () => {
@@ -28,14 +28,18 @@ describe('administrators named by ADMIN_USERNAMES (real Postgres and Redis)', ()
     const browser = await signedIn('moderator');
     const status = (await (await browser.fetch('/api/auth/status')).json()) as AuthStatus;
     expect(status.user?.role).toBe('admin');
-    const caller = (await (await browser.fetch('/internal/callers', { method: 'POST' })).json()) as Caller;
+    const caller = (await (
+      await browser.fetch('/internal/callers', { method: 'POST', headers: AS_GATEWAY })
+    ).json()) as Caller;
     expect(caller.limits.role).toBe('admin');
     expect(caller.userId).toBe(status.user?.id);
   });
 
   it('leaves every other account its own role', async () => {
     const browser = await signedIn('moderator2');
-    const caller = (await (await browser.fetch('/internal/callers', { method: 'POST' })).json()) as Caller;
+    const caller = (await (
+      await browser.fetch('/internal/callers', { method: 'POST', headers: AS_GATEWAY })
+    ).json()) as Caller;
     expect(caller.limits.role).toBe('registered');
   });
 });

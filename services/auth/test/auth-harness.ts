@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { createService } from '@pixtract/service-kit';
-import { baseUrlOf, createTestDatabase, TestDatabase, uniqueQueuePrefix } from '@pixtract/testing';
+import { behindGateway, createService } from '@pixtract/service-kit';
+import { baseUrlOf, createTestDatabase, TEST_INTERNAL_TOKEN, TestDatabase, uniqueQueuePrefix } from '@pixtract/testing';
 import { AppModule } from '../src/app.module';
 import { loadAuthConfig } from '../src/auth.config';
 import { Clock, systemClock } from '../src/quota/clock';
@@ -22,11 +22,18 @@ export async function startAuth(
 ): Promise<AuthHarness> {
   const database = await createTestDatabase(label);
   const queuePrefix = env.QUEUE_PREFIX ?? uniqueQueuePrefix(label);
-  const config = loadAuthConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', QUEUE_PREFIX: queuePrefix, ...env });
+  const config = loadAuthConfig({
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'silent',
+    QUEUE_PREFIX: queuePrefix,
+    INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+    ...env,
+  });
   const app = await createService({
     name: 'auth',
     module: AppModule.forRoot(config, clock),
     port: Number(env.PORT ?? 0),
+    ...behindGateway(config),
   });
   return {
     app,

@@ -1,5 +1,5 @@
 import { AuthStatus, Caller, QuotaReservation } from '@pixtract/contracts';
-import { CookieJar } from '@pixtract/testing';
+import { AS_GATEWAY, CookieJar } from '@pixtract/testing';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { QuotaLedger } from '../src/quota/quota-ledger.service';
@@ -23,7 +23,7 @@ describe('quota ledger (real Postgres, injected clock)', () => {
   const reserve = (subject: string, found: number, extractionId = randomUUID(), addressSubject?: string | null) =>
     fetch(`${auth.base}/internal/quota/reservations`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...AS_GATEWAY, 'content-type': 'application/json' },
       body: JSON.stringify({ extractionId, subject, addressSubject, found }),
     }).then(async (res) => ({ status: res.status, body: (await res.json()) as QuotaReservation }));
 
@@ -100,7 +100,9 @@ describe('quota ledger (real Postgres, injected clock)', () => {
       method: 'POST',
       json: { username: 'quarters', password: 'long enough pass' },
     });
-    const { userId } = (await (await browser.fetch('/internal/callers', { method: 'POST' })).json()) as Caller;
+    const { userId } = (await (
+      await browser.fetch('/internal/callers', { method: 'POST', headers: AS_GATEWAY })
+    ).json()) as Caller;
     now = new Date('2026-03-31T23:59:59Z');
     await reserve(`user:${userId}`, 7);
     now = new Date('2026-04-01T00:00:01Z');
@@ -126,7 +128,10 @@ describe('quota ledger (real Postgres, injected clock)', () => {
   /** The caller as the gateway asks for it: the browser's cookies and the client address it determined. */
   const callerFrom = async (browser: CookieJar, address = '203.0.113.10') =>
     (await (
-      await browser.fetch('/internal/callers', { method: 'POST', headers: { 'x-forwarded-for': address } })
+      await browser.fetch('/internal/callers', {
+        method: 'POST',
+        headers: { ...AS_GATEWAY, 'x-forwarded-for': address },
+      })
     ).json()) as Caller;
   const charge = (caller: Caller, found: number) => reserve(caller.subject, found, randomUUID(), caller.addressSubject);
 
@@ -183,7 +188,7 @@ describe('quota ledger (real Postgres, injected clock)', () => {
     for (const cookie of [undefined, 'pixtract.visitor=s%3Aaaaaaaaaaaaaaaaaaaaaaa.forged']) {
       const res = await fetch(`${auth.base}/internal/callers`, {
         method: 'POST',
-        headers: { 'x-forwarded-for': '198.51.100.30', ...(cookie ? { cookie } : {}) },
+        headers: { ...AS_GATEWAY, 'x-forwarded-for': '198.51.100.30', ...(cookie ? { cookie } : {}) },
       });
       const fresh = (await res.json()) as Caller;
       expect(fresh.subject).not.toBe(first.subject);
@@ -236,7 +241,7 @@ describe('quota ledger (real Postgres, injected clock)', () => {
   it('refuses a reservation outside the contract', async () => {
     const res = await fetch(`${auth.base}/internal/quota/reservations`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...AS_GATEWAY, 'content-type': 'application/json' },
       body: JSON.stringify({ extractionId: 'x', subject: 'root', found: -1 }),
     });
     expect(res.status).toBe(400);

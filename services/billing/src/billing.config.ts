@@ -1,5 +1,13 @@
 import { DEFAULT_QUEUE_PREFIX } from '@pixtract/contracts';
-import { baseEnvShape, envDatabaseUrl, envFlag, envHttpUrl, envPort, envRedisUrl } from '@pixtract/service-kit';
+import {
+  baseEnvShape,
+  envDatabaseUrl,
+  envFlag,
+  envHost,
+  envHttpUrl,
+  envPort,
+  envRedisUrl,
+} from '@pixtract/service-kit';
 import { z } from 'zod';
 
 /** The hosts PayPal serves its webhook certificates from (PAYPAL-CERT-URL): live and sandbox, both API hosts. */
@@ -9,6 +17,8 @@ export const billingConfigSchema = z
   .object({
     ...baseEnvShape,
     PORT: envPort(3004),
+    /** Behind the gateway: loopback only unless a container's network is the boundary (HOST=0.0.0.0). */
+    HOST: envHost('127.0.0.1'),
     DATABASE_URL: envDatabaseUrl('pixtract_billing'),
     /** Account events go to auth over BullMQ. */
     REDIS_URL: envRedisUrl,

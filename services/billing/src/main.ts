@@ -1,5 +1,5 @@
 import { PAYPAL_WEBHOOK_PATH } from '@pixtract/contracts';
-import { createService, loadConfig, runService } from '@pixtract/service-kit';
+import { behindGateway, createService, loadConfig, runService } from '@pixtract/service-kit';
 import { AppModule } from './app.module';
 import { billingConfigSchema } from './billing.config';
 
@@ -9,6 +9,7 @@ runService(async () => {
     name: 'billing',
     module: AppModule.forRoot(config),
     port: config.PORT,
+    ...behindGateway(config),
     rawBodyPaths: [PAYPAL_WEBHOOK_PATH],
   });
 });

@@ -1,8 +1,15 @@
 import type { INestApplication } from '@nestjs/common';
 import { BILLING_USER_HEADER, PAYPAL_WEBHOOK_PATH, QueueName, type AccountChanged } from '@pixtract/contracts';
 import { SIMULATOR_CREDENTIALS, startPayPalSimulator, type PayPalSimulator } from '@pixtract/paypal-simulator';
-import { createService, loadConfig, redisConnectionOptions } from '@pixtract/service-kit';
-import { baseUrlOf, createTestDatabase, uniqueQueuePrefix, type TestDatabase } from '@pixtract/testing';
+import { behindGateway, createService, loadConfig, redisConnectionOptions } from '@pixtract/service-kit';
+import {
+  AS_GATEWAY,
+  baseUrlOf,
+  createTestDatabase,
+  TEST_INTERNAL_TOKEN,
+  uniqueQueuePrefix,
+  type TestDatabase,
+} from '@pixtract/testing';
 import { Worker } from 'bullmq';
 import { AppModule } from '../src/app.module';
 import { billingConfigSchema } from '../src/billing.config';
@@ -33,13 +40,14 @@ export interface BillingHarness {
 
 export type Caller = (userId: number | null, method: string, path: string, body?: unknown) => Promise<Response>;
 
-/** Requests to billing at `base` as the gateway sends them. */
+/** Requests to billing at `base` as the gateway sends them, with the services' shared secret. */
 const callerOf =
   (base: string): Caller =>
   (userId, method, path, body) =>
     fetch(base + path, {
       method,
       headers: {
+        ...AS_GATEWAY,
         ...(userId === null ? {} : { [BILLING_USER_HEADER]: String(userId) }),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
@@ -67,6 +75,7 @@ export async function startBilling(label: string, env: NodeJS.ProcessEnv = {}): 
     SUBSCRIPTION_SWEEP_INTERVAL_MS: '3600000',
     SUBSCRIPTION_RECONCILE_INTERVAL_MS: '3600000',
     BILLING_TEST_CLOCK: '1',
+    INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
     ...env,
   });
   const start = () =>
@@ -74,6 +83,7 @@ export async function startBilling(label: string, env: NodeJS.ProcessEnv = {}): 
       name: 'billing',
       module: AppModule.forRoot(config, clock),
       port: 0,
+      ...behindGateway(config),
       rawBodyPaths: [PAYPAL_WEBHOOK_PATH],
     });
   const app = await start();

@@ -1,5 +1,6 @@
 import { PAYPAL_WEBHOOK_PATH, type SubscriptionApproval } from '@pixtract/contracts';
 import { loadConfig } from '@pixtract/service-kit';
+import { TEST_INTERNAL_TOKEN } from '@pixtract/testing';
 import { DataSource } from 'typeorm';
 import { billingConfigSchema } from '../src/billing.config';
 import { startBilling, type BillingHarness } from './billing-harness';
@@ -109,5 +110,36 @@ describe('billing service (real Postgres and Redis)', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("refuses a stated user and the test clock without the services' shared secret, or with a wrong one (401)", async () => {
+    const asks: Array<{ path: string; init: { method?: string; headers: Record<string, string>; body?: string } }> = [
+      { path: '/api/user/subscription', init: { headers: { 'x-pixtract-user-id': '43' } } },
+      {
+        path: '/internal/test-clock/advance',
+        init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"days":40}' },
+      },
+    ];
+    for (const secret of [undefined, 'x'.repeat(TEST_INTERNAL_TOKEN.length)]) {
+      for (const { path, init } of asks) {
+        const headers: Record<string, string> = {
+          ...init.headers,
+          ...(secret ? { 'x-pixtract-internal-token': secret } : {}),
+        };
+        const res = await fetch(billing.base + path, { ...init, headers });
+        expect([path, res.status, await res.json()]).toEqual([
+          path,
+          401,
+          { statusCode: 401, code: 'INTERNAL_ONLY', message: "This address answers Pixtract's own services only." },
+        ]);
+      }
+    }
+    expect((await billing.call(null, 'POST', '/internal/test-clock/advance', { ms: 1 })).status).toBe(200);
+  });
+
+  it('refuses to start in production without INTERNAL_TOKEN', () => {
+    expect(() => loadConfig('billing', billingConfigSchema, { NODE_ENV: 'production' })).toThrow(
+      /INTERNAL_TOKEN: required in production/,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { DEFAULT_QUEUE_PREFIX } from '@pixtract/contracts';
 import { safeFetchPolicy, SafeFetchPolicy } from '@pixtract/safe-fetch';
-import { baseEnvShape, envFlag, envPort, envRedisUrl, loadConfig } from '@pixtract/service-kit';
+import { baseEnvShape, envFlag, envHost, envPort, envRedisUrl, loadConfig } from '@pixtract/service-kit';
 import type { WorkerOptions } from 'bullmq';
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -87,6 +87,8 @@ const workerSettingsShape = {
 export const extractorConfigSchema = z.object({
   ...baseEnvShape,
   PORT: envPort(3002),
+  /** Behind the gateway: loopback only unless a container's network is the boundary (HOST=0.0.0.0). */
+  HOST: envHost('127.0.0.1'),
   REDIS_URL: envRedisUrl,
   QUEUE_PREFIX: z.string().min(1).default(DEFAULT_QUEUE_PREFIX),
   CHROMIUM_PATH: z.string().min(1).default(defaultChromiumPath),

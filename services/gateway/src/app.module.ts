@@ -13,7 +13,11 @@ import {
   redisReadiness,
 } from '@pixtract/service-kit';
 import { BlogModule } from './blog/blog.module';
-import { CommentsModule, CreateComments1764100000000 } from './comments/comments.module';
+import {
+  AddCommentByAdministrator1764310000000,
+  CommentsModule,
+  CreateComments1764100000000,
+} from './comments/comments.module';
 import { BillingModule } from './billing/billing.module';
 import { ApiDocsModule } from './api-docs/api-docs.module';
 import { CrawlFileEntity } from './crawl/crawl-file.entity';
@@ -21,6 +25,7 @@ import { CrawlPageEntity } from './crawl/crawl-page.entity';
 import { CrawlEntity } from './crawl/crawl.entity';
 import { CrawlModule } from './crawl/crawl.module';
 import { CreateCrawls1764300000000 } from './crawl/migrations/1764300000000-create-crawls';
+import { EdgeModule } from './edge/edge.module';
 import { ExtractedFileEntity } from './extraction/extracted-file.entity';
 import { ExtractionEntity } from './extraction/extraction.entity';
 import { ExtractionModule } from './extraction/extraction.module';
@@ -55,6 +60,7 @@ export class AppModule {
             AddExtractionAddressAndOptions1764110000000,
             AddFileVariantsAndKind1764200000000,
             CreateCrawls1764300000000,
+            AddCommentByAdministrator1764310000000,
           ],
         ),
         RedisModule.forRoot(config.REDIS_URL, 'gateway'),
@@ -63,6 +69,7 @@ export class AppModule {
           inject: [getDataSourceToken(), REDIS],
           useFactory: (dataSource, redis) => [postgresReadiness(dataSource), redisReadiness(redis)],
         }),
+        EdgeModule,
         ExtractionModule,
         CrawlModule,
         NewsletterModule,

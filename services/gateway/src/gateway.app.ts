@@ -5,7 +5,7 @@ import { AppModule } from './app.module';
 import { GatewayConfig } from './gateway.config';
 import { RedisIoAdapter } from './progress/redis-io.adapter';
 import { QUEUE_DASHBOARD_PATH } from './queues/queue-dashboard';
-import { sameOrigin } from './security/same-origin';
+import { sameOrigin } from './edge/same-origin';
 import { securityHeaders } from './security/security-headers';
 import { serveSpa } from './spa/serve-spa';
 import { SITE_FILES } from './spa/spa.module';
@@ -33,7 +33,7 @@ export function createGateway(config: GatewayConfig, port = config.PORT): Promis
     beforeBodyParsing: [securityHeaders(config), sameOrigin],
     // PayPal signs the webhook's exact bytes: they reach billing unparsed.
     rawBodyPaths: [PAYPAL_WEBHOOK_PATH],
-    metrics: { port: config.METRICS_PORT, mounts: MIDDLEWARE_MOUNTS },
+    metrics: { port: config.METRICS_PORT, host: config.METRICS_HOST, mounts: MIDDLEWARE_MOUNTS },
     configure: (app) => {
       const dashboard = QUEUE_DASHBOARD_PATH.slice(1);
       app.setGlobalPrefix('api', { exclude: ['health', 'ready', ...SITE_FILES, dashboard, `${dashboard}/{*path}`] });

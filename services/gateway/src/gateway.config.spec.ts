@@ -17,6 +17,16 @@ describe('PUBLIC_URL', () => {
       /PUBLIC_URL: expected an http:\/\/ or https:\/\/ URL/,
     );
   });
+
+  it('is required in production', () => {
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', INTERNAL_TOKEN: 't'.repeat(64) })).toThrow(
+      /PUBLIC_URL: required in production/,
+    );
+    expect(
+      loadGatewayConfig({ NODE_ENV: 'production', INTERNAL_TOKEN: 't'.repeat(64), PUBLIC_URL: 'https://p.example' })
+        .PUBLIC_URL,
+    ).toBe('https://p.example');
+  });
 });
 
 describe('the environment', () => {

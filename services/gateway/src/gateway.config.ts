@@ -1,25 +1,29 @@
 import {
+  baseEnvShape,
   envDatabaseUrl,
   envFlag,
+  envHost,
   envHttpUrl,
+  envNameList,
   envPort,
   envRedisUrl,
-  baseEnvShape,
   loadConfig,
 } from '@pixtract/service-kit';
 import { DEFAULT_QUEUE_PREFIX } from '@pixtract/contracts';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { RateLimit, rateLimitsWith } from './account/rate-limits';
+import { RateLimit, rateLimitsWith } from './edge/rate-limits';
 
 /** The repository's content/blog, from src/ (tests) and dist/ alike. */
 const DEFAULT_BLOG_DIR = join(__dirname, '..', '..', '..', 'content', 'blog');
 
-const gatewayConfigSchema = z.object({
+const gatewaySchema = z.object({
   ...baseEnvShape,
   PORT: envPort(3000),
   /** Prometheus's /metrics, on the internal network only (PORT is public). 0 picks a free port (tests). */
   METRICS_PORT: z.coerce.number({ error: 'expected a port number' }).int().min(0).max(65535).default(3006),
+  /** The metrics port's address: loopback unless a container's network is the boundary (0.0.0.0). */
+  METRICS_HOST: envHost('127.0.0.1'),
   DATABASE_URL: envDatabaseUrl('pixtract_gateway'),
   REDIS_URL: envRedisUrl,
   QUEUE_PREFIX: z.string().min(1).default(DEFAULT_QUEUE_PREFIX),
@@ -50,7 +54,8 @@ const gatewayConfigSchema = z.object({
   PAYPAL_TEST_PAYMENTS: envFlag,
   /**
    * The site's public origin (https://pixtract.example) for canonical links, hreflang alternates, Open Graph and
-   * the sitemap. Unset, each request's own origin is used — fine locally, but behind a shared cache set it.
+   * the sitemap. Unset, a request's own origin is used when it names this machine (spa/site-origin.ts); required in
+   * production.
    */
   PUBLIC_URL: z
     .string()
@@ -65,7 +70,7 @@ const gatewayConfigSchema = z.object({
    * Which hops' X-Forwarded-For to believe for the client address (express "trust proxy": false,
    * a hop count, or addresses/subnets). Off by default: a spoofed header then changes nothing.
    */
-  /** Operators' rate limits: `name=limit/seconds` pairs over the defaults of account/rate-limits.ts. */
+  /** Operators' rate limits: `name=limit/seconds` pairs over the defaults of edge/rate-limits.ts. */
   PIXTRACT_RATE_LIMITS: z
     .string()
     .default('')
@@ -77,6 +82,11 @@ const gatewayConfigSchema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * The administrators' usernames (auth's ADMIN_USERNAMES, the same setting): no visitor's comment name may read as
+   * one of them.
+   */
+  ADMIN_USERNAMES: envNameList,
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -85,8 +95,17 @@ const gatewayConfigSchema = z.object({
     ),
 });
 
+const gatewayConfigSchema = gatewaySchema.superRefine((config, ctx) => {
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: "required in production (the site's public origin)",
+    });
+});
+
 /** Plan quotas are the auth service's (it owns the ledger); the gateway only asks it. */
-export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+export type GatewayConfig = z.infer<typeof gatewaySchema>;
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   return loadConfig('gateway', gatewayConfigSchema, env);

@@ -1,3 +1,4 @@
+import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import type { SafeFetchPolicy } from '@pixtract/safe-fetch';
 import {
@@ -6,6 +7,7 @@ import {
   RedisModule,
   ServiceConfigModule,
   loggingModule,
+  redisConnectionOptions,
   redisReadiness,
 } from '@pixtract/service-kit';
 import { MediaModule } from './media.module';
@@ -21,6 +23,7 @@ export class AppModule {
         ServiceConfigModule.forRoot(ZIPPER_CONFIG, config),
         loggingModule('zipper', config.LOG_LEVEL),
         RedisModule.forRoot(config.REDIS_URL, 'zipper'),
+        BullModule.forRoot({ connection: redisConnectionOptions(config.REDIS_URL), prefix: config.QUEUE_PREFIX }),
         HealthModule.register({ inject: [REDIS], useFactory: (redis) => [redisReadiness(redis)] }),
         MediaModule.register(policyOverrides),
       ],

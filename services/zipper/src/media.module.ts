@@ -1,4 +1,6 @@
+import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
+import { QueueName } from '@pixtract/contracts';
 import type { SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { ArchiveController } from './archive/archive.controller';
 import { ArchiveMetrics } from './archive/archive.metrics';
@@ -18,6 +20,7 @@ export class MediaModule {
   static register(policyOverrides?: Partial<SafeFetchPolicy>): DynamicModule {
     return {
       module: MediaModule,
+      imports: [BullModule.registerQueue({ name: QueueName.Screenshot })],
       controllers: [ImageProxyController, ScreenshotBoxesController, ArchiveController],
       providers: [
         safeFetchPolicyProvider(policyOverrides),

@@ -1,5 +1,5 @@
 import { DEFAULT_QUEUE_PREFIX, PlanQuota, Role, planQuotasFromEnv } from '@pixtract/contracts';
-import { ConfigError, baseEnvShape, envFlag, envPort, envRedisUrl, loadConfig } from '@pixtract/service-kit';
+import { baseEnvShape, ConfigError, envFlag, envHost, envPort, envRedisUrl, loadConfig } from '@pixtract/service-kit';
 import { z } from 'zod';
 
 const MIB = 1024 * 1024;
@@ -9,6 +9,8 @@ const wholeNumber = (fallback: number, min = 1) =>
 export const zipperConfigSchema = z.object({
   ...baseEnvShape,
   PORT: envPort(3003),
+  /** Behind the gateway: loopback only unless a container's network is the boundary (HOST=0.0.0.0). */
+  HOST: envHost('127.0.0.1'),
   /** Short-lived caches (screenshots) and the screenshot queue live in Redis. */
   REDIS_URL: envRedisUrl,
   QUEUE_PREFIX: z.string().min(1).default(DEFAULT_QUEUE_PREFIX),
@@ -27,6 +29,8 @@ export const zipperConfigSchema = z.object({
   ARCHIVE_MAX_TIME_MS: wholeNumber(10 * 60_000, 1000),
   /** How long GET /api/proxy-image?fullpage=true waits for the extractor to render a screenshot. */
   SCREENSHOT_WAIT_MS: wholeNumber(60_000, 1000),
+  /** Full-page screenshots rendering at once across every extractor; more wait in the queue. */
+  SCREENSHOT_RENDERS_AT_ONCE: wholeNumber(2, 1),
 });
 
 /** Images per archive come from the plan's per-extraction cap: an archive never holds more than an extraction grants. */

@@ -1,4 +1,4 @@
-import { openArchive, scrapeMetric, Site, solidPng, TestWeb } from '@pixtract/testing';
+import { AS_GATEWAY, openArchive, scrapeMetric, Site, solidPng, TestWeb } from '@pixtract/testing';
 import http from 'node:http';
 import sharp from 'sharp';
 import { ArchiveBuilder } from '../src/archive/archive.builder';
@@ -390,7 +390,7 @@ describe('archive limits (reported in failed-downloads.txt)', () => {
   const failedLines = async (zipper: ZipperHarness, urls: string[], headers: Record<string, string> = {}) => {
     const res = await fetch(`${zipper.base}/api/download-images`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
+      headers: { ...AS_GATEWAY, 'content-type': 'application/json', ...headers },
       body: JSON.stringify({ imageUrls: urls }),
     });
     const zip = await openArchive(Buffer.from(await res.arrayBuffer()));

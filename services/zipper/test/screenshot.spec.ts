@@ -8,7 +8,7 @@ import {
 } from '@pixtract/contracts';
 import { createRedis, redisConnectionOptions } from '@pixtract/service-kit';
 import { solidPng, TestWeb } from '@pixtract/testing';
-import { Worker } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { ZipperHarness, startZipper } from './zipper-harness';
 
@@ -116,5 +116,58 @@ describe('GET /api/proxy-image?fullpage=true (real Redis and BullMQ, a stand-in 
       expect(refused.status).toBe(400);
       expect(await refused.json()).toMatchObject({ code: 'BLOCKED_ADDRESS' });
     });
+  });
+});
+
+describe('full-page screenshots rendering at once (SCREENSHOT_RENDERS_AT_ONCE, across every extractor)', () => {
+  const web = new TestWeb();
+  let zipper: ZipperHarness;
+  let redis: Redis;
+  let queue: Queue;
+  let worker: Worker<ScreenshotJobPayload, ScreenshotJobResult>;
+
+  beforeAll(async () => {
+    web.setRecords('busy.example', ['93.184.216.60']);
+    zipper = await startZipper(web, { SCREENSHOT_WAIT_MS: '60000', SCREENSHOT_RENDERS_AT_ONCE: '1' });
+    redis = createRedis(REDIS_URL, 'zipper-screenshot-bound-test');
+    queue = new Queue(QueueName.Screenshot, {
+      connection: redisConnectionOptions(REDIS_URL),
+      prefix: zipper.queuePrefix,
+    });
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await queue.close();
+    await redis.quit();
+    await zipper.close();
+  });
+
+  it('renders one page at a time however many a worker could take, and queues the others until their turn', async () => {
+    const pages = [1, 2, 3].map((n) => `http://busy.example/page-${n}-${Date.now()}`);
+    let rendering = 0;
+    let most = 0;
+    let finished = 0;
+    worker = new Worker<ScreenshotJobPayload, ScreenshotJobResult>(
+      QueueName.Screenshot,
+      async (job) => {
+        most = Math.max(most, ++rendering);
+        // This render ends only once every other unfinished page waits in the queue: were the bound not held, the
+        // worker (4 at once) would have taken them and they would never all be waiting.
+        while ((await queue.getWaitingCount()) < pages.length - 1 - finished)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        const cacheKey = screenshotCacheKey(job.data.url);
+        await redis.set(cacheKey, SCREENSHOT, 'EX', SCREENSHOT_CACHE_SECONDS);
+        rendering -= 1;
+        finished += 1;
+        return { cacheKey, contentType: 'image/png', bytes: SCREENSHOT.length, width: 120, height: 400 };
+      },
+      { connection: redisConnectionOptions(REDIS_URL), prefix: zipper.queuePrefix, concurrency: 4 },
+    );
+    const answers = await Promise.all(
+      pages.map((url) => fetch(`${zipper.base}/api/proxy-image?${new URLSearchParams({ url, fullpage: 'true' })}`)),
+    );
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
+    expect(most).toBe(1);
+    await redis.del(...pages.map(screenshotCacheKey));
   });
 });

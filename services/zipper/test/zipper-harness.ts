@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { SafeFetchPolicy } from '@pixtract/safe-fetch';
-import { createService } from '@pixtract/service-kit';
-import { baseUrlOf, uniqueQueuePrefix, type TestWeb } from '@pixtract/testing';
+import { behindGateway, createService } from '@pixtract/service-kit';
+import { baseUrlOf, TEST_INTERNAL_TOKEN, uniqueQueuePrefix, type TestWeb } from '@pixtract/testing';
 import { AppModule } from '../src/app.module';
 import { loadZipperConfig } from '../src/zipper.config';
 
@@ -30,12 +30,14 @@ export async function startZipper(
     LOG_LEVEL: 'silent',
     QUEUE_PREFIX: queuePrefix,
     IMAGE_MAX_BYTES: String(1024 * 1024),
+    INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
     ...env,
   });
   const app = await createService({
     name: 'zipper',
     module: AppModule.forRoot(config, { resolver: web.resolver, dial: web.dial, timeouts: TEST_TIMEOUTS, ...policy }),
     port: 0,
+    ...behindGateway(config),
   });
   return { app, base: baseUrlOf(app.getHttpServer()), queuePrefix, close: () => app.close() };
 }

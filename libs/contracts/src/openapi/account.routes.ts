@@ -98,7 +98,7 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
         usageStats: { remainingToday: 1500, percentUsed: 0, isAtLimit: false, isNearLimit: false },
       }),
       ...refusals(
-        { 409: [AuthErrorCode.UsernameTaken], 429: [AuthErrorCode.TooManyRequests] },
+        { 400: [AuthErrorCode.NameReserved], 409: [AuthErrorCode.UsernameTaken], 429: [AuthErrorCode.TooManyRequests] },
         COMMON_REFUSALS.badBody,
         COMMON_REFUSALS.crossSite,
         COMMON_REFUSALS.authUnavailable,

@@ -1,3 +1,4 @@
+import { AuthErrorCode } from '../auth';
 import { z } from 'zod';
 import {
   BillingErrorCode,
@@ -201,7 +202,11 @@ export const BILLING_ROUTES: ApiRoute[] = [
     responses: {
       201: jsonAnswer('The order to approve.', donationOrderSchema, { orderId: ORDER_ID }),
       ...refusals(
-        { 400: [ErrorCode.MalformedBody, BillingErrorCode.InvalidAmount], 502: [BillingErrorCode.PaymentError] },
+        {
+          400: [ErrorCode.MalformedBody, BillingErrorCode.InvalidAmount],
+          429: [AuthErrorCode.TooManyRequests],
+          502: [BillingErrorCode.PaymentError],
+        },
         COMMON_REFUSALS.crossSite,
         ...MEMBER_FORWARDED,
       ),

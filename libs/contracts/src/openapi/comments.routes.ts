@@ -14,6 +14,7 @@ const MEMBER_COMMENT: Comment = {
   rating: 5,
   sourceUrl: PAGE,
   verified: true,
+  byAdministrator: false,
   approved: true,
   createdAt: '2025-04-02T10:05:00.000Z',
 };
@@ -26,6 +27,7 @@ const VISITOR_COMMENT: Comment = {
   rating: 4,
   sourceUrl: PAGE,
   verified: false,
+  byAdministrator: false,
   approved: false,
   createdAt: '2025-04-02T11:20:00.000Z',
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { crawlDownloadRequestSchema } from '../crawl';
+import { AuthErrorCode } from '../auth';
 import { ErrorCode } from '../errors';
 import { downloadImagesRequestSchema, proxyImageQuerySchema, screenshotBoxesQuerySchema } from '../media';
 import { ScreenshotBoxes, screenshotBoxesSchema } from '../screenshot';
@@ -39,7 +40,8 @@ export const MEDIA_ROUTES: ApiRoute[] = [
     responses: {
       200: fileAnswer('The image (or thumbnail, or screenshot), with the upstream’s caching headers.', IMAGE_TYPES),
       304: { description: 'Not modified since the copy the client holds.' },
-      ...refusals(FETCH_REFUSALS, { 502: [ErrorCode.ScreenshotFailed] }),
+      // 429: full-page screenshots (fullpage=true) are rate-limited per client network.
+      ...refusals(FETCH_REFUSALS, { 429: [AuthErrorCode.TooManyRequests], 502: [ErrorCode.ScreenshotFailed] }),
     },
   },
   {

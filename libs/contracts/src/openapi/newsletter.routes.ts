@@ -1,3 +1,4 @@
+import { AuthErrorCode } from '../auth';
 import { newsletterSubscribedSchema, newsletterSubscriptionSchema } from '../newsletter';
 import { ApiRoute, COMMON_REFUSALS, jsonAnswer, jsonBody, refusals } from './api-route';
 
@@ -11,7 +12,7 @@ export const NEWSLETTER_ROUTES: ApiRoute[] = [
     request: { body: jsonBody(newsletterSubscriptionSchema, { email: 'ada@example.com' }) },
     responses: {
       200: jsonAnswer('Subscribed.', newsletterSubscribedSchema, { subscribed: true }),
-      ...refusals(COMMON_REFUSALS.badBody, COMMON_REFUSALS.crossSite),
+      ...refusals(COMMON_REFUSALS.badBody, COMMON_REFUSALS.crossSite, { 429: [AuthErrorCode.TooManyRequests] }),
     },
   },
 ];

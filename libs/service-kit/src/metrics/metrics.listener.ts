@@ -16,7 +16,7 @@ export class MetricsListener implements OnApplicationBootstrap, OnApplicationShu
 
   constructor(
     private readonly metrics: MetricsRegistry,
-    @Inject(METRICS_PORT) private readonly port: number,
+    @Inject(METRICS_PORT) private readonly listening: { port: number; host?: string },
   ) {
     this.server = createServer((req, res) => void this.answer(req, res));
   }
@@ -29,7 +29,7 @@ export class MetricsListener implements OnApplicationBootstrap, OnApplicationShu
   async onApplicationBootstrap(): Promise<void> {
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject);
-      this.server.listen(this.port, () => resolve());
+      this.server.listen(this.listening.port, this.listening.host, () => resolve());
     });
     this.logger.log(`metrics on port ${(this.server.address() as AddressInfo).port}`);
   }

@@ -7,19 +7,23 @@ export interface MetricsOptions {
   service: string;
   /** Serve /metrics on this port of its own (the gateway, whose port is public); else on the service's port. */
   port?: number;
+  /** The address that port listens on (unset: every interface). */
+  host?: string;
 }
 
 /** The service's MetricsRegistry for every feature, and the /metrics endpoint Prometheus scrapes. */
 @Global()
 @Module({})
 export class MetricsModule {
-  static forRoot({ service, port }: MetricsOptions): DynamicModule {
+  static forRoot({ service, port, host }: MetricsOptions): DynamicModule {
     const registry = { provide: MetricsRegistry, useValue: new MetricsRegistry(service) };
     return {
       module: MetricsModule,
       controllers: port === undefined ? [MetricsController] : [],
       providers:
-        port === undefined ? [registry] : [registry, { provide: METRICS_PORT, useValue: port }, MetricsListener],
+        port === undefined
+          ? [registry]
+          : [registry, { provide: METRICS_PORT, useValue: { port, host } }, MetricsListener],
       exports: [MetricsRegistry],
     };
   }

@@ -1,6 +1,13 @@
 import { HttpException, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AuthErrorCode, RegisterRequest, authErrorBody, emailKey, usernameKey } from '@pixtract/contracts';
+import {
+  AuthErrorCode,
+  RegisterRequest,
+  authErrorBody,
+  emailKey,
+  impersonatesStaff,
+  usernameKey,
+} from '@pixtract/contracts';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation, violatedConstraint } from '../postgres-errors';
 import { AUTH_CONFIG, AuthConfig } from '../auth.config';
@@ -23,6 +30,18 @@ export class UsersService {
     this.adminKeys = new Set(config.ADMIN_USERNAMES.map(usernameKey));
   }
 
+  /**
+   * 400 for a display name that reads as a reserved word or an administrator's username (NFKC, case-folded,
+   * confusables folded: nameSkeleton), and for such a username unless it is an administrator's own, listed one.
+   */
+  private refuseImpersonation({ username, displayName }: RegisterRequest): void {
+    const admins = this.config.ADMIN_USERNAMES;
+    const reserved =
+      (displayName !== undefined && impersonatesStaff(displayName, admins)) ||
+      (!this.adminKeys.has(usernameKey(username)) && impersonatesStaff(username, admins));
+    if (reserved) throw new HttpException(authErrorBody(AuthErrorCode.NameReserved, 400), 400);
+  }
+
   private get users() {
     return this.dataSource.getRepository(UserEntity);
   }
@@ -33,6 +52,7 @@ export class UsersService {
 
   /** A new registered account: 409 when its username or its email address (by their keys) has one already. */
   async register(request: RegisterRequest): Promise<UserEntity> {
+    this.refuseImpersonation(request);
     try {
       return await this.createMember({
         username: request.username,
@@ -103,7 +123,11 @@ export class UsersService {
         username: identity.email,
         password: null,
         email: identity.email,
-        displayName: identity.displayName,
+        // A Google name that reads as Pixtract's team is not shown: the account goes by its username instead.
+        displayName:
+          identity.displayName && impersonatesStaff(identity.displayName, this.config.ADMIN_USERNAMES)
+            ? null
+            : identity.displayName,
         googleSubject: identity.subject,
       });
     } catch (error) {

@@ -2,10 +2,9 @@ import { HttpException, Inject, Injectable, NestMiddleware, OnModuleDestroy } fr
 import { AuthErrorCode, authErrorBody } from '@pixtract/contracts';
 import type { NextFunction, Request, Response } from 'express';
 import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
-import { NewsletterRepository } from '../newsletter/newsletter.repository';
+import { clientAddress } from '../edge/client-address';
+import { NewsletterWish } from '../newsletter/newsletter-wish';
 import { ReverseProxy, withoutHopByHop } from '../proxy/reverse-proxy';
-import { clientAddress } from './auth.client';
-import { newsletterWishOf } from './newsletter-wish';
 
 /** The routes (under /api) the gateway relays to the auth service. */
 export const AUTH_RELAYED_ROUTES = ['auth/{*path}', 'user/profile'];
@@ -22,9 +21,9 @@ export class AuthProxyMiddleware implements NestMiddleware, OnModuleDestroy {
 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
-    private readonly newsletter: NewsletterRepository,
+    private readonly newsletterWish: NewsletterWish,
   ) {
-    this.proxy = new ReverseProxy(config.AUTH_URL);
+    this.proxy = new ReverseProxy(config.AUTH_URL, config.INTERNAL_TOKEN);
   }
 
   use(req: Request, res: Response, next: NextFunction): void {
@@ -35,12 +34,7 @@ export class AuthProxyMiddleware implements NestMiddleware, OnModuleDestroy {
       'x-forwarded-host': req.get('host'),
     };
     const unavailable = () => new HttpException(authErrorBody(AuthErrorCode.AuthUnavailable, 503), 503);
-    // The newsletter list is the gateway's: a registration that asked for it subscribes its address once auth has
-    // made the account, before the browser hears of it.
-    const wish = newsletterWishOf(req);
-    const onAnswer = wish
-      ? (status: number) => (status === 201 ? this.newsletter.subscribe(wish) : Promise.resolve())
-      : undefined;
+    const onAnswer = this.newsletterWish.afterRegistration(req);
     this.proxy.forward(req, res, { headers, unavailable, onAnswer }).catch(next);
   }
 

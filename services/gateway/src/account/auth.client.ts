@@ -11,8 +11,10 @@ import {
   callerSchema,
   quotaReservationSchema,
 } from '@pixtract/contracts';
+import { internalHeaders } from '@pixtract/service-kit';
 import type { Request } from 'express';
 import { z } from 'zod';
+import { clientAddress } from '../edge/client-address';
 import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
 
 const AUTH_TIMEOUT_MS = 5000;
@@ -66,7 +68,11 @@ export class AuthClient {
     try {
       return await fetch(new URL(path, this.config.AUTH_URL), {
         method,
-        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...headers,
+          ...internalHeaders(this.config.INTERNAL_TOKEN),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(AUTH_TIMEOUT_MS),
       });
@@ -74,11 +80,6 @@ export class AuthClient {
       throw unavailable(error);
     }
   }
-}
-
-/** The address requests are counted and charged by: express's req.ip, which honours TRUST_PROXY only. */
-export function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }
 
 async function parsed<S extends z.ZodType>(res: Response, schema: S): Promise<z.infer<S>> {

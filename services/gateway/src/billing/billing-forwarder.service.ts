@@ -2,7 +2,7 @@ import { HttpException, Inject, Injectable, OnModuleDestroy } from '@nestjs/comm
 import { BILLING_USER_HEADER, BillingErrorCode, billingErrorBody } from '@pixtract/contracts';
 import type { Request, Response } from 'express';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { clientAddress } from '../account/auth.client';
+import { clientAddress } from '../edge/client-address';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { ReverseProxy } from '../proxy/reverse-proxy';
 
@@ -30,7 +30,7 @@ export class BillingForwarder implements OnModuleDestroy {
   private readonly proxy: ReverseProxy;
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    this.proxy = new ReverseProxy(config.BILLING_URL);
+    this.proxy = new ReverseProxy(config.BILLING_URL, config.INTERNAL_TOKEN);
   }
 
   /** `userId`: the signed-in caller as auth identified them, stated to billing; null for a visitor. */

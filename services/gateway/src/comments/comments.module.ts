@@ -12,5 +12,6 @@ import { CommentsService } from './comments.service';
 })
 export class CommentsModule {}
 
-/** The table's migration travels with the module, so the app module registers both from one import. */
+/** The table's migrations travel with the module, so the app module registers both from one import. */
 export { CreateComments1764100000000 } from './migrations/1764100000000-create-comments';
+export { AddCommentByAdministrator1764310000000 } from './migrations/1764310000000-add-comment-by-administrator';

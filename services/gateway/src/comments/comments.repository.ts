@@ -8,7 +8,7 @@ export const COMMENTS_PER_PAGE_LIMIT = 200;
 /** The moderation queue shows this many at a time, oldest first. */
 export const PENDING_COMMENTS_LIMIT = 200;
 
-const COLUMNS = `"id", "userId", "username", "content", "rating", "sourceUrl", "verified", "approved", "createdAt"`;
+const COLUMNS = `"id", "userId", "username", "content", "rating", "sourceUrl", "verified", "approved", "byAdministrator", "createdAt"`;
 
 type CommentRow = Omit<Comment, 'createdAt'> & { createdAt: Date };
 
@@ -20,6 +20,7 @@ export interface CommentRecord {
   sourceUrl: string;
   verified: boolean;
   approved: boolean;
+  byAdministrator: boolean;
   authorSubject: string;
 }
 
@@ -29,8 +30,8 @@ export class CommentsRepository {
 
   async insert(record: CommentRecord): Promise<Comment> {
     const [row]: CommentRow[] = await this.dataSource.query(
-      `INSERT INTO "comments" ("userId", "username", "content", "rating", "sourceUrl", "verified", "approved", "authorSubject")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+      `INSERT INTO "comments" ("userId", "username", "content", "rating", "sourceUrl", "verified", "approved", "byAdministrator", "authorSubject")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
       [
         record.userId,
         record.username,
@@ -39,6 +40,7 @@ export class CommentsRepository {
         record.sourceUrl,
         record.verified,
         record.approved,
+        record.byAdministrator,
         record.authorSubject,
       ],
     );

@@ -1,4 +1,4 @@
-import { HttpException, Injectable } from '@nestjs/common';
+import { HttpException, Inject, Injectable } from '@nestjs/common';
 import {
   AuthErrorCode,
   COMMENT_AUTHOR_MAX_LENGTH,
@@ -14,6 +14,7 @@ import {
 import { AppException } from '@pixtract/service-kit';
 import type { Request, Response } from 'express';
 import { AuthClient } from '../account/auth.client';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { CommentsRepository } from './comments.repository';
 
 /**
@@ -26,6 +27,7 @@ export class CommentsService {
   constructor(
     private readonly auth: AuthClient,
     private readonly comments: CommentsRepository,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   async forPage(url: unknown, req: Request, res: Response): Promise<Comment[]> {
@@ -43,7 +45,10 @@ export class CommentsService {
 
   async add(body: unknown, req: Request, res: Response): Promise<Comment> {
     const caller = await this.caller(req, res);
-    const parsed = parseCommentRequest(body, { anonymous: caller.userId === null });
+    const parsed = parseCommentRequest(body, {
+      anonymous: caller.userId === null,
+      adminUsernames: this.config.ADMIN_USERNAMES,
+    });
     if (!parsed.ok) throw new HttpException(commentErrorBody(parsed.code, 400), 400);
     const { content, rating, sourceUrl, username } = parsed.comment;
 
@@ -56,6 +61,7 @@ export class CommentsService {
         sourceUrl,
         verified: false,
         approved: false,
+        byAdministrator: false,
         authorSubject: caller.subject,
       });
     }
@@ -71,6 +77,7 @@ export class CommentsService {
       sourceUrl,
       verified,
       approved: true,
+      byAdministrator: caller.limits.role === 'admin',
       authorSubject: caller.subject,
     });
   }

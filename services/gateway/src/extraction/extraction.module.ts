@@ -10,10 +10,11 @@ import { ExtractionQueue } from './extraction.queue';
 import { ExtractionRepository } from './extraction.repository';
 import { ExtractionService } from './extraction.service';
 import { UrlPolicyService } from './url-policy.service';
+import { UserActivityController } from './user-activity.controller';
 
 @Module({
   imports: [QueuesModule, AccountModule, QuotaModule],
-  controllers: [ExtractionController],
+  controllers: [ExtractionController, UserActivityController],
   providers: [
     ExtractionService,
     ExtractionRepository,

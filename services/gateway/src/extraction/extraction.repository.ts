@@ -1,12 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  type CrawlScope,
   ERROR_MESSAGES,
   type ErrorCode,
   type ExtractedFile,
+  type ExtractionHistoryItem,
   type ExtractionWarning,
   type Limits,
   type PerformanceInfo,
+  RECENT_ACTIVITY_LIMIT,
+  type RecentImage,
 } from '@pixtract/contracts';
 import { DataSource } from 'typeorm';
 import type { ExtractionOwner } from '../quota/quota-gate.service';
@@ -30,17 +34,15 @@ export class ExtractionRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async create(id: string, url: string, options: ExtractionOptions, owner: ExtractionOwner): Promise<void> {
-    await this.dataSource
-      .getRepository(ExtractionEntity)
-      .insert({
-        id,
-        url,
-        options,
-        status: 'queued',
-        ownerSubject: owner.subject,
-        ownerUserId: owner.userId,
-        addressSubject: owner.addressSubject,
-      });
+    await this.dataSource.getRepository(ExtractionEntity).insert({
+      id,
+      url,
+      options,
+      status: 'queued',
+      ownerSubject: owner.subject,
+      ownerUserId: owner.userId,
+      addressSubject: owner.addressSubject,
+    });
   }
 
   find(id: string): Promise<ExtractionEntity | null> {
@@ -132,5 +134,57 @@ export class ExtractionRepository {
       [id, ERROR_MESSAGES[code], code],
     );
     return updated[1] === 1;
+  }
+
+  /** A member's Recent Activity: their extractions and crawls, newest first (a crawl's row says so, with its scope and pages read). */
+  async history(userId: number): Promise<ExtractionHistoryItem[]> {
+    const rows = await this.dataSource.query<
+      Array<{
+        id: string;
+        url: string;
+        extractedAt: Date;
+        status: string;
+        imageCount: number;
+        kind: 'extraction' | 'crawl';
+        scope: CrawlScope | null;
+        pagesDone: number | null;
+      }>
+    >(
+      `SELECT "id", "url", "extractedAt", "status", "imageCount", "kind", "scope", "pagesDone" FROM (
+         SELECT "id"::text, "url", coalesce("completedAt", "createdAt") AS "extractedAt", "status", "imageCount",
+                'extraction' AS "kind", NULL AS "scope", NULL::int AS "pagesDone", "createdAt"
+           FROM "extractions" WHERE "ownerUserId" = $1
+         UNION ALL
+         SELECT c."id"::text, c."startUrl", coalesce(c."finishedAt", c."createdAt"), c."status", c."imagesFound",
+                'crawl', c."scope",
+                (SELECT count(*)::int FROM "crawl_pages" p WHERE p."crawlId" = c."id" AND p."status" = 'done'), c."createdAt"
+           FROM "crawls" c WHERE c."ownerUserId" = $1
+       ) AS activity ORDER BY "createdAt" DESC LIMIT $2`,
+      [userId, RECENT_ACTIVITY_LIMIT],
+    );
+    return rows.map(({ scope, pagesDone, kind, ...row }) => ({
+      ...row,
+      extractedAt: row.extractedAt.toISOString(),
+      ...(kind === 'crawl' && scope && { kind, scope, pagesDone: pagesDone ?? 0 }),
+    }));
+  }
+
+  /** The newest distinct images of the member's extractions; sourceUrl is the image's own address. */
+  async recentImages(userId: number): Promise<RecentImage[]> {
+    const rows: Array<{
+      id: string;
+      alt: string;
+      width: number | null;
+      height: number | null;
+      sourceUrl: string;
+      extractedAt: Date;
+    }> = await this.dataSource.query(
+      `SELECT f."id", f."alt", f."width", f."height", f."fileUrl" AS "sourceUrl", coalesce(e."completedAt", e."createdAt") AS "extractedAt"
+         FROM "extracted_files" f JOIN "extractions" e ON e."id" = f."extractionId"
+        WHERE e."ownerUserId" = $1 AND NOT f."duplicate"
+        ORDER BY e."createdAt" DESC, f."position" ASC LIMIT $2`,
+      [userId, RECENT_ACTIVITY_LIMIT],
+    );
+    return rows.map((row) => ({ ...row, id: String(row.id), extractedAt: row.extractedAt.toISOString() }));
   }
 }

@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../gateway.config';
 import { ReverseProxy } from '../proxy/reverse-proxy';
-import { clientAddress } from '../account/auth.client';
+import { clientAddress } from '../edge/client-address';
 
 /** What the zipper needs from the visitor's request; cookies and credentials stay at the gateway. */
 const FORWARDED_REQUEST_HEADERS = [
@@ -24,7 +24,7 @@ export class ZipperForwarder implements OnModuleDestroy {
   private readonly proxy: ReverseProxy;
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    this.proxy = new ReverseProxy(config.ZIPPER_URL);
+    this.proxy = new ReverseProxy(config.ZIPPER_URL, config.INTERNAL_TOKEN);
   }
 
   /** `stated` are the gateway's own statements to the zipper (the caller's plan), never the visitor's. */

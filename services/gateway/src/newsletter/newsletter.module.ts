@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { NewsletterController } from './newsletter.controller';
 import { NewsletterRepository } from './newsletter.repository';
+import { NewsletterWish } from './newsletter-wish';
 
 @Module({
   controllers: [NewsletterController],
-  providers: [NewsletterRepository],
-  // Registration's "subscribe me" lands in the same list (AccountModule).
-  exports: [NewsletterRepository],
+  providers: [NewsletterRepository, NewsletterWish],
+  // Registration's "subscribe me" lands in the same list (the auth relay asks NewsletterWish).
+  exports: [NewsletterWish],
 })
 export class NewsletterModule {}
 

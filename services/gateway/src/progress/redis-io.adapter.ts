@@ -4,7 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { closeRedis, createRedis, logConnectionErrors } from '@pixtract/service-kit';
 import type { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
-import { isFromOurSite } from '../security/same-origin';
+import { isFromOurSite } from '../edge/same-origin';
 import { BASELINE_HEADERS } from '../security/security-headers';
 
 /** socket.io over Redis pub/sub, so an event emitted by any gateway replica reaches every browser. */

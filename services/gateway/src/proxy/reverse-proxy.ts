@@ -1,4 +1,5 @@
 import type { HttpException } from '@nestjs/common';
+import { internalHeaders } from '@pixtract/service-kit';
 import type { Request, Response } from 'express';
 import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
@@ -50,9 +51,12 @@ interface ForwardOptions {
 export class ReverseProxy {
   private readonly target: URL;
   private readonly agent: http.Agent;
+  private readonly internal: OutgoingHttpHeaders;
 
-  constructor(target: string) {
+  /** `internalToken`: the secret the services share, sent with every relayed request (INTERNAL_TOKEN). */
+  constructor(target: string, internalToken: string) {
     this.target = new URL(target);
+    this.internal = internalHeaders(internalToken);
     // An idle kept-alive socket is dropped here before the service behind drops it (Node's servers close theirs
     // after 5 s): reused at the moment the service closed it, it failed the next request with a 503.
     this.agent = new (this.target.protocol === 'https:' ? https.Agent : http.Agent)({
@@ -65,7 +69,7 @@ export class ReverseProxy {
     // The gateway's body parser has already read JSON and form bodies (within its limit and depth, decompressed):
     // they go on as plain JSON, so the visitor's Content-Encoding no longer describes them.
     const body = req.readableEnded && req.body !== undefined ? Buffer.from(JSON.stringify(req.body)) : undefined;
-    const headers: OutgoingHttpHeaders = { ...options.headers };
+    const headers: OutgoingHttpHeaders = { ...options.headers, ...this.internal };
     if (body) {
       Object.assign(headers, { 'content-type': 'application/json', 'content-length': body.length });
       delete headers['content-encoding'];

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { HttpException } from '@nestjs/common';
 import express, { NextFunction, Request, Response } from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ export function serveSpa(app: INestApplication, webDist: string): void {
   const pages = app.get(PageHeads);
   pages.load(webDist);
   app.use('/assets', express.static(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use('/assets', staticRefusal);
   app.use(express.static(webDist, { index: false, maxAge: '1h' }));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || NOT_SPA.test(req.path) || !req.accepts('html')) return next();
@@ -26,4 +28,14 @@ export function serveSpa(app: INestApplication, webDist: string): void {
     const page = pages.render(req);
     res.status(page.status).type('html').send(page.html);
   });
+}
+
+/**
+ * serve-static's refusals as the client errors they are: a missing file is a 404 and an undecodable path a 400. Its
+ * 404 for a missing file is marked not to be exposed (the message names the path on disk), so it would otherwise be
+ * answered as a 500; the status alone goes on, in the catalogue's words.
+ */
+function staticRefusal(error: unknown, _req: Request, _res: Response, next: NextFunction): void {
+  const status = (error as { status?: unknown } | null)?.status;
+  next(typeof status === 'number' && status >= 400 && status < 500 ? new HttpException('', status) : error);
 }

@@ -29,6 +29,7 @@ const comment = (fields: Partial<Comment>): Comment => ({
   rating: 5,
   sourceUrl: url,
   verified: false,
+  byAdministrator: false,
   approved: true,
   createdAt: '2026-03-01T10:00:00.000Z',
   ...fields,
@@ -55,6 +56,14 @@ describe('comments below the results', () => {
       'GET /api/comments': {
         status: 200,
         body: [
+          comment({
+            id: 4,
+            username: 'site-keeper',
+            content: 'From the team',
+            rating: 5,
+            byAdministrator: true,
+            userId: 1,
+          }),
           comment({ id: 3, username: 'Me', content: 'Mine, waiting', rating: 1, approved: false }),
           comment({ id: 2, username: 'Ada', content: script, rating: 4, verified: true, userId: 7 }),
           comment({ id: 1, username: 'Bo', content: 'Great\nimages', rating: 5 }),
@@ -64,9 +73,12 @@ describe('comments below the results', () => {
 
     const list = await screen.findByRole('list', { name: 'Comments' });
     // The pending comment (rating 1) is its author's only: it does not count in the average.
-    expect(screen.getByTestId('comments-average')).toHaveTextContent('4.5 out of 5');
-    expect(screen.getByTestId('comments-average')).toHaveTextContent('2 comments');
-    const [mine, ada, bo] = within(list).getAllByRole('listitem');
+    expect(screen.getByTestId('comments-average')).toHaveTextContent('4.7 out of 5');
+    expect(screen.getByTestId('comments-average')).toHaveTextContent('3 comments');
+    const [team, mine, ada, bo] = within(list).getAllByRole('listitem');
+    // Only the administrator's comment carries the badge: it comes from the API's byAdministrator, not the name.
+    expect(within(team).getByText('Administrator')).toBeInTheDocument();
+    expect(within(list).getAllByTestId('administrator-badge')).toHaveLength(1);
     expect(within(mine).getByText('Awaiting approval')).toBeInTheDocument();
     expect(within(ada).getByText('Verified extraction')).toBeInTheDocument();
     expect(within(ada).getByRole('img', { name: '4 stars out of 5' })).toBeInTheDocument();

@@ -80,6 +80,14 @@ function CommentItem({ comment }: { comment: Comment }) {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <bdi className="font-semibold">{comment.username}</bdi>
         <StarRating rating={comment.rating} />
+        {comment.byAdministrator && (
+          <span
+            data-testid="administrator-badge"
+            className="rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white dark:bg-blue-500 dark:text-slate-950"
+          >
+            {t('comments.administrator')}
+          </span>
+        )}
         {comment.verified && (
           <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200">
             {t('comments.verified')}

@@ -12,6 +12,7 @@ const held: Comment = {
   rating: 4,
   sourceUrl: 'https://example.com/gallery',
   verified: false,
+  byAdministrator: false,
   approved: false,
   createdAt: '2026-03-01T10:00:00.000Z',
 };

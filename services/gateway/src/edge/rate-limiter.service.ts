@@ -4,13 +4,13 @@ import { REDIS, clientNetworkOf } from '@pixtract/service-kit';
 import type { NextFunction, Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
-import { clientAddress } from './auth.client';
+import { clientAddress } from './client-address';
 import type { RateLimit } from './rate-limits';
 
 /**
  * Counts attempts in Redis, so every gateway replica counts together: a window per rule and client network that
  * opens with its first attempt (SET NX with the expiry, INCR and TTL in one MULTI). Each rule's middleware is
- * mounted on its route by the router itself (AccountModule), so every spelling of a path that reaches the route
+ * mounted on its route by the router itself (EdgeModule), so every spelling of a path that reaches the route
  * (/API/AUTH/LOGIN, /api/auth/login/) is counted under the rule's one name. The address is express's req.ip:
  * X-Forwarded-For counts only from the proxies TRUST_PROXY names, so a forged header gives no fresh allowance.
  */
@@ -23,7 +23,7 @@ export class RateLimiter {
 
   middlewareFor(rule: RateLimit): (req: Request, res: Response, next: NextFunction) => Promise<void> {
     return async (req, res, next) => {
-      await this.count(rule, req, res);
+      if (rule.counts?.(req) ?? true) await this.count(rule, req, res);
       next();
     };
   }

@@ -1,4 +1,5 @@
 import { RequestMethod } from '@nestjs/common';
+import type { Request } from 'express';
 
 export interface RateLimit {
   /** The counter's name in Redis: the route's, however a request spelt its path. */
@@ -8,7 +9,12 @@ export interface RateLimit {
   path: string;
   limit: number;
   windowS: number;
+  /** Which of the route's requests count (every one when absent). */
+  counts?: (req: Request) => boolean;
 }
+
+/** A full-page screenshot renders a whole page in Chromium; the image proxy beside it is cheap. */
+const isScreenshot = (req: Request): boolean => req.query.fullpage === 'true';
 
 /** Attempts per client network (an IPv4 address or an IPv6 /64) and window, per route. */
 export const RATE_LIMITS: RateLimit[] = [
@@ -18,6 +24,16 @@ export const RATE_LIMITS: RateLimit[] = [
   { name: 'extract-images', method: RequestMethod.POST, path: 'extract-images', limit: 30, windowS: 60 },
   { name: 'crawls', method: RequestMethod.POST, path: 'crawls', limit: 10, windowS: 60 },
   { name: 'comments', method: RequestMethod.POST, path: 'comments', limit: 10, windowS: 600 },
+  { name: 'newsletter', method: RequestMethod.POST, path: 'newsletter', limit: 5, windowS: 600 },
+  { name: 'donations', method: RequestMethod.POST, path: 'donations', limit: 10, windowS: 600 },
+  {
+    name: 'screenshots',
+    method: RequestMethod.GET,
+    path: 'proxy-image',
+    limit: 10,
+    windowS: 60,
+    counts: isScreenshot,
+  },
 ];
 
 /**
