@@ -33,7 +33,7 @@ const COGNATES: Partial<Record<Language, string[]>> = {
     'legal.privacy.minutes_one',
     'legal.privacy.minutes_other',
   ],
-  de: ['billing.summaryPlan'],
+  de: ['billing.summaryPlan', 'account.admin'],
   es: ['billing.summaryPlan'],
 };
 

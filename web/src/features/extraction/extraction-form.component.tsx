@@ -7,6 +7,7 @@ import { useLocalisedPath } from '../../router/use-language.hook';
 import { Alert } from '../../ui/alert.component';
 import { Button } from '../../ui/button.component';
 import { Input } from '../../ui/input.component';
+import { ADDRESS_BOX_ID } from './address-box';
 
 /** The spec's hero button reset: "Processing..." shows this long before the results open. */
 export const PROCESSING_DELAY_MS = 1000;
@@ -32,7 +33,7 @@ export function ExtractionForm() {
   const [processing, setProcessing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const input = useRef<HTMLInputElement>(null);
-  const inputId = useId();
+  const inputId = ADDRESS_BOX_ID;
   const errorId = useId();
 
   useEffect(() => () => clearTimeout(timer.current), []);

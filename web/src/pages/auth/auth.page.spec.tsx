@@ -22,7 +22,7 @@ describe('auth page', () => {
     expect(tabs).toHaveAttribute('dir', 'rtl');
   });
 
-  it('registers, says so, and brings up the login form', async () => {
+  it('registers, says so, and brings up the login form with the new username filled in', async () => {
     const { calls } = fakeApi({
       'GET /api/auth/status': visitor,
       'POST /api/auth/register': { status: 201, body: {} },
@@ -42,6 +42,9 @@ describe('auth page', () => {
       subscribeNewsletter: false,
     });
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true'));
+    const login = screen.getByRole('tabpanel', { name: 'Login' });
+    expect(within(login).getByLabelText('Username or email')).toHaveValue('ada');
+    expect(within(login).getByLabelText('Password')).toHaveFocus();
   });
 
   it("shows 'Login failed' with the catalogue's words for wrong credentials", async () => {

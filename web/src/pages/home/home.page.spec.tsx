@@ -1,5 +1,5 @@
 import { VALID_URL_EXAMPLE } from '@pixtract/contracts';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { PROCESSING_DELAY_MS } from '../../features/extraction/extraction-form.component';
 import { renderWithProviders } from '../../test/render-with-providers';
 
@@ -28,21 +28,25 @@ describe('home hero', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('explains an invalid URL inline and stays on the page', async () => {
-    const { router, user } = renderHome();
-    const input = await screen.findByPlaceholderText('Enter website URL');
-    await user.type(input, 'https://exa mple.com');
-    await user.click(screen.getByRole('button', { name: 'Extract Images' }));
+  // A host needs a dot, or is localhost or an IP literal: "foo" and "ht!tp://::" parse as URLs but name no site.
+  it.each(['https://exa mple.com', 'foo', 'ht!tp://::'])(
+    'explains an invalid URL (%p) inline and stays on the page',
+    async (typed) => {
+      const { router, user } = renderHome();
+      const input = await screen.findByPlaceholderText('Enter website URL');
+      await user.type(input, typed);
+      await user.click(screen.getByRole('button', { name: 'Extract Images' }));
 
-    expect(screen.getByRole('alert')).toHaveTextContent(VALID_URL_EXAMPLE);
-    expect(input).toHaveAccessibleDescription(VALID_URL_EXAMPLE);
-    expect(input).toBeInvalid();
-    act(() => jest.advanceTimersByTime(PROCESSING_DELAY_MS * 2));
-    expect(router.state.location.pathname).toBe('/');
+      expect(screen.getByRole('alert')).toHaveTextContent(VALID_URL_EXAMPLE);
+      expect(input).toHaveAccessibleDescription(VALID_URL_EXAMPLE);
+      expect(input).toBeInvalid();
+      act(() => jest.advanceTimersByTime(PROCESSING_DELAY_MS * 2));
+      expect(router.state.location.pathname).toBe('/');
 
-    await user.type(input, 'x');
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  });
+      await user.type(input, 'x');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    },
+  );
 
   it('shows Processing... for one second, then opens the results with https:// prepended', async () => {
     const { router, user } = renderHome();
@@ -64,5 +68,20 @@ describe('home hero', () => {
     await user.click(screen.getByRole('button', { name: 'Extraire les images' }));
     await act(async () => jest.advanceTimersByTime(PROCESSING_DELAY_MS));
     expect(router.state.location.pathname).toBe('/fr/results');
+  });
+
+  it("takes the free plan's Get Started to the address box, focused, without leaving the page", async () => {
+    const { router, user } = renderHome();
+    const pricing = await screen.findByRole('region', { name: 'Pricing' });
+    await user.click(within(pricing).getByRole('link', { name: 'Get Started' }));
+    expect(screen.getByPlaceholderText('Enter website URL')).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('writes the visited key on the first visit', async () => {
+    localStorage.removeItem('visited');
+    renderHome();
+    await screen.findByPlaceholderText('Enter website URL');
+    expect(localStorage.getItem('visited')).toBe('true');
   });
 });
