@@ -1,7 +1,7 @@
 import type { ExtractionProgress as Progress } from '@pixtract/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatByteSize, formatSeconds } from '../../i18n/number-format';
+import { BYTES_PER_KILOBYTE, formatByteSize, formatSeconds } from '../../i18n/number-format';
 import { useLanguage } from '../../router/use-language.hook';
 import { Card } from '../../ui/card.component';
 import { ProgressBar } from '../../ui/progress-bar.component';
@@ -78,7 +78,9 @@ export function ExtractionProgress({ progress, url }: ExtractionProgressProps) {
         <span data-testid="extraction-elapsed">{t('extraction.elapsed', { time: elapsed })}</span>
         {progress.bytesReceived !== undefined && (
           <span data-testid="extraction-received">
-            {t('extraction.received', { size: formatByteSize(progress.bytesReceived, language) })}
+            {progress.bytesReceived < BYTES_PER_KILOBYTE
+              ? t('extraction.receivedBytes', { count: progress.bytesReceived })
+              : t('extraction.received', { size: formatByteSize(progress.bytesReceived, language) })}
           </span>
         )}
       </p>

@@ -114,6 +114,29 @@ describe('results page', () => {
     expect(screen.getByTestId('extraction-received')).toHaveTextContent('1.4 MB received');
   });
 
+  it.each([
+    ['/results?url=example.com', 0, '0 bytes received'],
+    ['/results?url=example.com', 1, '1 byte received'],
+    ['/ar/results?url=example.com', 0, 'لم يُستلم أي بايت'],
+    ['/ar/results?url=example.com', 2, 'استُلم بايتان'],
+    ['/ar/results?url=example.com', 5, 'استُلمت ٥ بايتات'],
+    ['/ru/results?url=example.com', 3, 'Получено 3 байта'],
+  ])('says a byte count below a kilobyte with the plural rules of the language (%s, %d)', async (path, bytes, said) => {
+    extractionApi();
+    const { socket } = await renderFollowing(path);
+    await serverSends(() =>
+      socket.serverEmit('extraction:progress', {
+        extractionId,
+        stage: 'loading',
+        percent: 5,
+        imagesFound: 0,
+        elapsedMs: 1_000,
+        bytesReceived: bytes,
+      }),
+    );
+    expect(screen.getByTestId('extraction-received')).toHaveTextContent(said);
+  });
+
   it('shows the images found so far while they are measured', async () => {
     extractionApi();
     const { socket } = await renderFollowing();
