@@ -213,7 +213,9 @@ describe('results page', () => {
     expect(tile).not.toBeVisible();
     // Left out, but said, and listed on demand.
     expect(screen.getByTestId('load-failures')).toHaveTextContent('1 shown · 1 could not be loaded');
-    expect(screen.getByText('2 images')).toBeInTheDocument();
+    // The header counts the images shown, not the ones left out.
+    expect(screen.getByText('1 image')).toBeInTheDocument();
+    expect(screen.queryByText('2 images')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show which' }));
     const failed = screen.getByRole('list', { name: 'Images that could not be loaded' });
     expect(within(failed).getByRole('link', { name: files[0].fileUrl })).toHaveAttribute('href', files[0].fileUrl);
