@@ -34,7 +34,8 @@ export function ExtractionResults({ url, extractionId, backLink }: ExtractionRes
   const sight = useExtraction(url, extractionId);
   useOutcomeNotice(sight);
   const { state } = sight;
-  const stored = state.kind === 'completed' || (state.kind === 'failed' && extractionId !== null);
+  // A failure offers its address to correct instead (ExtractionFailed); a stored result offers Run again.
+  const stored = state.kind === 'completed' && !isFailure(state.result);
   return (
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
@@ -58,12 +59,13 @@ function ExtractionState({ state, url }: { state: ExtractionSight['state']; url:
     case 'failed':
       if (state.code === ErrorCode.DailyLimitReached)
         return <DailyLimitReached limits={state.limits} message={state.message} />;
-      return <ExtractionFailed message={state.message} code={state.code} />;
+      return <ExtractionFailed message={state.message} code={state.code} url={url} />;
     case 'completed':
+      // Comments are about a page's images: none where nothing was extracted.
       return (
         <div className="space-y-12">
           <CompletedExtraction result={state.result} url={url} />
-          <CommentsSection sourceUrl={url} />
+          {state.result.files.length > 0 && <CommentsSection sourceUrl={url} />}
         </div>
       );
   }
@@ -88,14 +90,16 @@ function useOutcomeNotice({ state, news, told }: ExtractionSight) {
   }, [state, news, told, dispatch, t]);
 }
 
+/** A page that could not be read and gave nothing (an unreachable host): a failure, not an empty page. */
+const isFailure = (result: ExtractionResponse): boolean => result.files.length === 0 && Boolean(result.error);
+
 /**
  * The images with the page's notes. A page that could not be read and gave nothing (an unreachable host) is a
  * failure and says only that; a page read without images says so with the likely causes.
  */
 function CompletedExtraction({ result, url }: { result: ExtractionResponse; url: string }) {
   const { t } = useTranslation();
-  if (result.files.length === 0 && result.error)
-    return <ExtractionFailed message={result.error} code={result.errorCode} />;
+  if (isFailure(result)) return <ExtractionFailed message={result.error} code={result.errorCode} url={url} />;
   const notes = (
     <>
       {result.error && (

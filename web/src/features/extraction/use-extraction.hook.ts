@@ -1,12 +1,15 @@
 import type { ExtractionProgress, ExtractionResponse, Limits } from '@pixtract/contracts';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiErrorBody } from '../../app/api-error';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
+import { noticeShown } from '../notice/notice.slice';
 import { extractionAsked, extractionTold, selectIsNews } from './extraction-news.slice';
+import { extractionNotice } from './extraction-notice';
 import { useGetExtractionQuery, useStartExtractionMutation } from './extraction.api';
 
 export type ExtractionState =
@@ -25,16 +28,25 @@ export interface ExtractionSight {
 
 const NOT_STARTED: ExtractionProgress = { stage: 'queued', percent: 0, imagesFound: 0 };
 
-/** Starts `url` again ("Run again") and opens the new extraction's page. */
-export function useRunAgain(url: string) {
+/**
+ * Starts a fresh extraction of a page ("Run again", or a corrected address after a failure) and opens its page. A
+ * refusal (the day's limit, too many attempts) is said as any refused extraction is.
+ */
+export function useRunAgain() {
+  const { t } = useTranslation();
   const [start, started] = useStartExtractionMutation();
   const navigate = useNavigate();
   const localised = useLocalisedPath();
   const dispatch = useAppDispatch();
-  const runAgain = async () => {
-    const { extractionId } = await start({ url, rerun: true }).unwrap();
-    dispatch(extractionAsked(extractionId));
-    await navigate(localised(paths.results(url, extractionId)));
+  const runAgain = async (url: string) => {
+    try {
+      const { extractionId } = await start({ url, rerun: true }).unwrap();
+      dispatch(extractionAsked(extractionId));
+      await navigate(localised(paths.results(url, extractionId)));
+    } catch (error) {
+      const notice = extractionNotice(refusalOf(error), t);
+      if (notice) dispatch(noticeShown(notice));
+    }
   };
   return { runAgain, running: started.isLoading };
 }

@@ -335,6 +335,43 @@ describe('results page', () => {
     expect(screen.queryByRole('heading', { name: 'No images found' })).not.toBeInTheDocument();
   });
 
+  it('gives a failure its address back, editable and focused, with Extract beside it, and no comment form', async () => {
+    const { calls } = extractionApi();
+    const { socket, user, router } = await renderFollowing();
+    await serverSends(() =>
+      socket.serverEmit('extraction:completed', {
+        extractionId,
+        result: result([], { error: 'We could not find that website. Check the address and try again.' }),
+      }),
+    );
+
+    const field = screen.getByRole('textbox', { name: 'Website URL' });
+    expect(field).toHaveValue(url);
+    expect(field).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Extract' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Run again' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Comments' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /comment/i })).not.toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, 'foo');
+    await user.click(screen.getByRole('button', { name: 'Extract' }));
+    expect(field).toHaveAccessibleDescription(/valid website URL/);
+
+    await user.clear(field);
+    await user.type(field, 'example.org/gallery{Enter}');
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST').at(-1)).toEqual({
+        method: 'POST',
+        path: '/api/extractions',
+        body: { url: 'https://example.org/gallery', rerun: true },
+      }),
+    );
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('url')).toBe('https://example.org/gallery'),
+    );
+  });
+
   it('shows the images a page stopped at the time limit gave, with the warning', async () => {
     extractionApi();
     const { socket } = await renderFollowing();
@@ -528,7 +565,7 @@ describe('results page', () => {
     expect(await screen.findByRole('heading', { name: 'Extracting images...' })).toBeInTheDocument();
   });
 
-  it("offers Run again where the named extraction is not this visitor's (a shared link)", async () => {
+  it("offers the address to extract afresh where the named extraction is not this visitor's (a shared link)", async () => {
     fakeApi({
       [`GET /api/extractions/${extractionId}`]: {
         status: 404,
@@ -537,6 +574,7 @@ describe('results page', () => {
     });
     renderWithProviders(`/results?url=example.com&id=${extractionId}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('No extraction with that id.');
-    expect(screen.getByRole('button', { name: 'Run again' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Website URL' })).toHaveValue(url);
+    expect(screen.getByRole('button', { name: 'Extract' })).toBeInTheDocument();
   });
 });

@@ -39,7 +39,7 @@ export function ResultsPage() {
       ) : (
         <>
           <div className="mb-6">{backToHome}</div>
-          <ExtractionFailed message={t(`errors.${check.code}`)} />
+          <ExtractionFailed message={t(`errors.${check.code}`)} url={params.get('url') ?? ''} />
         </>
       )}
     </div>
