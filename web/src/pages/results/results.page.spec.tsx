@@ -323,6 +323,22 @@ describe('results page', () => {
     ]);
   });
 
+  it('folds the filters behind a Filters button that counts the active ones (shown on phones only)', async () => {
+    extractionApi();
+    const { socket, user } = await renderFollowing();
+    await serverSends(() => socket.serverEmit('extraction:completed', { extractionId, result: result(files) }));
+
+    const filters = screen.getByRole('button', { name: 'Filters' });
+    expect(filters).toHaveAttribute('aria-expanded', 'false');
+    expect(filters).toHaveClass('sm:hidden');
+    await user.click(filters);
+    expect(filters).toHaveAttribute('aria-expanded', 'true');
+    await user.type(screen.getByLabelText('Min. width (px)'), '100');
+    await user.click(screen.getByRole('button', { name: 'Show Duplicates' }));
+    expect(screen.getByRole('button', { name: 'Filters 2 active' })).toBeInTheDocument();
+    expect(screen.getByTestId('active-filters')).toHaveTextContent('2');
+  });
+
   it('shows a page that could not be read and gave nothing as the failure alone, not also as No images found', async () => {
     extractionApi();
     const { socket } = await renderFollowing();
