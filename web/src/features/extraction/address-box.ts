@@ -8,3 +8,9 @@ export function focusAddressBox(): void {
   box.scrollIntoView({ behavior: 'smooth', block: 'center' });
   box.focus({ preventScroll: true });
 }
+
+/** How a results page knows it was opened from the address box: its wait is then the full-screen overlay. */
+export const FROM_ADDRESS_BOX = { fromAddressBox: true } as const;
+
+export const isFromAddressBox = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && (state as { fromAddressBox?: unknown }).fromAddressBox === true;

@@ -7,7 +7,7 @@ import { useLocalisedPath } from '../../router/use-language.hook';
 import { Alert } from '../../ui/alert.component';
 import { Button } from '../../ui/button.component';
 import { Input } from '../../ui/input.component';
-import { ADDRESS_BOX_ID } from './address-box';
+import { ADDRESS_BOX_ID, FROM_ADDRESS_BOX } from './address-box';
 
 /** The spec's hero button reset: "Processing..." shows this long before the results open. */
 export const PROCESSING_DELAY_MS = 1000;
@@ -51,7 +51,10 @@ export function ExtractionForm() {
     setInvalid(!check.ok);
     if (!check.ok) return;
     setProcessing(true);
-    timer.current = setTimeout(() => navigate(localised(paths.results(check.url))), PROCESSING_DELAY_MS);
+    timer.current = setTimeout(
+      () => navigate(localised(paths.results(check.url)), { state: FROM_ADDRESS_BOX }),
+      PROCESSING_DELAY_MS,
+    );
   };
 
   return (

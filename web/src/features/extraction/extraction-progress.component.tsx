@@ -62,6 +62,7 @@ export function ExtractionProgress({ progress, url }: ExtractionProgressProps) {
           percent={percent}
           label={t('extraction.progressLabel')}
           valueText={t('extraction.progressValue', { stage, percent })}
+          animated
         />
       </div>
       <div className="mt-3 flex items-center justify-between gap-4 text-sm">

@@ -13,6 +13,7 @@ import { pageErrorText, warningsText } from './extraction-messages';
 import { extractionNotice } from './extraction-notice';
 import { ExtractionPreview } from './extraction-preview.component';
 import { ExtractionProgress } from './extraction-progress.component';
+import { LoadingOverlay } from './loading-overlay.component';
 import { NoImagesFound } from './no-images-found.component';
 import { RunAgain } from './run-again.component';
 import { useExtraction, type ExtractionSight } from './use-extraction.hook';
@@ -23,6 +24,8 @@ interface ExtractionResultsProps {
   extractionId: string | null;
   /** The page's way back, on the bar that also offers Run again. */
   backLink: ReactNode;
+  /** Opened from the address box: the wait covers the whole screen. */
+  overlay?: boolean;
 }
 
 /**
@@ -30,7 +33,7 @@ interface ExtractionResultsProps {
  * found, or the failure. A stored one, once settled, says when it was made and offers Run again (a refused request
  * has nothing stored).
  */
-export function ExtractionResults({ url, extractionId, backLink }: ExtractionResultsProps) {
+export function ExtractionResults({ url, extractionId, backLink, overlay = false }: ExtractionResultsProps) {
   const sight = useExtraction(url, extractionId);
   useOutcomeNotice(sight);
   const { state } = sight;
@@ -42,20 +45,22 @@ export function ExtractionResults({ url, extractionId, backLink }: ExtractionRes
         {backLink}
         {stored && <RunAgain url={url} extractedAt={state.extractedAt} />}
       </div>
-      <ExtractionState state={state} url={url} />
+      <ExtractionState state={state} url={url} overlay={overlay} />
     </>
   );
 }
 
-function ExtractionState({ state, url }: { state: ExtractionSight['state']; url: string }) {
+function ExtractionState({ state, url, overlay }: { state: ExtractionSight['state']; url: string; overlay: boolean }) {
   switch (state.kind) {
-    case 'running':
-      return (
+    case 'running': {
+      const progress = (
         <>
           <ExtractionProgress progress={state.progress} url={url} />
           {state.progress.files && <ExtractionPreview files={state.progress.files} />}
         </>
       );
+      return overlay ? <LoadingOverlay>{progress}</LoadingOverlay> : progress;
+    }
     case 'failed':
       if (state.code === ErrorCode.DailyLimitReached)
         return <DailyLimitReached limits={state.limits} message={state.message} />;

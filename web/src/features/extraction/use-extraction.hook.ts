@@ -2,7 +2,7 @@ import type { ExtractionProgress, ExtractionResponse, Limits } from '@pixtract/c
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { apiErrorBody } from '../../app/api-error';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../router/paths';
@@ -63,6 +63,8 @@ export function useExtraction(url: string, extractionId: string | null): Extract
   const localised = useLocalisedPath();
   const dispatch = useAppDispatch();
   const isNews = useAppSelector((state) => selectIsNews(state, extractionId));
+  // Kept when the address gains the extraction's id: how the page was opened (the address box's overlay).
+  const { state: locationState } = useLocation();
   // StrictMode runs effects twice; the ref (kept across that re-run) makes sure one visit asks once.
   const startedFor = useRef<string | null>(null);
   // A visitor who left before the answer came stays where they went.
@@ -80,10 +82,11 @@ export function useExtraction(url: string, extractionId: string | null): Extract
       .unwrap()
       .then(({ extractionId: id, reused }) => {
         if (!reused) dispatch(extractionAsked(id));
-        if (mounted.current) return navigate(localised(paths.results(url, id)), { replace: true });
+        if (mounted.current)
+          return navigate(localised(paths.results(url, id)), { replace: true, state: locationState });
       })
       .catch(() => undefined); // the refusal is read from `started`
-  }, [url, extractionId, start, navigate, localised, dispatch]);
+  }, [url, extractionId, start, navigate, localised, dispatch, locationState]);
 
   const extraction = useGetExtractionQuery(extractionId ?? skipToken);
   const view = extraction.data;

@@ -1,6 +1,7 @@
 import { VALID_URL_EXAMPLE } from '@pixtract/contracts';
 import { act, screen, within } from '@testing-library/react';
 import { PROCESSING_DELAY_MS } from '../../features/extraction/extraction-form.component';
+import { fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render-with-providers';
 
 describe('home hero', () => {
@@ -83,5 +84,31 @@ describe('home hero', () => {
     renderHome();
     await screen.findByPlaceholderText('Enter website URL');
     expect(localStorage.getItem('visited')).toBe('true');
+  });
+
+  it('waits for an extraction from the address box under a full-screen overlay: animated bar, a new quote every 20 s', async () => {
+    fakeApi({
+      'POST /api/extractions': { status: 202, body: { extractionId: 'ex-1' } },
+      'GET /api/extractions/ex-1': {
+        status: 200,
+        body: {
+          extractionId: 'ex-1',
+          url: 'https://example.com/',
+          status: 'running',
+          progress: { stage: 'loading', percent: 10, imagesFound: 0 },
+        },
+      },
+    });
+    const { user } = renderHome();
+    await user.type(await screen.findByPlaceholderText('Enter website URL'), 'example.com{Enter}');
+    await act(async () => jest.advanceTimersByTime(PROCESSING_DELAY_MS));
+
+    const overlay = await screen.findByTestId('loading-overlay');
+    expect(within(overlay).getByRole('heading', { name: 'Extracting images...' })).toBeInTheDocument();
+    expect(within(overlay).getByRole('progressbar').firstElementChild).toHaveAttribute('data-animated', 'true');
+    expect(overlay).toHaveTextContent('A picture is worth a thousand words.');
+    act(() => jest.advanceTimersByTime(20_000));
+    expect(overlay).not.toHaveTextContent('A picture is worth a thousand words.');
+    expect(overlay).toHaveTextContent('Photography is the story I fail to put into words.');
   });
 });

@@ -112,6 +112,8 @@ describe('results page', () => {
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '14');
     expect(screen.getByTestId('extraction-elapsed')).toHaveTextContent(/^1[23] sec elapsed$/);
     expect(screen.getByTestId('extraction-received')).toHaveTextContent('1.4 MB received');
+    // Opened directly (not from the address box): the wait stays in the page, no overlay.
+    expect(screen.queryByTestId('loading-overlay')).not.toBeInTheDocument();
   });
 
   it.each([

@@ -1,7 +1,8 @@
 import { ErrorCode, normaliseExtractionUrl } from '@pixtract/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { isFromAddressBox } from '../../features/extraction/address-box';
 import { useAppDispatch } from '../../app/hooks';
 import { ExtractionFailed } from '../../features/extraction/extraction-failed.component';
 import { ExtractionResults } from '../../features/extraction/extraction-results.component';
@@ -22,6 +23,7 @@ export function ResultsPage() {
   const [params] = useSearchParams();
   const check = normaliseExtractionUrl(params.get('url') ?? '');
   const extractionId = params.get('id');
+  const fromAddressBox = isFromAddressBox(useLocation().state);
 
   if (!check.ok && check.code === ErrorCode.UrlRequired) return <MissingUrl />;
 
@@ -35,6 +37,7 @@ export function ResultsPage() {
           url={check.url}
           extractionId={extractionId}
           backLink={backToHome}
+          overlay={fromAddressBox}
         />
       ) : (
         <>
