@@ -14,6 +14,7 @@ import { extractionNotice } from './extraction-notice';
 import { ExtractionPreview } from './extraction-preview.component';
 import { ExtractionProgress } from './extraction-progress.component';
 import { LoadingOverlay } from './loading-overlay.component';
+import { latestResultStored } from './latest-result.slice';
 import { NoImagesFound } from './no-images-found.component';
 import { RunAgain } from './run-again.component';
 import { useExtraction, type ExtractionSight } from './use-extraction.hook';
@@ -36,6 +37,7 @@ interface ExtractionResultsProps {
 export function ExtractionResults({ url, extractionId, backLink, overlay = false }: ExtractionResultsProps) {
   const sight = useExtraction(url, extractionId);
   useOutcomeNotice(sight);
+  useLatestResult(sight.state, url, extractionId);
   const { state } = sight;
   // A failure offers its address to correct instead (ExtractionFailed); a stored result offers Run again.
   const stored = state.kind === 'completed' && !isFailure(state.result);
@@ -74,6 +76,15 @@ function ExtractionState({ state, url, overlay }: { state: ExtractionSight['stat
         </div>
       );
   }
+}
+
+/** A result with images becomes the latest one: the home page's try-it area shows it. */
+function useLatestResult(state: ExtractionSight['state'], url: string, extractionId: string | null) {
+  const dispatch = useAppDispatch();
+  const result = state.kind === 'completed' ? state.result : undefined;
+  useEffect(() => {
+    if (result && extractionId && result.files.length > 0) dispatch(latestResultStored({ url, extractionId, result }));
+  }, [result, url, extractionId, dispatch]);
 }
 
 /**

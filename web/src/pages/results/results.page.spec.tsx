@@ -325,6 +325,29 @@ describe('results page', () => {
     ]);
   });
 
+  it("shows the latest result in the home page's try-it area: first images, both downloads, the full results", async () => {
+    extractionApi();
+    const { socket, user } = await renderFollowing();
+    await serverSends(() => socket.serverEmit('extraction:completed', { extractionId, result: result(files) }));
+    await user.click(screen.getByRole('link', { name: 'Back to Home' }));
+
+    const latest = await screen.findByTestId('latest-result');
+    expect(within(latest).getAllByRole('img')).toHaveLength(2);
+    expect(within(latest).getByRole('img', { name: 'A cat' })).toHaveAttribute('loading', 'lazy');
+    expect(within(latest).getByRole('button', { name: 'DOWNLOAD ALL AS ZIP' })).toBeInTheDocument();
+    const list = within(latest).getByRole('region', { name: 'Extracted Images' });
+    expect(within(list).getByRole('button', { name: 'Download All' })).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Download image 1' })).toHaveAttribute(
+      'href',
+      `/api/proxy-image?url=${encodeURIComponent(files[0].fileUrl)}&download=1`,
+    );
+    expect(within(latest).getByRole('link', { name: 'Open the full results' })).toHaveAttribute(
+      'href',
+      `/results?url=${encodeURIComponent(url)}&id=${extractionId}`,
+    );
+    expect(screen.queryByRole('list', { name: 'Sample images' })).not.toBeInTheDocument();
+  });
+
   it('folds the filters behind a Filters button that counts the active ones (shown on phones only)', async () => {
     extractionApi();
     const { socket, user } = await renderFollowing();
