@@ -35,11 +35,11 @@ test('the blog: the featured article, Latest Posts, search, a tag, Reset filters
   await expect(page).toHaveURL(/\?q=IntersectionObserver$/);
 
   await search.fill('');
-  await page.getByRole('group', { name: 'Filter by tag' }).getByRole('button', { name: 'api' }).click();
+  await page.getByRole('group', { name: 'Filter by tag' }).getByRole('button', { name: 'API' }).click();
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page).getByRole('heading')).toHaveText('Using the Pixtract API from your own code');
-  await page.getByRole('group', { name: 'Filter by tag' }).getByRole('button', { name: 'how-it-works' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Posts tagged with “how-it-works”' })).toBeVisible();
+  await page.getByRole('group', { name: 'Filter by tag' }).getByRole('button', { name: 'How it works' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Posts tagged with “How it works”' })).toBeVisible();
   await expect(cards(page)).toHaveCount(3);
 
   await search.fill('no article says this');
