@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { E2E_ADMIN_USERNAME } from './e2e-stack';
 import { startGallerySite } from './gallery-site';
-import { expect, fixtureUrl, prepare, signUpAndIn, test, type Theme } from './support';
+import { expect as baseExpect, fixtureUrl, prepare, signUpAndIn, test, type Theme } from './support';
 
 /**
  * What a new user still tripped over, walked in Chromium at desktop and phone width, in English and Arabic: the
@@ -11,6 +11,9 @@ import { expect, fixtureUrl, prepare, signUpAndIn, test, type Theme } from './su
  * dead end, the phone's Filters, numbers in the language's digits, recent images as thumbnails, the registered name
  * in the Login tab, the administrator's label, the blog's tag labels and ranked search, and the visited key.
  */
+
+// Lazy pages and their language load slowly on a busy machine: each look waits longer than the default.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 const SHOTS = process.env.PIXTRACT_SHOTS_DIR ?? join(__dirname, '..', 'test-results', 'journey-round2');
 const VARIANTS = [
@@ -61,7 +64,8 @@ for (const { width, height, theme, prefix } of VARIANTS) {
     test(`the home flow: overlay with quote, then the latest result in the try-it area (${look})`, async ({ page }) => {
       await prepare(page, { theme });
       await page.goto(`${prefix}/`);
-      const address = basicPage();
+      // The page answers after 3 s: long enough to look at the wait.
+      const address = `${fixtureUrl('/delay/3000/pages/basic.html')}?round2=${unique()}`;
       await page.locator('#address').fill(address);
       await page.locator('#address').press('Enter');
       const overlay = page.getByTestId('loading-overlay');
@@ -82,7 +86,7 @@ for (const { width, height, theme, prefix } of VARIANTS) {
       await expect(latest.getByRole('button').first()).toBeVisible();
       if (!arabic) {
         await expect(latest.getByRole('button', { name: 'DOWNLOAD ALL AS ZIP' })).toBeVisible();
-        await expect(latest.getByRole('button', { name: 'Download All' })).toBeVisible();
+        await expect(latest.getByRole('button', { name: 'Download All', exact: true })).toBeVisible();
         await expect(latest.getByRole('link', { name: 'Open the full results' })).toHaveAttribute('href', /&id=/);
       }
       await shot(page, `try-it-latest-${look}`);

@@ -68,6 +68,8 @@ export class JobProgress {
       imagesFound: this.imagesFound,
       elapsedMs: this.elapsedMs,
       bytesReceived: this.bytesReceived,
+      // While the page loads, the bar can say how long it may take to answer.
+      ...(name === 'loading' && { answerWithinMs: Math.round(this.loadingBudgetMs) }),
       ...(preview ? { files: preview } : {}),
     });
   };

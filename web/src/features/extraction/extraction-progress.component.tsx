@@ -77,6 +77,11 @@ export function ExtractionProgress({ progress, url }: ExtractionProgressProps) {
       <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 tabular-nums dark:text-slate-300">
         <span>{t('extraction.imagesFound', { count: progress.imagesFound })}</span>
         <span data-testid="extraction-elapsed">{t('extraction.elapsed', { time: elapsed })}</span>
+        {progress.stage === 'loading' && progress.answerWithinMs !== undefined && (
+          <span data-testid="extraction-answer-within">
+            {t('extraction.answerWithin', { time: formatSeconds(progress.answerWithinMs, language) })}
+          </span>
+        )}
         {progress.bytesReceived !== undefined && (
           <span data-testid="extraction-received">
             {progress.bytesReceived < BYTES_PER_KILOBYTE

@@ -115,7 +115,15 @@ const isFailure = (result: ExtractionResponse): boolean => result.files.length =
  */
 function CompletedExtraction({ result, url }: { result: ExtractionResponse; url: string }) {
   const { t } = useTranslation();
-  if (isFailure(result)) return <ExtractionFailed message={result.error} code={result.errorCode} url={url} />;
+  if (isFailure(result))
+    return (
+      <ExtractionFailed
+        message={result.error}
+        code={result.errorCode}
+        url={url}
+        details={result.warnings.length > 0 ? warningsText(t, result) : undefined}
+      />
+    );
   const notes = (
     <>
       {result.error && (

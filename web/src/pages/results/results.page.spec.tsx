@@ -376,6 +376,48 @@ describe('results page', () => {
     expect(screen.queryByRole('heading', { name: 'No images found' })).not.toBeInTheDocument();
   });
 
+  it.each([
+    [
+      '/results?url=example.com',
+      'The website did not answer: it may be down or very slow. Try again later.',
+      'The page did not answer within 30 seconds.',
+    ],
+    ['/ar/results?url=example.com', 'لم يستجب الموقع', 'لم تستجب الصفحة خلال ٣٠ ث.'],
+  ])(
+    'says a page that never answered in our words with the time it had, never as an HTTP status (%s)',
+    async (path, error, detail) => {
+      extractionApi();
+      const { socket } = await renderFollowing(path);
+      await serverSends(() =>
+        socket.serverEmit('extraction:progress', {
+          extractionId,
+          stage: 'loading',
+          percent: 10,
+          imagesFound: 0,
+          elapsedMs: 2_000,
+          answerWithinMs: 30_000,
+        }),
+      );
+      if (!path.startsWith('/ar'))
+        expect(screen.getByTestId('extraction-answer-within')).toHaveTextContent('The page has up to 30 sec to answer');
+      await serverSends(() =>
+        socket.serverEmit('extraction:completed', {
+          extractionId,
+          result: result([], {
+            error: 'The website did not answer: it may be down or very slow. Try again later.',
+            errorCode: 'PAGE_DID_NOT_ANSWER',
+            warnings: ['The page did not answer within 30 seconds.'],
+            warningDetails: [{ code: 'NO_ANSWER', values: { seconds: 30 } }],
+          }),
+        }),
+      );
+      const failure = screen.getAllByRole('alert')[0];
+      expect(failure).toHaveTextContent(error);
+      expect(failure).toHaveTextContent(detail);
+      expect(failure).not.toHaveTextContent(/HTTP/);
+    },
+  );
+
   it('gives a failure its address back, editable and focused, with Extract beside it, and no comment form', async () => {
     const { calls } = extractionApi();
     const { socket, user, router } = await renderFollowing();
