@@ -11,6 +11,10 @@ const pageRoutes: RouteObject[] = [
   { index: true, lazy: async () => ({ Component: (await import('../pages/home/home.page')).HomePage }) },
   { path: 'results', lazy: async () => ({ Component: (await import('../pages/results/results.page')).ResultsPage }) },
   { path: 'auth', lazy: async () => ({ Component: (await import('../pages/auth/auth.page')).AuthPage }) },
+  {
+    path: 'auth/google',
+    lazy: async () => ({ Component: (await import('../pages/auth/google-sign-in.page')).GoogleSignInPage }),
+  },
   { path: 'member', lazy: async () => ({ Component: (await import('../pages/member/member.page')).MemberPage }) },
   { path: 'pricing', lazy: async () => ({ Component: (await import('../pages/pricing/pricing.page')).PricingPage }) },
   { path: 'blog', lazy: async () => ({ Component: (await import('../pages/blog/blog.page')).BlogPage }) },

@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render-with-providers';
+import { leaveAppFor } from '../../app/leave-app';
+
+jest.mock('../../app/leave-app', () => ({ leaveAppFor: jest.fn() }));
 
 const visitor = { status: 200, body: { isAuthenticated: false, user: null } };
 
@@ -110,5 +113,12 @@ describe('auth page', () => {
     renderWithProviders('/auth?error=<script>');
     await screen.findByRole('tabpanel', { name: 'Login' });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each(['/auth/google', '/ar/auth/google'])('starts Google sign-in at the server from %s', async (path) => {
+    fakeApi({ 'GET /api/auth/status': visitor });
+    renderWithProviders(path);
+    await waitFor(() => expect(leaveAppFor).toHaveBeenCalledWith('/api/auth/google'));
+    expect(screen.queryByRole('heading', { name: 'Page Not Found' })).not.toBeInTheDocument();
   });
 });
