@@ -23,7 +23,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { ensureDatabases } from '../scripts/lib/databases.mjs';
-import { freePort, sleep, waitUntil } from '../scripts/lib/net.mjs';
+import { freePort, waitUntil } from '../scripts/lib/net.mjs';
 import { ensurePostgres } from '../scripts/lib/postgres.mjs';
 import { clearRedisPrefix, ensureRedis } from '../scripts/lib/redis.mjs';
 import { serviceProcesses } from '../scripts/lib/services.mjs';

@@ -52,7 +52,7 @@ test('the sitemap is well-formed XML listing every public page and article in ev
 
   // Chromium's own XML parser: a parse error is a <parsererror> document.
   await page.goto('/');
-  const parsed = (await page.evaluate(`(${PARSE_SITEMAP})(${JSON.stringify(xml)})`)) as ParsedSitemap;
+  const parsed = await page.evaluate<ParsedSitemap>(`(${PARSE_SITEMAP})(${JSON.stringify(xml)})`);
   expect(parsed.error).toBeUndefined();
   expect(parsed.root).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
   const expected = [...PUBLIC_PAGES, ...articles].flatMap((path) =>

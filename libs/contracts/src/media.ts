@@ -42,7 +42,7 @@ const imageUrlsField = z.preprocess(
   (value) => {
     if (typeof value !== 'string') return value;
     try {
-      return JSON.parse(value);
+      return JSON.parse(value) as unknown;
     } catch {
       return value;
     }

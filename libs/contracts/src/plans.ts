@@ -36,6 +36,17 @@ export type Limits = z.infer<typeof limitsSchema>;
 
 const QUOTA_ROLES = ['free', 'registered', 'premium'] as const;
 
+/** The operators' overrides, one environment variable per role and number (PIXTRACT_QUOTA_FREE_DAILY …). */
+const PLAN_QUOTA_OVERRIDES = QUOTA_ROLES.flatMap((role) =>
+  (
+    [
+      ['DAILY', 'daily'],
+      ['PER_EXTRACTION', 'perExtraction'],
+    ] as const
+  ).map(([suffix, key]) => ({ name: `PIXTRACT_QUOTA_${role.toUpperCase()}_${suffix}`, role, key })),
+);
+export const PLAN_QUOTA_VARIABLES = PLAN_QUOTA_OVERRIDES.map((override) => override.name);
+
 /**
  * The plan quotas with operators' overrides applied: PIXTRACT_QUOTA_<ROLE>_DAILY and
  * PIXTRACT_QUOTA_<ROLE>_PER_EXTRACTION (ROLE = FREE, REGISTERED, PREMIUM). A value that is not a
@@ -43,17 +54,11 @@ const QUOTA_ROLES = ['free', 'registered', 'premium'] as const;
  */
 export function planQuotasFromEnv(env: Record<string, string | undefined>): Record<Role, PlanQuota> {
   const quotas = structuredClone(DEFAULT_PLAN_QUOTAS);
-  for (const role of QUOTA_ROLES) {
-    for (const [suffix, key] of [
-      ['DAILY', 'daily'],
-      ['PER_EXTRACTION', 'perExtraction'],
-    ] as const) {
-      const name = `PIXTRACT_QUOTA_${role.toUpperCase()}_${suffix}`;
-      const raw = env[name];
-      if (raw === undefined || raw === '') continue;
-      if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number of images (got "${raw}")`);
-      quotas[role][key] = Number(raw);
-    }
+  for (const { name, role, key } of PLAN_QUOTA_OVERRIDES) {
+    const raw = env[name];
+    if (raw === undefined || raw === '') continue;
+    if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number of images (got "${raw}")`);
+    quotas[role][key] = Number(raw);
   }
   return quotas;
 }

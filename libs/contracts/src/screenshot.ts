@@ -14,14 +14,14 @@ export const screenshotJobPayloadSchema = z.object({
 });
 export type ScreenshotJobPayload = z.infer<typeof screenshotJobPayloadSchema>;
 
-const screenshotJobResultSchema = z.object({
-  cacheKey: z.string(),
-  contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
-  bytes: z.number().int().positive(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-});
-export type ScreenshotJobResult = z.infer<typeof screenshotJobResultSchema>;
+/** What a finished screenshot job returns: where the picture waits in Redis, and its type and size. */
+export interface ScreenshotJobResult {
+  cacheKey: string;
+  contentType: 'image/jpeg' | 'image/png' | 'image/webp';
+  bytes: number;
+  width: number;
+  height: number;
+}
 
 export const SCREENSHOT_CACHE_SECONDS = 15 * 60;
 

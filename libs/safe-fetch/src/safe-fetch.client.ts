@@ -77,7 +77,7 @@ function send(
       agent: pooled ? pool : false,
     });
     armConnectionTimers(req, policy.timeouts);
-    const abort = () => req.destroy(signal.reason);
+    const abort = () => req.destroy(signal.reason as Error);
     if (signal.aborted) abort();
     else signal.addEventListener('abort', abort, { once: true });
     // Stays attached after the response: a socket error mid-body is reported on the body, not as a crash here.
@@ -161,7 +161,10 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
   const exchange = new ExchangeDeadline(policy.timeouts.totalMs, options.signal);
   try {
     let target = checkUrlSyntax(url, policy);
-    const callerHeaders = Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]);
+    const callerHeaders = Object.entries(options.headers ?? {}).map(([name, value]): [string, string] => [
+      name.toLowerCase(),
+      value,
+    ]);
     let headers: Record<string, string> = {
       ...(options.decompress !== false && { 'accept-encoding': 'gzip, deflate, br' }),
       ...Object.fromEntries(callerHeaders),

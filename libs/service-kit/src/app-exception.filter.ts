@@ -28,7 +28,7 @@ const CODE_BY_PARSER_ERROR: Record<string, ErrorCode> = {
  */
 export function isClientHttpError(error: unknown): error is { status: number; type?: string } {
   if (typeof error !== 'object' || error === null || !('status' in error) || !('expose' in error)) return false;
-  const { status, expose } = error as { status: unknown; expose: unknown };
+  const { status, expose } = error;
   return expose === true && typeof status === 'number' && status >= 400 && status < 500;
 }
 

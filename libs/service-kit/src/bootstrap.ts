@@ -1,5 +1,5 @@
 import { DynamicModule, INestApplication, Module, Type } from '@nestjs/common';
-import type { RequestHandler } from 'express';
+import type { Express, RequestHandler } from 'express';
 import { NestFactory } from '@nestjs/core';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppExceptionFilter } from './app-exception.filter';
@@ -48,7 +48,7 @@ export async function createService(options: ServiceOptions): Promise<INestAppli
   const app = await NestFactory.create(ServiceRootModule.wrap(options), { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
   // Answers do not advertise the framework (relayed answers of internal services included).
-  app.getHttpAdapter().getInstance().disable('x-powered-by');
+  (app.getHttpAdapter().getInstance() as Express).disable('x-powered-by');
   app.use(httpMetrics(app.get(MetricsRegistry), options.metrics?.mounts));
   app.useGlobalFilters(new AppExceptionFilter(await app.resolve(PinoLogger)));
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);

@@ -14,6 +14,11 @@ function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
+/** The request's correlation id: pino-http types it loosely, but requestIdFor always mints a string. */
+export function requestIdOf(req: IncomingMessage): string {
+  return req.id as string;
+}
+
 const PROBES = new Set(['/health', '/ready']);
 
 /** pino JSON logs with the request id on every line logged while handling a request. */

@@ -4,7 +4,7 @@ import { untilConnected } from './redis.module';
 
 export interface ReadinessCheck {
   name: string;
-  check(): Promise<unknown>;
+  check: () => Promise<unknown>;
 }
 
 export const READINESS_CHECKS = Symbol('READINESS_CHECKS');

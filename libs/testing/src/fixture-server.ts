@@ -48,7 +48,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startFixtureServer(options: FixtureServerOptions = {}): Promise<FixtureServer> {
   const requests: string[] = [];
 
-  const server = createServer(async (req, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     requests.push(req.url ?? '/');
     try {
       if (options.latencyMs) await sleep(options.latencyMs);
@@ -65,7 +65,8 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end(String(error));
     }
-  });
+  };
+  const server = createServer((req, res) => void answer(req, res));
   server.keepAliveTimeout = 1000;
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,3 +1,4 @@
+export * from './environment-table';
 export * from './png';
 export * from './fixture-server';
 export * from './test-database';

@@ -1,4 +1,5 @@
 import { BullModule } from '@nestjs/bullmq';
+import type { Express } from 'express';
 import { DynamicModule, Inject, MiddlewareConsumer, Module, NestModule, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
@@ -83,7 +84,7 @@ export class AppModule implements NestModule, OnModuleInit {
 
   /** Client addresses come from the gateway's X-Forwarded-For, believed only from TRUST_PROXY hops. */
   onModuleInit() {
-    this.adapterHost.httpAdapter.getInstance().set('trust proxy', this.config.TRUST_PROXY);
+    this.adapterHost.httpAdapter.getInstance<Express>().set('trust proxy', this.config.TRUST_PROXY);
   }
 
   configure(consumer: MiddlewareConsumer) {

@@ -152,7 +152,7 @@ describe('account events from billing (real Postgres, Redis and BullMQ)', () => 
   });
 
   it('refuses a malformed event without retrying it', async () => {
-    const job = await queue.add(JobName.AccountChanged, { userId: 'nobody' } as never, { attempts: 5 });
+    const job = await queue.add(JobName.AccountChanged, { userId: 'nobody' }, { attempts: 5 });
     await expect(job.waitUntilFinished(events, 15_000)).rejects.toThrow(/Invalid account-changed job payload/);
     expect((await queue.getJob(job.id!))?.attemptsMade).toBe(1);
   });

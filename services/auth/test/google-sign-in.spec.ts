@@ -9,7 +9,7 @@ function startProvider(port: number, redirectUri: string): Promise<ChildProcess>
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   return new Promise((resolve, reject) => {
-    child.stdout!.once('data', () => resolve(child));
+    child.stdout.once('data', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`the local OpenID provider exited with ${code}`)));
   });
 }

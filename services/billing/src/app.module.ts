@@ -23,12 +23,15 @@ import { DonationsService } from './donation/donations.service';
 import { CreateSubscriptionPlans1763740200000 } from './migrations/1763740200000-create-subscription-plans';
 import { SeedSubscriptionPlans1764100000000 } from './migrations/1764100000000-seed-subscription-plans';
 import { CreateSubscriptionsDonationsWebhooks1764100100000 } from './migrations/1764100100000-create-subscriptions-donations-webhooks';
+import { OneActiveSubscriptionPerUser1765000000000 } from './migrations/1765000000000-one-active-subscription-per-user';
 import { PayPalCatalog } from './paypal/paypal-catalog.service';
 import { PayPalClient } from './paypal/paypal.client';
 import { PlansController } from './plan/plans.controller';
 import { PlansRepository } from './plan/plans.repository';
 import { SubscriptionPlanEntity } from './plan/subscription-plan.entity';
+import { SubscriptionReconciliation } from './subscription/subscription-reconciliation.service';
 import { SubscriptionSweep } from './subscription/subscription-sweep.service';
+import { SubscriptionMetrics } from './subscription/subscription.metrics';
 import { SubscriptionSync } from './subscription/subscription-sync.service';
 import { SubscriptionsController } from './subscription/subscriptions.controller';
 import { SubscriptionsService } from './subscription/subscriptions.service';
@@ -38,6 +41,7 @@ import { PayPalWebhookController } from './webhook/paypal-webhook.controller';
 import { PayPalWebhooksService } from './webhook/paypal-webhooks.service';
 import { WebhookEventRepository } from './webhook/webhook-event.repository';
 import { WebhookSignatureVerifier } from './webhook/webhook-signature.verifier';
+import { WebhookMetrics } from './webhook/webhook.metrics';
 
 @Module({})
 export class AppModule {
@@ -55,6 +59,7 @@ export class AppModule {
             CreateSubscriptionPlans1763740200000,
             SeedSubscriptionPlans1764100000000,
             CreateSubscriptionsDonationsWebhooks1764100100000,
+            OneActiveSubscriptionPerUser1765000000000,
           ],
         ),
         RedisModule.forRoot(config.REDIS_URL, 'billing'),
@@ -79,12 +84,15 @@ export class AppModule {
         PlansRepository,
         AccountEventsRepository,
         AccountEventsPublisher,
+        SubscriptionMetrics,
         SubscriptionSync,
         SubscriptionsService,
         SubscriptionSweep,
+        SubscriptionReconciliation,
         DonationsService,
         WebhookEventRepository,
         WebhookSignatureVerifier,
+        WebhookMetrics,
         PayPalWebhooksService,
       ],
     };

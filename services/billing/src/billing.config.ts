@@ -37,6 +37,8 @@ export const billingConfigSchema = z
       ),
     /** How often cancelled subscriptions whose paid period ended, and due downgrades, are applied. */
     SUBSCRIPTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+    /** How often every subscription PayPal may still bill is read from PayPal (a second one is cancelled there). */
+    SUBSCRIPTION_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1000).default(3_600_000),
     /** Test payments only: POST /internal/test-clock moves billing's clock forward (never in production). */
     BILLING_TEST_CLOCK: envFlag,
   })

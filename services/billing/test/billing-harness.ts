@@ -21,13 +21,32 @@ export interface BillingHarness {
   /** What billing put on the account-events queue, in the order a worker took it. */
   accountEvents: AccountChanged[];
   /** A request as the gateway sends it: for `userId` (X-Pixtract-User-Id), or for a visitor when null. */
-  call(userId: number | null, method: string, path: string, body?: unknown): Promise<Response>;
+  call: Caller;
+  /** A second billing process on the same database, queue prefix and PayPal (another replica). */
+  startReplica(): Promise<{ app: INestApplication; call: Caller; close(): Promise<void> }>;
+  /** PayPal's own record of a subscription (GET /v1/billing/subscriptions/{id} with the app's token). */
+  paypalSubscription(id: string): Promise<{ id: string; status: string; plan_id: string }>;
   /** The buyer's decision on a PayPal approval page (Approve or Cancel): answers where PayPal sends them back. */
   decide(approvalUrl: string, decision: 'approve' | 'cancel'): Promise<URL>;
   /** Resolves once `check` holds for the account events received. */
   accountEventWhere(check: (event: AccountChanged) => boolean): Promise<AccountChanged>;
   close(): Promise<void>;
 }
+
+export type Caller = (userId: number | null, method: string, path: string, body?: unknown) => Promise<Response>;
+
+/** Requests to billing at `base` as the gateway sends them. */
+const callerOf =
+  (base: string): Caller =>
+  (userId, method, path, body) =>
+    fetch(base + path, {
+      method,
+      headers: {
+        ...(userId === null ? {} : { [BILLING_USER_HEADER]: String(userId) }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 
 /** Billing on its own database and queue prefix, talking to an in-process PayPal simulator that signs its webhooks. */
 export async function startBilling(label: string, env: NodeJS.ProcessEnv = {}): Promise<BillingHarness> {
@@ -48,15 +67,18 @@ export async function startBilling(label: string, env: NodeJS.ProcessEnv = {}): 
     PAYPAL_WEBHOOK_ID: SIMULATOR_CREDENTIALS.webhookId,
     PAYPAL_CERT_HOSTS: sim.origin,
     SUBSCRIPTION_SWEEP_INTERVAL_MS: '3600000',
+    SUBSCRIPTION_RECONCILE_INTERVAL_MS: '3600000',
     BILLING_TEST_CLOCK: '1',
     ...env,
   });
-  const app = await createService({
-    name: 'billing',
-    module: AppModule.forRoot(config, clock),
-    port: 0,
-    rawBodyPaths: [PAYPAL_WEBHOOK_PATH],
-  });
+  const start = () =>
+    createService({
+      name: 'billing',
+      module: AppModule.forRoot(config, clock),
+      port: 0,
+      rawBodyPaths: [PAYPAL_WEBHOOK_PATH],
+    });
+  const app = await start();
   const base = baseUrlOf(app.getHttpServer());
   sim.deliverTo(`${base}${PAYPAL_WEBHOOK_PATH}`);
 
@@ -80,15 +102,26 @@ export async function startBilling(label: string, env: NodeJS.ProcessEnv = {}): 
     clock,
     database,
     accountEvents,
-    call: (userId, method, path, body) =>
-      fetch(base + path, {
-        method,
+    call: callerOf(base),
+    startReplica: async () => {
+      const replica = await start();
+      return { app: replica, call: callerOf(baseUrlOf(replica.getHttpServer())), close: () => replica.close() };
+    },
+    paypalSubscription: async (id) => {
+      const token = await fetch(`${sim.origin}/v1/oauth2/token`, {
+        method: 'POST',
         headers: {
-          ...(userId === null ? {} : { [BILLING_USER_HEADER]: String(userId) }),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          authorization: `Basic ${Buffer.from(`${SIMULATOR_CREDENTIALS.clientId}:${SIMULATOR_CREDENTIALS.clientSecret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
+        body: 'grant_type=client_credentials',
+      });
+      const { access_token } = (await token.json()) as { access_token: string };
+      const answer = await fetch(`${sim.origin}/v1/billing/subscriptions/${id}`, {
+        headers: { authorization: `Bearer ${access_token}` },
+      });
+      return (await answer.json()) as { id: string; status: string; plan_id: string };
+    },
     decide: async (approvalUrl, decision) => {
       const url = new URL(approvalUrl);
       const page = await fetch(url);

@@ -1,5 +1,11 @@
-import { PAYPAL_WEBHOOK_PATH, type SubscriptionApproval, type UserSubscription } from '@pixtract/contracts';
+import {
+  PAYPAL_WEBHOOK_PATH,
+  type DonationOrder,
+  type SubscriptionApproval,
+  type UserSubscription,
+} from '@pixtract/contracts';
 import { SIMULATOR_CREDENTIALS, startPayPalSimulator, type PayPalSimulator } from '@pixtract/paypal-simulator';
+import { scrapeMetric } from '@pixtract/testing';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
@@ -31,6 +37,8 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
       (event) =>
         event.resource.id === paypalSubscriptionId || event.resource.billing_agreement_id === paypalSubscriptionId,
     );
+  const webhooksCounted = (outcome: string) =>
+    scrapeMetric(`${billing.base}/metrics`, 'pixtract_billing_webhooks_total', { outcome });
   const accountEventsOf = (userId: number) => billing.accountEvents.filter((event) => event.userId === userId);
 
   /** Until `check` passes (webhooks are delivered asynchronously, like PayPal's). */
@@ -296,6 +304,123 @@ describe('PayPal webhooks (billing, PayPal simulator, real Postgres and Redis)',
     const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as Array<{ duplicate: boolean }>;
     expect(bodies.map((body) => body.duplicate).sort()).toEqual([false, true]);
     expect(await subscriptionRow(id)).toMatchObject({ failedPaymentCount: 1 });
+  });
+
+  it('refuses a genuine delivery whose transmission time is more than a few minutes from now', async () => {
+    const userId = newUser();
+    const id = await approvedSubscription(userId);
+    await billing.sim.webhooksSettled();
+    const activated = eventsOf(id)[0];
+    await db().query(`DELETE FROM "paypal_webhook_events" WHERE "id" = $1`, [activated.id]);
+    const body = billing.sim.signedDelivery(activated.id).body;
+    const before = await storedEvents();
+    const refusedBefore = await webhooksCounted('refused');
+    for (const minutes of [-6, 6, -24 * 60]) {
+      const stale = billing.sim.signTransmission(body, new Date(Date.now() + minutes * 60_000));
+      const answer = await post(stale.headers, stale.body);
+      expect({ minutes, status: answer.status }).toEqual({ minutes, status: 400 });
+      expect(await answer.json()).toMatchObject({ code: 'WEBHOOK_UNVERIFIED' });
+    }
+    expect(await storedEvents()).toBe(before);
+    expect(await webhooksCounted('refused')).toBe(refusedBefore + 3);
+    const fresh = billing.sim.signTransmission(body, new Date(Date.now() - 60_000));
+    expect((await post(fresh.headers, fresh.body)).status).toBe(200);
+  });
+
+  it('a verified body claiming a capture of an order PayPal has not completed changes nothing', async () => {
+    const order = (await (
+      await billing.call(null, 'POST', '/api/donations', { amount: '12.00' })
+    ).json()) as DonationOrder;
+    // Approved by the buyer, never captured: PayPal says APPROVED.
+    await fetch(`${billing.sim.origin}/checkoutnow`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: order.orderId, sdk: '1', decision: 'approve' }),
+    });
+    const claim = billing.sim.signTransmission(
+      JSON.stringify({
+        id: 'WH-CLAIMS-CAPTURE',
+        event_version: '1.0',
+        create_time: new Date().toISOString(),
+        resource_type: 'capture',
+        event_type: 'PAYMENT.CAPTURE.COMPLETED',
+        summary: 'Payment completed for $ 12.00 USD',
+        resource: {
+          id: 'CAPTURE-NEVER-MADE',
+          status: 'COMPLETED',
+          amount: { currency_code: 'USD', value: '12.00' },
+          supplementary_data: { related_ids: { order_id: order.orderId } },
+        },
+        links: [],
+      }),
+    );
+    const answer = await post(claim.headers, claim.body);
+    expect(answer.status).toBe(200);
+    const [donation] = await db().query(
+      `SELECT "status", "paypalCaptureId" FROM "donations" WHERE "paypalOrderId" = $1`,
+      [order.orderId],
+    );
+    expect(donation).toEqual({ status: 'created', paypalCaptureId: null });
+    // Captured for real, the same kind of event completes it with PayPal's capture id.
+    const captured = await billing.call(null, 'POST', `/api/donations/${order.orderId}/capture`);
+    expect(captured.status).toBe(200);
+    const [after] = await db().query(`SELECT "status", "paypalCaptureId" FROM "donations" WHERE "paypalOrderId" = $1`, [
+      order.orderId,
+    ]);
+    expect(after.status).toBe('completed');
+    expect(after.paypalCaptureId).not.toBe('CAPTURE-NEVER-MADE');
+  });
+
+  it('a verified body claiming a failed payment PayPal does not report changes nothing', async () => {
+    const userId = newUser();
+    const id = await approvedSubscription(userId);
+    await billing.sim.webhooksSettled();
+    const before = await subscriptionRow(id);
+    const events = accountEventsOf(userId).length;
+    const activated = JSON.parse(billing.sim.signedDelivery(eventsOf(id)[0].id).body);
+    for (const [eventId, eventType] of [
+      ['WH-CLAIMS-FAILED', 'BILLING.SUBSCRIPTION.PAYMENT.FAILED'],
+      ['WH-CLAIMS-SUSPENDED', 'BILLING.SUBSCRIPTION.SUSPENDED'],
+    ]) {
+      const claim = billing.sim.signTransmission(
+        JSON.stringify({
+          ...activated,
+          id: eventId,
+          event_type: eventType,
+          resource: { ...activated.resource, status: 'SUSPENDED' },
+        }),
+      );
+      expect((await post(claim.headers, claim.body)).status).toBe(200);
+    }
+    expect(await subscriptionRow(id)).toEqual(before);
+    expect(before).toMatchObject({ status: 'active', failedPaymentCount: 0 });
+    expect(accountEventsOf(userId)).toHaveLength(events);
+  });
+
+  it('ignores an event about a subscription PayPal does not know, and its replay', async () => {
+    const [ignoredBefore, duplicatesBefore] = [await webhooksCounted('ignored'), await webhooksCounted('duplicate')];
+    for (const [eventId, eventType, resource] of [
+      [
+        'WH-UNKNOWN-SUB',
+        'BILLING.SUBSCRIPTION.ACTIVATED',
+        { id: 'I-NOSUCHSUBSCRIPTION', status: 'ACTIVE', custom_id: '77' },
+      ],
+      ['WH-UNKNOWN-SALE', 'PAYMENT.SALE.COMPLETED', { id: 'SALE1', billing_agreement_id: 'I-NOSUCHSUBSCRIPTION' }],
+    ] as const) {
+      const body = JSON.stringify({ id: eventId, event_version: '1.0', event_type: eventType, resource, links: [] });
+      const first = billing.sim.signTransmission(body);
+      const answer = await post(first.headers, first.body);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ received: true, duplicate: false });
+      const replay = billing.sim.signTransmission(body);
+      expect(await (await post(replay.headers, replay.body)).json()).toEqual({ received: true, duplicate: true });
+    }
+    expect(
+      await db().query(
+        `SELECT count(*)::int AS n FROM "user_subscriptions" WHERE "paypalSubscriptionId" = 'I-NOSUCHSUBSCRIPTION'`,
+      ),
+    ).toEqual([{ n: 0 }]);
+    expect(await webhooksCounted('ignored')).toBe(ignoredBefore + 2);
+    expect(await webhooksCounted('duplicate')).toBe(duplicatesBefore + 2);
   });
 
   it("asks PayPal's verify API when it cannot check the signature itself, and believes its FAILURE", async () => {

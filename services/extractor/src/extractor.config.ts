@@ -55,7 +55,7 @@ const workerSettingsShape = {
   SCREENSHOT_JPEG_QUALITY: positiveInt(70, 100),
 };
 
-const extractorConfigSchema = z.object({
+export const extractorConfigSchema = z.object({
   ...baseEnvShape,
   PORT: envPort(3002),
   REDIS_URL: envRedisUrl,

@@ -1,4 +1,5 @@
-import { loadGatewayConfig } from './gateway.config';
+import { environmentTableProblems } from '@pixtract/testing';
+import { gatewayConfigSchema, loadGatewayConfig } from './gateway.config';
 
 describe('PUBLIC_URL', () => {
   it('is unset unless the operators set it (absolute links then follow each request)', () => {
@@ -15,5 +16,11 @@ describe('PUBLIC_URL', () => {
     expect(() => loadGatewayConfig({ PUBLIC_URL: value })).toThrow(
       /PUBLIC_URL: expected an http:\/\/ or https:\/\/ URL/,
     );
+  });
+});
+
+describe('the environment', () => {
+  it('is the README environment table: every variable the gateway reads has a row naming the gateway', () => {
+    expect(environmentTableProblems('gateway', Object.keys(gatewayConfigSchema.shape))).toEqual([]);
   });
 });

@@ -87,3 +87,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   return loadConfig('gateway', gatewayConfigSchema, env);
 }
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+
+/** The schema itself: its keys are the variables the README's environment table must list for the gateway. */
+export { gatewayConfigSchema };

@@ -6,7 +6,7 @@ const MIB = 1024 * 1024;
 const wholeNumber = (fallback: number, min = 1) =>
   z.coerce.number({ error: 'expected a whole number' }).int().min(min).default(fallback);
 
-const zipperConfigSchema = z.object({
+export const zipperConfigSchema = z.object({
   ...baseEnvShape,
   PORT: envPort(3003),
   /** Short-lived caches (screenshots) and the screenshot queue live in Redis. */

@@ -27,7 +27,7 @@ describe('GET /api/proxy-image (hermetic web, private networks refused)', () => 
   let rebindLookups = 0;
 
   const proxy = (params: Record<string, string>, headers: Record<string, string> = {}) =>
-    fetch(`${zipper.base}/api/proxy-image?${new URLSearchParams(params)}`, { headers });
+    fetch(`${zipper.base}/api/proxy-image?${new URLSearchParams(params).toString()}`, { headers });
   const refusal = async (res: Response) => ({
     status: res.status,
     ...((await res.json()) as { code: string; message: string }),

@@ -54,7 +54,7 @@ describe('GET /api/proxy-image?fullpage=true (real Redis and BullMQ, a stand-in 
   });
 
   const screenshot = (url: string) =>
-    fetch(`${zipper.base}/api/proxy-image?${new URLSearchParams({ url, fullpage: 'true' })}`);
+    fetch(`${zipper.base}/api/proxy-image?${new URLSearchParams({ url, fullpage: 'true' }).toString()}`);
 
   it('queues one render for concurrent requests, then answers from the cache', async () => {
     const url = `http://site.example/page-${run}`;
@@ -87,7 +87,7 @@ describe('GET /api/proxy-image?fullpage=true (real Redis and BullMQ, a stand-in 
 
   describe('GET /api/screenshot-boxes', () => {
     const boxes = (query: Record<string, string>) =>
-      fetch(`${zipper.base}/api/screenshot-boxes?${new URLSearchParams(query)}`);
+      fetch(`${zipper.base}/api/screenshot-boxes?${new URLSearchParams(query).toString()}`);
 
     it("answers where the images sit in the page's cached screenshot", async () => {
       const url = `http://site.example/boxes-${run}`;

@@ -40,7 +40,7 @@ export class TestWeb {
     }));
   };
 
-  readonly dial: Dialer = (checked, port) => {
+  readonly dial: Dialer = (checked, _port) => {
     const local = this.ports.get(checked.address);
     // An address no site holds goes to a closed local port: nothing ever leaves the machine.
     return { address: '127.0.0.1', port: local ?? 1 };
@@ -51,12 +51,12 @@ export class TestWeb {
     this.addresses.set(hostname, addresses);
   }
 
-  async site(name: string, handler: http.RequestListener): Promise<Site> {
+  async site(name: string, handler: (req: http.IncomingMessage, res: http.ServerResponse) => unknown): Promise<Site> {
     const requests: string[] = [];
     const sockets = new Set<Socket>();
     const server = http.createServer((req, res) => {
       requests.push(req.url ?? '/');
-      handler(req, res);
+      void handler(req, res);
     });
     server.on('connection', (socket: Socket) => {
       sockets.add(socket);

@@ -22,7 +22,7 @@ export function notificationRoutes(router: Router, ctx: SimContext, certificate:
 
   /** PayPal's check: the headers' values, and the event as the listener parsed it (compact JSON, as sent). */
   router.add('POST', '/v1/notifications/verify-webhook-signature', (req, res) => {
-    const body = req.body as Record<string, unknown>;
+    const body = req.body;
     for (const field of [
       'auth_algo',
       'cert_url',
@@ -34,7 +34,7 @@ export function notificationRoutes(router: Router, ctx: SimContext, certificate:
     ]) {
       if (body[field] === undefined) throw invalidRequest(`/${field}`, `${field} is required.`);
     }
-    const message = `${body.transmission_id}|${body.transmission_time}|${body.webhook_id}|${crc32(Buffer.from(JSON.stringify(body.webhook_event), 'utf8'))}`;
+    const message = `${String(body.transmission_id)}|${String(body.transmission_time)}|${String(body.webhook_id)}|${crc32(Buffer.from(JSON.stringify(body.webhook_event), 'utf8'))}`;
     const verified =
       body.webhook_id === ctx.notifier.webhookId &&
       body.cert_url === ctx.notifier.certUrl &&

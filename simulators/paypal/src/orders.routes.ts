@@ -136,7 +136,7 @@ export function orderRoutes(router: Router, ctx: SimContext): void {
     'POST',
     '/checkoutnow',
     (req, res) => {
-      const order = orderOf(String(req.body.token ?? ''));
+      const order = orderOf(typeof req.body.token === 'string' ? req.body.token : '');
       const approved = req.body.decision === 'approve';
       const payerID = paypalId();
       if (approved) {

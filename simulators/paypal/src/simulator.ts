@@ -40,6 +40,11 @@ export interface PayPalSimulator {
   holdWebhooks(held: boolean): void;
   /** A fresh, signed transmission of an event, for a test to post itself (`indent`: not compact JSON). */
   signedDelivery(eventId: string, indent?: number): SignedDelivery;
+  /**
+   * Any body signed as PayPal signs a delivery (by default now): a verified body that lies, as one padded to a
+   * genuine delivery's CRC32 would, or a transmission time far from now.
+   */
+  signTransmission(body: string, transmissionTime?: Date): SignedDelivery;
   /** Resolves when every queued delivery has been answered. */
   webhooksSettled(): Promise<void>;
   /** While on, the certificate URL answers 503 (PayPal's certificate host down). */
@@ -168,9 +173,10 @@ export async function startPayPalSimulator(options: PayPalSimulatorOptions): Pro
       if (!event) throw new Error(`No webhook event ${eventId}`);
       return notifier.signedDelivery(event, indent);
     },
+    signTransmission: (body, transmissionTime) => notifier.sign(body, transmissionTime ?? now()),
     webhooksSettled: () => notifier.settled(),
     certificateOutage: (on) => {
-      ctx!.certificateOutage = on;
+      ctx.certificateOutage = on;
     },
     close: async () => {
       notifier.close();

@@ -160,7 +160,7 @@ export function subscriptionRoutes(router: Router, ctx: SimContext): void {
     'POST',
     '/webapps/billing/subscriptions',
     (req, res) => {
-      const token = String(req.body.ba_token ?? '');
+      const token = typeof req.body.ba_token === 'string' ? req.body.ba_token : '';
       const { subscription, revising } = byToken(token);
       const approved = req.body.decision === 'approve';
       const back = revising ? subscription.revision! : subscription;

@@ -96,8 +96,14 @@ export class WebhookNotifier {
 
   /** `indent` lays the JSON out as a listener may receive it from PayPal (the signature covers the exact bytes). */
   signedDelivery(event: WebhookEvent, indent?: number): SignedDelivery {
-    const body = JSON.stringify(event, null, indent);
-    const transmissionTime = this.options.now();
+    return this.sign(JSON.stringify(event, null, indent), this.options.now());
+  }
+
+  /**
+   * A transmission of `body` signed as PayPal signs, sent at `transmissionTime`. PayPal's signature covers only the
+   * CRC32 of the body, so a listener must not believe what a verified body says (tests send such bodies).
+   */
+  sign(body: string, transmissionTime: Date): SignedDelivery {
     const transmissionId = randomUUID();
     const time = transmissionTime.toISOString();
     const message = `${transmissionId}|${time}|${this.options.webhookId}|${crc32(Buffer.from(body, 'utf8'))}`;

@@ -143,7 +143,7 @@ describe('PayPal simulator', () => {
     ]);
     const [first] = deliveries;
     const pem = await (await fetch(String(first.headers['paypal-cert-url']))).text();
-    const message = `${first.headers['paypal-transmission-id']}|${first.headers['paypal-transmission-time']}|WEBHOOK1|${crc32(Buffer.from(first.body))}`;
+    const message = `${String(first.headers['paypal-transmission-id'])}|${String(first.headers['paypal-transmission-time'])}|WEBHOOK1|${crc32(Buffer.from(first.body))}`;
     expect(
       createVerify('RSA-SHA256')
         .update(message)

@@ -42,7 +42,7 @@ const COGNATES: Partial<Record<Language, string[]>> = {
   es: ['billing.summaryPlan'],
 };
 
-const english = flatten(resources.en.translation as unknown as Tree);
+const english = flatten(resources.en.translation);
 const englishBases = [...new Set(Object.keys(english).map((key) => key.replace(PLURAL_SUFFIX, '')))];
 const pluralBases = new Set(
   Object.keys(english)

@@ -1,6 +1,7 @@
 import { SITE_PAGES, localisedPath, type SitePageKey, type UserProfile } from '@pixtract/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { resources } from '../i18n/i18n';
+import fr from '../i18n/locales/fr.json';
 import { signedIn } from '../test/auth-fixtures';
 import { fakeApi } from '../test/fake-api';
 import { renderWithProviders } from '../test/render-with-providers';
@@ -44,11 +45,9 @@ describe.each(Object.entries(SITE_PAGES) as Array<[SitePageKey, (typeof SITE_PAG
       });
       const query = key === 'results' ? '?url=example.com' : '';
       renderWithProviders(localisedPath(language, page.path) + query);
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
+
       const words =
-        language === 'en'
-          ? resources.en.translation.pageMeta
-          : (require('../i18n/locales/fr.json') as typeof resources.en.translation).pageMeta;
+        language === 'en' ? resources.en.translation.pageMeta : (fr as typeof resources.en.translation).pageMeta;
       await waitFor(() => expect(document.title).toBe(words[key].title), { timeout: 10_000 });
       expect(screen.queryByRole('heading', { name: 'Page Not Found' })).not.toBeInTheDocument();
     });

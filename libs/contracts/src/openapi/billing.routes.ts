@@ -113,7 +113,7 @@ export const BILLING_ROUTES: ApiRoute[] = [
     summary: 'Subscribe to a plan',
     description:
       'Creates the subscription on PayPal and answers the address where the buyer approves it; PayPal then sends them back to the payment page (in `language`), which calls POST /api/subscriptions/confirm. ' +
-      'A subscriber choosing another plan gets PayPal’s plan change to approve instead. The same plan again within three hours answers the same link. `premium` names Hobby monthly.',
+      'One paid subscription per account: a subscriber choosing another plan gets PayPal’s plan change of that subscription to approve instead (an upgrade applies at once, a downgrade at the end of the paid period). The same plan again within three hours answers the same link. `premium` names Hobby monthly.',
     security: [{ session: [] }],
     request: { body: jsonBody(createSubscriptionRequestSchema, { planId: 'hobby-monthly', language: 'en' }) },
     responses: {
@@ -138,7 +138,8 @@ export const BILLING_ROUTES: ApiRoute[] = [
     tags: ['Billing'],
     summary: 'Confirm an approved subscription',
     description:
-      'The payment page, back from PayPal with its `subscription_id`: PayPal’s word on the member’s own subscription decides its state.',
+      'The payment page, back from PayPal with its `subscription_id`: PayPal’s word on the member’s own subscription decides its state. ' +
+      'A subscription approved while the member already has an active one is cancelled at PayPal (409 `SUBSCRIPTION_EXISTS`).',
     security: [{ session: [] }],
     request: { body: jsonBody(confirmSubscriptionRequestSchema, { subscriptionId: PAYPAL_SUBSCRIPTION_ID }) },
     responses: {
@@ -149,7 +150,7 @@ export const BILLING_ROUTES: ApiRoute[] = [
         {
           401: [BillingErrorCode.SubscriptionAuthRequired],
           404: [BillingErrorCode.NoActiveSubscription, BillingErrorCode.SubscriptionError],
-          409: [BillingErrorCode.PaymentNotApproved],
+          409: [BillingErrorCode.PaymentNotApproved, BillingErrorCode.SubscriptionExists],
           502: [BillingErrorCode.SubscriptionError],
         },
         ...CHANGE_REFUSALS,

@@ -53,7 +53,7 @@ export class GoogleSignInController {
     try {
       const user = await this.google.finish(
         req.originalUrl,
-        req.cookies?.[STATE_COOKIE],
+        (req.cookies as Record<string, string> | undefined)?.[STATE_COOKIE],
         (req.user as SessionUser | undefined)?.id ?? null,
       );
       await this.accounts.signIn(req, user);
@@ -71,5 +71,5 @@ export class GoogleSignInController {
 }
 
 function backToSignIn(res: Response, code: keyof typeof AUTH_ERROR_MESSAGES): void {
-  res.redirect(302, `/auth?${new URLSearchParams({ error: code })}`);
+  res.redirect(302, `/auth?${new URLSearchParams({ error: code }).toString()}`);
 }

@@ -13,9 +13,11 @@ export class UniqueUsernamesAndEmails1764100000000 implements MigrationInterface
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "users" ADD "usernameKey" text, ADD "emailKey" text`);
-    const users: Array<{ id: number; username: string; email: string | null }> = await queryRunner.query(
-      `SELECT "id", "username", "email" FROM "users" ORDER BY "id"`,
-    );
+    const users = (await queryRunner.query(`SELECT "id", "username", "email" FROM "users" ORDER BY "id"`)) as Array<{
+      id: number;
+      username: string;
+      email: string | null;
+    }>;
     const taken = { username: new Set<string>(), email: new Set<string>() };
     const keep = (kind: keyof typeof taken, key: string | null): string | null => {
       if (key === null || key === '' || taken[kind].has(key)) return null;

@@ -65,7 +65,7 @@ export class QuotaLedger {
         limits: await this.limitsOn(request, role, quota, day, { granted: charged.granted, found: request.found }),
       };
     // Already reserved: answer what the first reservation granted, with the day as it stands.
-    const [event] = await this.dataSource.query(
+    const [event] = await this.dataSource.query<Array<{ granted: number; found: number; day: string }>>(
       `SELECT "granted", "found", "day"::text AS "day" FROM "usage_events" WHERE "extractionId" = $1`,
       [request.extractionId],
     );
@@ -177,7 +177,7 @@ export class QuotaLedger {
   }
 
   async lifetimeTotals(userId: number): Promise<{ extractions: number; images: number }> {
-    const [row] = await this.dataSource.query(
+    const [row] = await this.dataSource.query<Array<{ extractions: number; images: number }>>(
       `SELECT count(*)::int AS "extractions", coalesce(sum("granted"), 0)::int AS "images" FROM "usage_events" WHERE "subject" = $1`,
       [`user:${userId}`],
     );
@@ -185,7 +185,7 @@ export class QuotaLedger {
   }
 
   async usedOn(subject: string, day: string): Promise<number> {
-    const [row] = await this.dataSource.query(
+    const [row] = await this.dataSource.query<Array<{ used: number }>>(
       `SELECT "used" FROM "quota_usage" WHERE "subject" = $1 AND "day" = $2::date`,
       [subject, day],
     );

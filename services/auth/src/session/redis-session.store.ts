@@ -16,24 +16,26 @@ export class RedisSessionStore extends Store {
   }
 
   override get(sid: string, callback: (error: unknown, session?: SessionData | null) => void): void {
-    this.redis
+    void this.redis
       .get(this.key(sid))
       .then((raw) => callback(null, raw ? (JSON.parse(raw) as SessionData) : null), callback);
   }
 
   override set(sid: string, session: SessionData, callback?: (error?: unknown) => void): void {
-    this.redis.set(this.key(sid), JSON.stringify(session), 'EX', ttlOf(session)).then(() => callback?.(), callback);
+    void this.redis
+      .set(this.key(sid), JSON.stringify(session), 'EX', ttlOf(session))
+      .then(() => callback?.(), callback);
   }
 
   override touch(sid: string, session: SessionData, callback?: () => void): void {
-    this.redis.expire(this.key(sid), ttlOf(session)).then(
+    void this.redis.expire(this.key(sid), ttlOf(session)).then(
       () => callback?.(),
       () => callback?.(),
     );
   }
 
   override destroy(sid: string, callback?: (error?: unknown) => void): void {
-    this.redis.del(this.key(sid)).then(() => callback?.(), callback);
+    void this.redis.del(this.key(sid)).then(() => callback?.(), callback);
   }
 
   private key(sid: string): string {

@@ -43,7 +43,7 @@ export class SessionMiddleware implements NestMiddleware {
         },
       }),
       passport.initialize(),
-      passport.session(),
+      passport.session() as RequestHandler, // @types/passport types it `any`
     ];
   }
 

@@ -120,7 +120,9 @@ export class UsersService {
    */
   private withAdminRole<T extends UserEntity | null>(user: T): T {
     if (user === null || user.usernameKey === null || !this.adminKeys.has(user.usernameKey)) return user;
-    return Object.assign(Object.create(Object.getPrototypeOf(user)), user, { role: 'admin' as const });
+    return Object.assign(Object.create(Object.getPrototypeOf(user) as object) as object, user, {
+      role: 'admin' as const,
+    });
   }
 
   /** A registered member with its unique keys; the plan's numbers are copied into the seed's per-user fields. */

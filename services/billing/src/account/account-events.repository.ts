@@ -29,7 +29,7 @@ export class AccountEventsRepository {
     manager: EntityManager,
     userId: number,
   ): Promise<{ revision: number; account: AccountState } | undefined> {
-    const [row] = await manager.query(
+    const [row] = await manager.query<Array<{ revision: number; account: AccountState }>>(
       `SELECT "revision", "account" FROM "account_events" WHERE "userId" = $1 ORDER BY "revision" DESC LIMIT 1`,
       [userId],
     );

@@ -10,6 +10,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { billingError } from '../billing-error';
+import { CaptureStatus, OrderStatus } from '@paypal/paypal-server-sdk';
 import { PayPalApiError, PayPalClient } from '../paypal/paypal.client';
 import { DonationEntity } from './donation.entity';
 
@@ -59,20 +60,35 @@ export class DonationsService {
           return this.failed(error);
         });
         const capture = order.purchaseUnits?.[0]?.payments?.captures?.[0];
-        if (order.status !== 'COMPLETED' || !capture?.id) this.failed(new Error(`order ${orderId} is ${order.status}`));
-        await this.complete(manager, donation, capture!.id!);
+        if (order.status !== OrderStatus.Completed || !capture?.id)
+          this.failed(new Error(`order ${orderId} is ${order.status}`));
+        await this.complete(manager, donation, capture.id);
       }
       return { orderId, status: 'COMPLETED', amount: formatCents(donation.amountCents), currency: donation.currency };
     });
   }
 
-  /** PAYMENT.CAPTURE.COMPLETED for one of our orders (the capture answer may have been lost on the way). */
-  async captured(manager: EntityManager, orderId: string, captureId: string): Promise<void> {
+  /**
+   * PAYMENT.CAPTURE.COMPLETED names one of our orders (the capture answer may have been lost on the way): the order
+   * is read from PayPal, and the donation completes only when PayPal says the order and its capture are COMPLETED.
+   * Answers whether a donation of ours was looked at; PayPal's failures (404: unknown order) surface as
+   * PayPalApiError.
+   */
+  async completeIfCaptured(manager: EntityManager, orderId: string): Promise<boolean> {
     const donation = await manager.findOne(DonationEntity, {
       where: { paypalOrderId: orderId },
       lock: { mode: 'pessimistic_write' },
     });
-    if (donation && donation.status !== 'completed') await this.complete(manager, donation, captureId);
+    if (!donation) return false;
+    if (donation.status === 'completed') return true;
+    const order = await this.paypal.getOrder(orderId);
+    const capture = order.purchaseUnits?.[0]?.payments?.captures?.find(
+      (found) => found.status === CaptureStatus.Completed,
+    );
+    if (order.status === OrderStatus.Completed && capture?.id) await this.complete(manager, donation, capture.id);
+    else
+      this.logger.warn({ msg: 'capture event for an order PayPal has not completed', orderId, status: order.status });
+    return true;
   }
 
   private async complete(manager: EntityManager, donation: DonationEntity, captureId: string): Promise<void> {

@@ -7,6 +7,7 @@ import {
   OrdersController,
   PaypalExperienceUserAction,
   PaypalWalletContextShippingPreference,
+  SubscriptionPlanStatus,
   SubscriptionsController,
   type Client,
   type OAuthToken,
@@ -100,7 +101,9 @@ export class PayPalClient {
     for (let page = 1; page <= 20; page++) {
       const { result } = await this.call(() => this.subscriptions.listBillingPlans({ productId, page, pageSize: 20 }));
       const plans = result.plans ?? [];
-      const match = plans.find((plan) => plan.description === description && plan.status === 'ACTIVE');
+      const match = plans.find(
+        (plan) => plan.description === description && plan.status === SubscriptionPlanStatus.Active,
+      );
       if (match?.id) return match.id;
       if (plans.length < 20) return undefined;
     }

@@ -19,7 +19,7 @@ import { PlansRepository } from '../plan/plans.repository';
 import type { SubscriptionPlanEntity } from '../plan/subscription-plan.entity';
 import { lockUser } from '../user-lock';
 import { currentSubscription, toCurrentSubscription } from './subscription.presenter';
-import { SubscriptionSync } from './subscription-sync.service';
+import { DUPLICATE_CANCEL_REASON, SubscriptionSync } from './subscription-sync.service';
 import { UserSubscriptionEntity } from './user-subscription.entity';
 
 /** How long PayPal keeps an approval link usable: a second Subscribe within it answers the same link. */
@@ -28,7 +28,8 @@ const DEFAULT_CANCEL_REASON = 'Cancelled by the subscriber on Pixtract';
 
 /**
  * Subscribing, confirming on the return page, cancelling, and the member's current subscription. Every change runs
- * in a transaction holding the user's lock, PayPal's call included, so a double click subscribes once.
+ * in a transaction holding the user's lock (a Postgres advisory lock, so replicas wait for each other too), PayPal's
+ * call included, so a double click or two tabs subscribe once.
  */
 @Injectable()
 export class SubscriptionsService {
@@ -53,7 +54,9 @@ export class SubscriptionsService {
 
   /**
    * A new subscription waiting for approval on PayPal — or, for a subscriber, a change of plan (PayPal's revise) to
-   * approve there. The same plan again within the approval window answers the link already made.
+   * approve there: one paid subscription per account. The user's subscriptions still waiting for approval are read
+   * from PayPal first, so one approved a moment ago counts as the subscription (its plan is revised), not as a
+   * reason for a second one. The same plan again within the approval window answers the link already made.
    */
   async create(userId: number, request: CreateSubscriptionRequest): Promise<SubscriptionApproval> {
     const plan = await this.plans.activeByPlanId(planIdOf(request.planId));
@@ -64,9 +67,18 @@ export class SubscriptionsService {
       .catch((error: unknown) => this.failed(BillingErrorCode.SubscriptionError, error));
     const returnUrl = this.pageUrl(plan, request.language);
     const cancelUrl = this.pageUrl(plan, request.language, { cancelled: '1' });
-    return this.dataSource.transaction(async (manager) => {
+    return this.inTransaction(async (manager) => {
       await lockUser(manager, userId);
       const now = this.clock.now();
+      const waiting = (await manager.findBy(UserSubscriptionEntity, { userId, status: 'pending' })).filter(
+        (subscription) => now.getTime() - subscription.createdAt.getTime() < APPROVAL_WINDOW_MS,
+      );
+      for (const subscription of waiting)
+        await this.sync.reconcile(manager, subscription.paypalSubscriptionId, now).catch((error: unknown) => {
+          // PayPal does not know it (another REST app, a simulator started afresh): it can never be approved.
+          if (!(error instanceof PayPalApiError && error.status === 404))
+            this.failed(BillingErrorCode.SubscriptionError, error);
+        });
       const subscriptions = await manager.findBy(UserSubscriptionEntity, { userId });
       const active = subscriptions.find((subscription) => subscription.status === 'active');
       if (active) {
@@ -77,14 +89,14 @@ export class SubscriptionsService {
           .catch((error: unknown) => this.failed(BillingErrorCode.SubscriptionError, error));
         return { paypalSubscriptionId: active.paypalSubscriptionId, approvalUrl };
       }
-      const waiting = subscriptions.find(
+      const samePlan = subscriptions.find(
         (subscription) =>
           subscription.status === 'pending' &&
           subscription.planId === plan.planId &&
           subscription.approvalUrl &&
           now.getTime() - subscription.createdAt.getTime() < APPROVAL_WINDOW_MS,
       );
-      if (waiting) return { paypalSubscriptionId: waiting.paypalSubscriptionId, approvalUrl: waiting.approvalUrl! };
+      if (samePlan) return { paypalSubscriptionId: samePlan.paypalSubscriptionId, approvalUrl: samePlan.approvalUrl! };
       const subscribeTo = (planId: string) =>
         this.paypal.createSubscription({
           planId,
@@ -118,7 +130,10 @@ export class SubscriptionsService {
     });
   }
 
-  /** The return page: PayPal's word on the subscription the buyer approved (the member's own only). */
+  /**
+   * The return page: PayPal's word on the subscription the buyer approved (the member's own only). One approved
+   * while the member already has an active subscription was cancelled at PayPal: 409 SUBSCRIPTION_EXISTS.
+   */
   async confirm(userId: number, paypalSubscriptionId: string): Promise<UserSubscription> {
     const row = await this.dataSource.getRepository(UserSubscriptionEntity).findOneBy({ paypalSubscriptionId, userId });
     if (!row) throw billingError(BillingErrorCode.NoActiveSubscription, 404);
@@ -129,6 +144,7 @@ export class SubscriptionsService {
       throw error;
     });
     if (synced?.status === 'pending') throw billingError(BillingErrorCode.PaymentNotApproved, 409);
+    if (synced?.cancelReason === DUPLICATE_CANCEL_REASON) throw billingError(BillingErrorCode.SubscriptionExists, 409);
     return this.current(userId);
   }
 

@@ -10,6 +10,11 @@ const CERT_TIMEOUT_MS = 5_000;
 const CERT_MAX_BYTES = 64 * 1024;
 const CERT_CACHE_MS = 24 * 3600 * 1000;
 const SIGNED_ALGORITHM = 'SHA256withRSA';
+/**
+ * How far PAYPAL-TRANSMISSION-TIME may be from now. Every transmission (a retry, a resend) is newly timed and signed,
+ * so a genuine one is seconds old; a captured one replayed later, or one timed ahead, is refused.
+ */
+const TRANSMISSION_WINDOW_MS = 5 * 60_000;
 
 interface Transmission {
   id: string;
@@ -25,10 +30,10 @@ class CertificateUnavailable extends Error {}
 /**
  * PayPal's webhook signature, checked as PayPal documents it: the message
  * `<PAYPAL-TRANSMISSION-ID>|<PAYPAL-TRANSMISSION-TIME>|<webhook id>|<CRC32 of the raw body, decimal>` signed with
- * SHA256withRSA by the key of the certificate at PAYPAL-CERT-URL. The certificate is fetched only from the
- * configured hosts (PAYPAL_CERT_HOSTS) and cached; a URL elsewhere is refused unfetched. When billing cannot check
- * itself (the certificate is unreachable, or another algorithm is named), PayPal's verify-webhook-signature API is
- * asked. A signature that does not verify is final.
+ * SHA256withRSA by the key of the certificate at PAYPAL-CERT-URL, sent within TRANSMISSION_WINDOW_MS of now. The
+ * certificate is fetched only from the configured hosts (PAYPAL_CERT_HOSTS) and cached; a URL elsewhere is refused
+ * unfetched. When billing cannot check itself (the certificate is unreachable, or another algorithm is named),
+ * PayPal's verify-webhook-signature API is asked. A signature that does not verify is final.
  */
 @Injectable()
 export class WebhookSignatureVerifier {
@@ -45,6 +50,10 @@ export class WebhookSignatureVerifier {
     const transmission = transmissionOf(headers);
     const webhookId = this.config.PAYPAL_WEBHOOK_ID;
     if (!transmission || !webhookId) return this.refused('missing transmission headers or PAYPAL_WEBHOOK_ID');
+    // PayPal's wall-clock time: billing's own clock may be moved forward for tests of paid periods.
+    const sentAt = Date.parse(transmission.time);
+    if (!Number.isFinite(sentAt) || Math.abs(Date.now() - sentAt) > TRANSMISSION_WINDOW_MS)
+      return this.refused(`transmission time outside the window: ${transmission.time}`);
     if (!this.allowedCertUrl(transmission.certUrl))
       return this.refused(`certificate URL off the allow-list: ${transmission.certUrl}`);
     if (transmission.algorithm !== SIGNED_ALGORITHM) return this.askPayPal(raw, transmission, webhookId);

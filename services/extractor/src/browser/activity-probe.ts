@@ -143,11 +143,12 @@ export function installActivityProbe(limitMs: number): void {
   }) as typeof window.clearTimeout;
   // fetch and XHR are counted here too: the page's own count is current the moment a scroll handler starts one.
   const originalFetch = window.fetch.bind(window);
-  window.fetch = ((...args: Parameters<typeof fetch>) => {
+  window.fetch = (...args: Parameters<typeof fetch>) => {
     const started = [Date.now()];
     probe.requestStarts.add(started);
     return originalFetch(...args).finally(() => requestEnded(started));
-  }) as typeof fetch;
+  };
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the request as `this`
   const originalSend = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.send = function send(this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest['send']>) {
     const started = [Date.now()];

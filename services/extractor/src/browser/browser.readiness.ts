@@ -3,7 +3,5 @@ import type { BrowserPoolService } from './browser-pool.service';
 
 export const browserReadiness = (browsers: BrowserPoolService): ReadinessCheck => ({
   name: 'browser',
-  check: async () => {
-    if (!browsers.isConnected()) throw new Error('browser not connected');
-  },
+  check: () => (browsers.isConnected() ? Promise.resolve() : Promise.reject(new Error('browser not connected'))),
 });

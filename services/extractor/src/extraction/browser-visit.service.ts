@@ -129,7 +129,7 @@ export class BrowserVisitService {
     } catch (error) {
       // An address that downloads a file (Content-Disposition: attachment): the file, if it is a picture, is the page.
       if (error instanceof Error && /Download is starting/.test(error.message))
-        return { snapshot: pictureAddressSnapshot(url), received: async () => undefined };
+        return { snapshot: pictureAddressSnapshot(url), received: () => Promise.resolve(undefined) };
       // Still loading when the navigation's share of the time ran out (HTML that keeps streaming, a script holding
       // the parser up): the page as far as it came is what the visitor gets, with a warning, rather than nothing.
       // A page that sent nothing at all (still about:blank) did not answer in the time it is given.

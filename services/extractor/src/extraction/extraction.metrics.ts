@@ -42,7 +42,7 @@ export class ExtractionMetrics {
 
   /** Times one attempt of `job`, recording how long it waited first. */
   async measure(
-    job: Job<ExtractJobPayload>,
+    job: Pick<Job, 'processedOn' | 'timestamp'>,
     mode: ExtractJobPayload['mode'],
     attempt: () => Promise<ExtractJobResult>,
   ): Promise<ExtractJobResult> {

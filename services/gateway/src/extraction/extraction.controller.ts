@@ -6,6 +6,7 @@ import type {
   ExtractionView,
 } from '@pixtract/contracts';
 import type { Request, Response } from 'express';
+import { requestIdOf } from '@pixtract/service-kit';
 import { QuotaGate } from '../quota/quota-gate.service';
 import { ExtractionService } from './extraction.service';
 
@@ -28,7 +29,7 @@ export class ExtractionController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<ExtractionAccepted> {
     const accepted = await this.extractions.start(body, () => this.quota.caller(req, res), {
-      requestId: String(req.id),
+      requestId: requestIdOf(req),
       reuseRecent: true,
     });
     if (accepted.reused) res.status(200);
@@ -53,7 +54,7 @@ export class ExtractionController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ExtractionResponse | ExtractionStillRunning> {
-    const outcome = await this.extractions.extractAndWait(body, () => this.quota.caller(req, res), String(req.id));
+    const outcome = await this.extractions.extractAndWait(body, () => this.quota.caller(req, res), requestIdOf(req));
     if (outcome.done) return outcome.response;
     res.status(202);
     return outcome.accepted;

@@ -14,7 +14,7 @@ describe('RedisIoAdapter', () => {
       const server = adapter.createIOServer(0);
       await new Promise((resolve) => setTimeout(resolve, round % 4));
       // What Nest does on shutdown: close the server (the adapter's UNSUBSCRIBEs go out), then dispose.
-      await new Promise((resolve) => server.close(resolve));
+      await new Promise<void>((resolve) => void server.close(() => resolve()));
       await adapter.dispose();
     }
     // Rejections surface a tick after the connections close.

@@ -24,7 +24,7 @@ export class RedisIoAdapter extends IoAdapter {
       const header = (name: string) => req.headers[name] as string | undefined;
       callback(null, isFromOurSite(header('sec-fetch-site'), header('origin'), header('host')));
     };
-    const server: Server = super.createIOServer(port, { ...options, allowRequest });
+    const server = super.createIOServer(port, { ...options, allowRequest }) as Server;
     server.adapter(createAdapter(this.publisher, this.subscriber));
     // The long-polling transport answers outside express: it gets the headers every answer carries.
     server.engine.on('headers', (headers: Record<string, string>) => Object.assign(headers, BASELINE_HEADERS));

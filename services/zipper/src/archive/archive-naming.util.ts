@@ -18,5 +18,6 @@ export function archiveFileName(sourceUrl: string | undefined, firstImageUrl: st
 
 /** One line per URL in the text files: a URL with line breaks or control characters must not forge lines. */
 export function textLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this replaces
   return text.replace(/[\u0000-\u001f\u007f]/g, '?');
 }

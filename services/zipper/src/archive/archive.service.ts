@@ -14,10 +14,7 @@ import { archiveFileName } from './archive-naming.util';
 import { ArchiveBuilder, type ArchiveCounts, type ArchiveItem, type FetchedImage } from './archive.builder';
 import { ArchiveMetrics } from './archive.metrics';
 import { ArchiveProgressPublisher } from './archive-progress.publisher';
-import { useNativeCrc32ForArchives } from './native-crc32';
 import { SmallWriteBatcher } from './small-write-batcher.stream';
-
-useNativeCrc32ForArchives();
 
 /** The seed's DEFLATE level for what is not stored. */
 const DEFLATE_LEVEL = 5;

@@ -121,7 +121,7 @@ export function AuthForm({ mode, variant, signInName = '', onRegistered, onLogge
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
       {mode === 'register' && modal && (
         <Field label={t('auth.name')}>
           {(id) => (

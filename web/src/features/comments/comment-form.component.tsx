@@ -80,7 +80,12 @@ export function CommentForm({ sourceUrl }: { sourceUrl: string }) {
 
   const left = COMMENT_MAX_LENGTH - content.length;
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-labelledby="comment-form-title">
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="space-y-4"
+      aria-labelledby="comment-form-title"
+    >
       <h3 id="comment-form-title" className="text-lg font-semibold">
         {t('comments.formTitle')}
       </h3>

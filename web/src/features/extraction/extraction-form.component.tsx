@@ -52,7 +52,7 @@ export function ExtractionForm() {
     if (!check.ok) return;
     setProcessing(true);
     timer.current = setTimeout(
-      () => navigate(localised(paths.results(check.url)), { state: FROM_ADDRESS_BOX }),
+      () => void navigate(localised(paths.results(check.url)), { state: FROM_ADDRESS_BOX }),
       PROCESSING_DELAY_MS,
     );
   };

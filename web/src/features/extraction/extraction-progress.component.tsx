@@ -1,5 +1,5 @@
 import type { ExtractionProgress as Progress } from '@pixtract/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BYTES_PER_KILOBYTE, formatByteSize, formatSeconds } from '../../i18n/number-format';
 import { useLanguage } from '../../router/use-language.hook';
@@ -26,11 +26,16 @@ function useTicker(intervalMs: number): number {
  * slow page sends few); before any, the time this page has waited.
  */
 function useElapsedMs(reported: number | undefined): number {
-  const anchor = useRef({ elapsedMs: reported ?? 0, at: Date.now() });
-  if (reported !== undefined && reported !== anchor.current.elapsedMs)
-    anchor.current = { elapsedMs: reported, at: Date.now() };
-  useTicker(CLOCK_STEP_MS);
-  return anchor.current.elapsedMs + (Date.now() - anchor.current.at);
+  const [shown, setShown] = useState({ reported, elapsedMs: reported ?? 0 });
+  // A new report shows at once (state adjusted while rendering, as React advises for values derived from props).
+  if (shown.reported !== reported) setShown({ reported, elapsedMs: reported ?? shown.elapsedMs });
+  useEffect(() => {
+    const since = Date.now();
+    const base = reported ?? 0;
+    const timer = setInterval(() => setShown({ reported, elapsedMs: base + (Date.now() - since) }), CLOCK_STEP_MS);
+    return () => clearInterval(timer);
+  }, [reported]);
+  return shown.elapsedMs;
 }
 
 interface ExtractionProgressProps {

@@ -16,10 +16,9 @@ const extractionApi = api.injectEndpoints({
       merge: (current, incoming) => newerExtractionView(current, incoming),
 
       /** Live progress: follow the extraction's socket room for as long as anyone reads this entry. */
-      async onCacheEntryAdded(
-        extractionId,
-        { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getCacheEntry, dispatch, extra },
-      ) {
+      async onCacheEntryAdded(extractionId, lifecycle) {
+        const { cacheDataLoaded, cacheEntryRemoved, dispatch, extra } = lifecycle;
+        const updateCachedData = (update: (view: ExtractionView) => void) => lifecycle.updateCachedData(update);
         try {
           await cacheDataLoaded;
         } catch {
@@ -39,7 +38,7 @@ const extractionApi = api.injectEndpoints({
         // Runs on every (re)connect: a new connection has left all rooms, and events sent while it was not in the
         // room are gone, so once the server confirms the join, one GET catches up (e.g. a job that already ended).
         const follow = () => {
-          if (isSettled(getCacheEntry().data)) return;
+          if (isSettled(lifecycle.getCacheEntry().data)) return;
           socket.emit('extraction:follow', extractionId, ({ ok }) => {
             if (ok)
               void dispatch(

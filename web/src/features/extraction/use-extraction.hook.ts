@@ -23,7 +23,7 @@ export interface ExtractionSight {
   /** This tab started it (or was just refused starting it): its outcome is news, worth a toast, once. */
   news: boolean;
   /** The outcome has been told. */
-  told(): void;
+  told: () => void;
 }
 
 const NOT_STARTED: ExtractionProgress = { stage: 'queued', percent: 0, imagesFound: 0 };

@@ -8,7 +8,8 @@ const counterIncrement = (target: number): number => (target > 100 ? Math.ceil(t
 
 /** Counts up to `target` once a tenth of it has scrolled into view. */
 export function AnimatedCounter({ target, format }: { target: number; format: (value: number) => string }) {
-  const [value, setValue] = useState(0);
+  // Without IntersectionObserver (old browsers, jsdom) the number is simply shown.
+  const [value, setValue] = useState(() => (typeof IntersectionObserver === 'undefined' ? target : 0));
   const ref = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
@@ -25,10 +26,7 @@ export function AnimatedCounter({ target, format }: { target: number; format: (v
         });
       }, COUNTER_STEP_MS);
     };
-    if (typeof IntersectionObserver === 'undefined') {
-      setValue(target);
-      return;
-    }
+    if (typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       ([entry]) => {
         if (!entry.isIntersecting) return;

@@ -35,7 +35,7 @@ export function NewsletterForm({ onSubscribed }: { onSubscribed?: () => void }) 
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex w-full flex-col gap-2 sm:flex-row">
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex w-full flex-col gap-2 sm:flex-row">
       <label htmlFor={inputId} className="sr-only">
         {t('newsletter.emailLabel')}
       </label>

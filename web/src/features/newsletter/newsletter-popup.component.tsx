@@ -27,9 +27,7 @@ export function NewsletterPopup() {
   const toast = useAppSelector(selectNotice);
   const [offered, setOffered] = useState(false);
   const showing = !dismissed && !heldBack && (offered || !toast) && (minutePassed || extracted);
-  useEffect(() => {
-    if (showing) setOffered(true);
-  }, [showing]);
+  if (showing && !offered) setOffered(true);
 
   useEffect(() => {
     if (dismissed) return;

@@ -22,10 +22,12 @@ interface NoticeState {
   shown: number;
 }
 
+const initialState: NoticeState = { current: null, shown: 0 };
+
 /** One notice at a time: a new one replaces the one on screen. */
 export const noticeSlice = createSlice({
   name: 'notice',
-  initialState: { current: null, shown: 0 } as NoticeState,
+  initialState,
   reducers: {
     noticeShown(state, action: PayloadAction<Notice>) {
       state.shown += 1;

@@ -43,7 +43,7 @@ describe('/blog', () => {
       '/blog/lazy',
     );
     const excerpt = within(featured).getByText(/^Lazy loading makes pages fast/);
-    expect(excerpt.textContent!.length).toBeLessThanOrEqual(120);
+    expect(excerpt.textContent.length).toBeLessThanOrEqual(120);
     expect(excerpt.textContent).toMatch(/…$/);
     expect(within(featured).getByText('4 min read')).toBeInTheDocument();
     expect(within(featured).getByText('September 1, 2025')).toBeInTheDocument();

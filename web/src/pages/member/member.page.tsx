@@ -51,7 +51,7 @@ function Dashboard() {
     }
     dispatch(noticeShown({ title: 'member.profileFailed', tone: 'error' }));
     void navigate(localised(paths.home), { replace: true });
-  }, [profile.isError, dispatch, navigate, localised]);
+  }, [profile.isError, profile.error, dispatch, navigate, localised]);
 
   if (!profile.data) return <PageFallback />;
   const user = profile.data;

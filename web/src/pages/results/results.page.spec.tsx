@@ -204,14 +204,14 @@ describe('results page', () => {
     const image = await within(tile).findByRole('img', { name: 'A cat' });
     expect(image).toHaveAttribute('src', files[0].fileUrl);
 
-    act(() => image.dispatchEvent(new Event('error')));
+    await act(() => image.dispatchEvent(new Event('error')));
     expect(image).toHaveAttribute(
       'src',
       `/api/proxy-image?url=${encodeURIComponent(files[0].fileUrl)}&sourceUrl=${encodeURIComponent(url)}&w=640`,
     );
     expect(tile).toBeVisible();
 
-    act(() => image.dispatchEvent(new Event('error')));
+    await act(() => image.dispatchEvent(new Event('error')));
     expect(tile).not.toBeVisible();
     // Left out, but said, and listed on demand.
     expect(screen.getByTestId('load-failures')).toHaveTextContent('1 shown · 1 could not be loaded');

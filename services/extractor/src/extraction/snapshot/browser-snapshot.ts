@@ -267,7 +267,7 @@ export async function snapshotRenderedPage(
   const walk = walkSchema.parse(await page.evaluate(walkDocument, options));
   const elements = walk.records.flatMap((raw) => {
     const parsed = recordSchema.safeParse(raw);
-    return parsed.success ? [parsed.data as ElementRecord] : [];
+    return parsed.success ? [parsed.data] : [];
   });
   return { elements, truncated: walk.truncated, notPictures: new Set(walk.notPictures) };
 }
