@@ -64,7 +64,7 @@ export function useExtraction(url: string, extractionId: string | null): Extract
   const dispatch = useAppDispatch();
   const isNews = useAppSelector((state) => selectIsNews(state, extractionId));
   // Kept when the address gains the extraction's id: how the page was opened (the address box's overlay).
-  const { state: locationState } = useLocation();
+  const locationState: unknown = useLocation().state;
   // StrictMode runs effects twice; the ref (kept across that re-run) makes sure one visit asks once.
   const startedFor = useRef<string | null>(null);
   // A visitor who left before the answer came stays where they went.
