@@ -62,7 +62,7 @@ test('an article: tags, title, date, read time, author, body, share links and th
     'srcset explained: how to get the largest version of an image',
   );
   await expect(page).toHaveTitle('srcset explained: how to get the largest version of an image | Pixtract Blog');
-  await expect(article.getByRole('list', { name: 'Tags' })).toContainText('responsive-images');
+  await expect(article.getByRole('list', { name: 'Tags' })).toContainText('Responsive images');
   await expect(article.getByText('May 20, 2025')).toBeVisible();
   await expect(article.getByText(/^\d+ min read$/)).toBeVisible();
   await expect(article.getByText('By Pixtract Team')).toBeVisible();

@@ -63,6 +63,8 @@ describe('blog posts', () => {
     const posts = [post('srcset', ['responsive-images'], { title: 'Srcset and the largest image' })];
     expect(searchPosts(posts, 'larg', null).map((p) => p.slug)).toEqual(['srcset']);
     expect(searchPosts(posts, 'lagest', null).map((p) => p.slug)).toEqual(['srcset']);
+    // Short words match only as typed: nothing says "no article says this".
+    expect(searchPosts(posts, 'no article says this', null)).toEqual([]);
   });
 
   it('relates the three articles sharing most tags, then the newest', () => {

@@ -35,8 +35,14 @@ function indexOf(posts: BlogPost[]): MiniSearch {
           : field === 'body'
             ? post.content.replace(/<[^>]+>/g, ' ')
             : String(post[field as keyof BlogPost]),
-      // Typing goes word by word: the last one may be half typed; a slip of a letter in a long word still finds it.
-      searchOptions: { boost: FIELD_WEIGHTS, prefix: true, fuzzy: 0.2, combineWith: 'AND' },
+      // Typing goes word by word: the last one may be half typed; a slip of a letter in a long word (5 letters or
+      // more) still finds it. Short words must match as typed, or "no article says this" would find articles.
+      searchOptions: {
+        boost: FIELD_WEIGHTS,
+        prefix: (_term, index, terms) => index === terms.length - 1,
+        fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+        combineWith: 'AND',
+      },
     });
     index.addAll(posts);
     indexes.set(posts, index);
