@@ -139,14 +139,14 @@ for (const viewport of VIEWPORTS) {
       expect(starts.h).toBeLessThan(starts.colon);
 
       const tile = tiles(page).first();
-      const tileSize = tile.locator('[dir="ltr"]').filter({ hasText: /^\d+ × \d+$/ });
+      const tileSize = tile.locator('[dir="ltr"]').filter({ hasText: /^[\d٠-٩]+ × [\d٠-٩]+$/ });
       const size = await tileSize.innerText();
       await tile.getByRole('button').first().click();
       const dialog = page.getByRole('dialog');
       await expect(
         dialog
           .locator('dd [dir="ltr"]')
-          .filter({ hasText: /^\d+ × \d+$/ })
+          .filter({ hasText: /^[\d٠-٩]+ × [\d٠-٩]+$/ })
           .first(),
       ).toHaveText(size);
       await expect(dialog.locator('dd a[dir="ltr"]')).toHaveText(/^http:\/\/127\.0\.0\.1/);

@@ -62,7 +62,7 @@ test('reload, Back and the history open the stored result and charge nothing; Ru
   expect(await usedToday(page)).toBe(6);
 });
 
-test("someone else's result address shows nothing of theirs, and offers Run again (audit row 8)", async ({
+test("someone else's result address shows nothing of theirs, and offers its address to extract afresh (audit row 8)", async ({
   page,
   browser,
 }) => {
@@ -77,7 +77,8 @@ test("someone else's result address shows nothing of theirs, and offers Run agai
   await strangerPage.goto(page.url());
   await expect(strangerPage.getByRole('alert')).toContainText('No extraction with that id.');
   await expect(grid(strangerPage)).toHaveCount(0);
-  await expect(strangerPage.getByRole('button', { name: 'Run again' })).toBeVisible();
+  await expect(strangerPage.getByRole('textbox', { name: 'Website URL' })).toHaveValue(basicPage());
+  await expect(strangerPage.getByRole('button', { name: 'Extract', exact: true })).toBeVisible();
   await saveShot(strangerPage, 'results-not-yours-1280-dark');
   await stranger.close();
 });

@@ -3,7 +3,7 @@ import { NAME_RESERVED_MESSAGE } from './name-skeleton';
 import type { ErrorBody } from './errors';
 import { hasInvisibleOrControl, normaliseName, withoutInvisibleOrControl } from './text';
 import { crawlPlanSchema } from './crawl';
-import { limitsSchema, roleSchema } from './plans';
+import { limitsSchema, NEAR_LIMIT_SHARE, roleSchema } from './plans';
 
 /** Refusals of the account endpoints: a stable code and the catalogue's words for it. */
 export const AuthErrorCode = {
@@ -137,6 +137,20 @@ const usageStatsSchema = z.object({
   isNearLimit: z.boolean(),
 });
 export type UsageStats = z.infer<typeof usageStatsSchema>;
+
+/**
+ * The usage block for `used` of `total` images: one rule for every screen (the header's panel, the dashboard, the
+ * quarters). The share is rounded to a tenth of a percent, so 8 of 3,000 reads 0.3% rather than 0%; capped at 100.
+ */
+export function usageStats(total: number, used: number): UsageStats {
+  const remainingToday = Math.max(total - used, 0);
+  return {
+    remainingToday,
+    percentUsed: total === 0 ? 100 : Math.min(100, Math.round((used / total) * 1000) / 10),
+    isAtLimit: remainingToday === 0,
+    isNearLimit: remainingToday <= total * NEAR_LIMIT_SHARE,
+  };
+}
 
 export const authUserSchema = z.object({
   id: z.number().int(),

@@ -15,6 +15,7 @@ export const ErrorCode = {
   UpstreamTooLarge: 'UPSTREAM_TOO_LARGE',
   UpstreamFailed: 'UPSTREAM_FAILED',
   PageTimeout: 'PAGE_TIMEOUT',
+  PageDidNotAnswer: 'PAGE_DID_NOT_ANSWER',
   MalformedBody: 'MALFORMED_BODY',
   UnreadableBody: 'UNREADABLE_BODY',
   BodyTooDeep: 'BODY_TOO_DEEP',
@@ -55,6 +56,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   UPSTREAM_TOO_LARGE: 'The file is larger than we can fetch.',
   UPSTREAM_FAILED: 'The website could not be reached.',
   PAGE_TIMEOUT: 'The page took too long to load.',
+  // Our time limit ended the wait, not the site: never said as the site's HTTP status (the NO_ANSWER warning says how long).
+  PAGE_DID_NOT_ANSWER: 'The website did not answer: it may be down or very slow. Try again later.',
   MALFORMED_BODY: 'The request body is not valid JSON.',
   UNREADABLE_BODY: 'The request body could not be decompressed.',
   BODY_TOO_DEEP: 'The request body is nested too deeply.',

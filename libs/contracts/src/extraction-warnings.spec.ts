@@ -42,6 +42,7 @@ describe('extraction warnings', () => {
     ],
     [{ code: 'NOT_HTML', values: { type: 'application/pdf' } }, 'The address serves application/pdf, not a web page.'],
     [{ code: 'STILL_LOADING', values: { seconds: 30 } }, 'The page was still loading; showing what was found in 30 s.'],
+    [{ code: 'NO_ANSWER', values: { seconds: 30 } }, 'The page did not answer within 30 seconds.'],
   ])('words %j in English as the seed did', (warning, english) => {
     expect(extractionWarningText(warning)).toBe(english);
   });
@@ -57,6 +58,7 @@ describe('extraction warnings', () => {
       'STOPPED_AT_TIME_LIMIT',
       'STILL_LOADING',
       'NOT_HTML',
+      'NO_ANSWER',
     ]);
   });
 

@@ -26,6 +26,8 @@ export const extractionWarningSchema = z.discriminatedUnion('code', [
   /** The page was still loading when its time for loading ran out: what it showed by then, after `seconds`. */
   z.object({ code: z.literal('STILL_LOADING'), values: z.object({ seconds: quantity }) }),
   z.object({ code: z.literal('NOT_HTML'), values: z.object({ type: z.string() }) }),
+  /** Nothing of the page arrived within the `seconds` an extraction gives a page to answer (PAGE_DID_NOT_ANSWER). */
+  z.object({ code: z.literal('NO_ANSWER'), values: z.object({ seconds: quantity }) }),
 ]);
 export type ExtractionWarning = z.infer<typeof extractionWarningSchema>;
 type ExtractionWarningCode = ExtractionWarning['code'];
@@ -50,6 +52,7 @@ const ENGLISH: { [C in ExtractionWarningCode]: (warning: WarningOf<C>) => string
   STOPPED_AT_TIME_LIMIT: () => `${ERROR_MESSAGES.PAGE_TIMEOUT} These are the images found before it was stopped.`,
   STILL_LOADING: ({ values }) => `The page was still loading; showing what was found in ${values.seconds} s.`,
   NOT_HTML: ({ values }) => `The address serves ${values.type}, not a web page.`,
+  NO_ANSWER: ({ values }) => `The page did not answer within ${values.seconds} seconds.`,
 };
 
 export const EXTRACTION_WARNING_CODES = Object.keys(ENGLISH) as ExtractionWarningCode[];

@@ -143,6 +143,8 @@ export const extractionProgressSchema = z.object({
   bytesReceived: z.number().int().nonnegative().optional(),
   /** Controls pressed so far ("Accepted the cookie notice", "Pressed Load more 3 times"). */
   revealed: pageRevealSchema.optional(),
+  /** How long the page may take to answer: the share of the extraction's time limit its loading may use. */
+  answerWithinMs: z.number().int().positive().optional(),
   /**
    * The images found so far, before they are measured, so the grid fills while the extraction runs:
    * distinct images in page order, at most the job's `previewLimit`. The completed result replaces them.

@@ -104,9 +104,24 @@ export function loadExtractorConfig(env: NodeJS.ProcessEnv = process.env): Extra
   return loadConfig('extractor', extractorConfigSchema, env);
 }
 
-/** The validated flag is the one source: safe-fetch's own env reading is bypassed. */
+/** Loading the page may use this share of the job's time limit: the rest is for scrolling, collecting, measuring. */
+export const NAVIGATION_SHARE = 0.5;
+
+/** How long a page may take to answer (its first byte): its loading's share of the time limit, 30 s by default. */
+export const answerWithinMs = (config: ExtractorConfig): number =>
+  Math.max(1, Math.round(config.EXTRACTOR_JOB_TIMEOUT_MS * NAVIGATION_SHARE));
+
+/**
+ * The validated flag is the one source: safe-fetch's own env reading is bypassed. A slow site's first byte is waited
+ * for as long as the extraction's time limit allows a page to answer (not the library's 10 s), the static read and
+ * the browser's guard proxy alike; the whole exchange may take the time limit.
+ */
 export function fetchPolicy(config: ExtractorConfig): SafeFetchPolicy {
-  return safeFetchPolicy({ allowPrivateNetworks: config.PIXTRACT_ALLOW_PRIVATE_NETWORKS });
+  const defaults = safeFetchPolicy();
+  return safeFetchPolicy({
+    allowPrivateNetworks: config.PIXTRACT_ALLOW_PRIVATE_NETWORKS,
+    timeouts: { ...defaults.timeouts, headersMs: answerWithinMs(config), totalMs: config.EXTRACTOR_JOB_TIMEOUT_MS },
+  });
 }
 
 const MAX_STALLED_COUNT = 2;

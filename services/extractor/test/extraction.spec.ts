@@ -258,6 +258,26 @@ describe('extraction worker (private networks allowed for the fixture)', () => {
     expect(loading.at(-1)!.percent).toBeLessThan(25);
   });
 
+  it.each(['browser', 'static', 'auto'] as const)(
+    'says a page whose first byte never came in its time that it did not answer within N seconds, not an HTTP status (%s)',
+    async (mode) => {
+      // The page's answer may take half the job's time (3 s here); this one would answer after 5 s.
+      const job = await queue.add(fixture.url(`/delay/5000/pages/basic.html?${mode}`), { mode });
+      const result = await queue.finished(job, JOB_TIMEOUT_MS + 10_000);
+      expect(result).toMatchObject({
+        error: ERROR_MESSAGES.PAGE_DID_NOT_ANSWER,
+        errorCode: 'PAGE_DID_NOT_ANSWER',
+        files: [],
+        warningDetails: [{ code: 'NO_ANSWER', values: { seconds: 3 } }],
+        warnings: ['The page did not answer within 3 seconds.'],
+      });
+      // While it waited, the bar could say how long the page has.
+      const loading = queue.progressOf(job).filter((event) => event.stage === 'loading');
+      expect(loading.length).toBeGreaterThan(0);
+      expect(loading.every((event) => event.answerWithinMs === JOB_TIMEOUT_MS / 2)).toBe(true);
+    },
+  );
+
   it('stops a runaway page at the job time limit', async () => {
     const job = await queue.add(fixture.url('/runaway.html'), { mode: 'browser' });
     const result = await queue.finished(job, JOB_TIMEOUT_MS + 10_000);
@@ -288,6 +308,29 @@ describe('extraction worker (private networks allowed for the fixture)', () => {
       metricValue(metrics, 'pixtract_extraction_duration_seconds_count', { method: 'browser', outcome: 'failed' }),
     ).toBe(1);
   });
+});
+
+describe('extraction worker with a generous time limit', () => {
+  const prefix = uniqueQueuePrefix('extractor-slow-site');
+  let app: INestApplication;
+  let queue: Awaited<ReturnType<typeof openExtractionQueue>>;
+
+  beforeAll(async () => {
+    app = await startWorker(prefix, { PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1', EXTRACTOR_JOB_TIMEOUT_MS: '30000' });
+    queue = await openExtractionQueue(prefix);
+  });
+  afterAll(async () => {
+    await queue.close();
+    await app.close();
+  });
+
+  it("waits for a slow first byte as long as the page's share of the time limit allows, past the fetcher's 10 s", async () => {
+    const job = await queue.add(fixture.url('/delay/11000/pages/basic.html'), { mode: 'static' });
+    const result = await queue.finished(job, 40_000);
+    expect(result.error).toBeUndefined();
+    expect(result.warningDetails).toEqual([]);
+    expect(result.files).toHaveLength(3);
+  }, 45_000);
 });
 
 describe('extraction worker (default policy: private networks refused)', () => {

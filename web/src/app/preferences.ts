@@ -11,6 +11,11 @@ export function readPreference(key: PreferenceKey): boolean | undefined {
   }
 }
 
+/** The spec's `visited` key: written on a browser's first visit (the privacy page lists it). */
+export function markVisited(): void {
+  if (readPreference('visited') === undefined) storePreference('visited', true);
+}
+
 export function storePreference(key: PreferenceKey, value: boolean): void {
   try {
     localStorage.setItem(key, String(value));

@@ -1,5 +1,6 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { extractionNewsSlice } from '../features/extraction/extraction-news.slice';
+import { latestResultSlice } from '../features/extraction/latest-result.slice';
 import { noticeSlice } from '../features/notice/notice.slice';
 import { api } from './api';
 import type { PixtractSocket } from './socket';
@@ -12,7 +13,7 @@ export interface StoreExtra {
   socket: () => ExtractionSocket;
 }
 
-const rootReducer = combineSlices(api, noticeSlice, extractionNewsSlice);
+const rootReducer = combineSlices(api, noticeSlice, extractionNewsSlice, latestResultSlice);
 
 export function makeStore(extra: StoreExtra) {
   return configureStore({

@@ -17,7 +17,7 @@ describe('values put into sentences', () => {
     await switchLanguage(i18n, 'ar');
     const sentence = i18n.t('notices.extractedText', { count: 3, source: 'https://example.com/' });
     expect(sentence).toContain('\u2066https://example.com/\u2069');
-    expect(i18n.t('results.dimensions', { width: 1600, height: 1067 })).toBe('1600 × 1067');
+    expect(i18n.t('results.dimensions', { width: 1600, height: 1067 })).toBe('١٦٠٠ × ١٠٦٧');
     expect(i18n.t('dialog.downloadSize', { size: '<b>' })).toBe('تنزيل <b>');
   });
 });

@@ -22,6 +22,9 @@ const LANGUAGE_NEUTRAL = new Set([
   'account.premium',
   'pricing.premiumName',
   'auth.name',
+  'blog.tagNames.api',
+  'blog.tagNames.css',
+  'blog.tagNames.zip',
 ]);
 
 /** Words a language shares with English letter for letter (French "image"). */
@@ -32,8 +35,10 @@ const COGNATES: Partial<Record<Language, string[]>> = {
     'results.kinds.photo',
     'legal.privacy.minutes_one',
     'legal.privacy.minutes_other',
+    'blog.tagNames.formats',
+    'blog.tagNames.guides',
   ],
-  de: ['billing.summaryPlan', 'comments.administrator'],
+  de: ['billing.summaryPlan', 'comments.administrator', 'account.admin'],
   es: ['billing.summaryPlan'],
 };
 

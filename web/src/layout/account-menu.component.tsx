@@ -12,10 +12,20 @@ import { useLocalisedPath } from '../router/use-language.hook';
 import { Button, buttonStyles } from '../ui/button.component';
 import { UsageBar } from '../ui/usage-bar.component';
 
-const roleDots: Partial<Record<Role, string>> = { premium: 'bg-yellow-400', registered: 'bg-blue-500' };
+const roleDots: Partial<Record<Role, string>> = {
+  premium: 'bg-yellow-400',
+  registered: 'bg-blue-500',
+  admin: 'bg-violet-500',
+};
 
-export const accountLabelKey = (role: Role) =>
-  role === 'premium' ? 'account.premium' : role === 'registered' ? 'account.registered' : 'account.free';
+const ACCOUNT_LABELS: Record<Role, 'account.premium' | 'account.registered' | 'account.free' | 'account.admin'> = {
+  premium: 'account.premium',
+  registered: 'account.registered',
+  free: 'account.free',
+  admin: 'account.admin',
+};
+
+export const accountLabelKey = (role: Role) => ACCOUNT_LABELS[role];
 
 /**
  * Login and Sign Up (the auth modal) for visitors; My Account with its usage panel for a signed-in user; a

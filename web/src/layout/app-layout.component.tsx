@@ -2,6 +2,7 @@ import { Direction } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { markVisited } from '../app/preferences';
 import { CookieNotice } from '../features/consent/cookie-notice.component';
 import { NewsletterPopup } from '../features/newsletter/newsletter-popup.component';
 import { NoticeToast } from '../features/notice/notice-toast.component';
@@ -33,6 +34,7 @@ function Frame({ language }: { language: Language | undefined }) {
   const effective = language ?? DEFAULT_LANGUAGE;
   const [loaded, setLoaded] = useState(i18n.language === effective);
   useScrollToAnchor();
+  useEffect(markVisited, []);
 
   useEffect(() => {
     let current = true;

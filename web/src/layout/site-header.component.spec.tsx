@@ -31,6 +31,7 @@ describe('site header', () => {
     ['premium', 'premium'],
     ['registered', 'registered'],
     ['free', 'free'],
+    ['admin', 'admin'],
   ] as const)('marks a %s account with its role dot', async (role, expected) => {
     fakeApi({ 'GET /api/auth/status': { status: 200, body: signedIn({ role }) } });
     renderWithProviders('/pricing');
@@ -49,6 +50,15 @@ describe('site header', () => {
     expect(panel.getByText('100 images left today')).toBeInTheDocument();
     expect(panel.getByText('93% used')).toBeInTheDocument();
     expect(panel.getByRole('progressbar', { name: 'Daily usage' })).toHaveAttribute('data-tone', 'amber');
+  });
+
+  it("names an administrator's account Administrator, not Free Account", async () => {
+    fakeApi({ 'GET /api/auth/status': { status: 200, body: signedIn({ role: 'admin' }) } });
+    const { user: member } = renderWithProviders('/pricing');
+    await member.hover(await within(await screen.findByRole('banner')).findByRole('link', { name: 'My Account' }));
+    const panel = within((await screen.findByText('Ada Lovelace')).parentElement!);
+    expect(panel.getByText('Administrator')).toBeInTheDocument();
+    expect(panel.queryByText('Free Account')).not.toBeInTheDocument();
   });
 
   it('falls back to the username and shows a red bar at the limit', async () => {
@@ -158,5 +168,7 @@ describe('site header', () => {
     );
     // The gateway subscribes a registration's address itself: no second request.
     expect(calls.filter((call) => call.path === '/api/newsletter')).toEqual([]);
+    // Then the login form, with the email (the username) filled in.
+    expect(await within(dialog).findByLabelText('Username or email')).toHaveValue('ada@example.com');
   });
 });

@@ -15,6 +15,10 @@ const pageRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../pages/crawl/crawl.page')).CrawlPage }),
   },
   { path: 'auth', lazy: async () => ({ Component: (await import('../pages/auth/auth.page')).AuthPage }) },
+  {
+    path: 'auth/google',
+    lazy: async () => ({ Component: (await import('../pages/auth/google-sign-in.page')).GoogleSignInPage }),
+  },
   { path: 'member', lazy: async () => ({ Component: (await import('../pages/member/member.page')).MemberPage }) },
   { path: 'pricing', lazy: async () => ({ Component: (await import('../pages/pricing/pricing.page')).PricingPage }) },
   { path: 'blog', lazy: async () => ({ Component: (await import('../pages/blog/blog.page')).BlogPage }) },

@@ -10,9 +10,18 @@ interface ProgressBarProps {
   valueText?: string;
   tone?: ProgressTone;
   size?: 'md' | 'sm';
+  /** Work under way: stripes move across the fill. */
+  animated?: boolean;
 }
 
-export function ProgressBar({ percent, label, valueText, tone = 'blue', size = 'md' }: ProgressBarProps) {
+export function ProgressBar({
+  percent,
+  label,
+  valueText,
+  tone = 'blue',
+  size = 'md',
+  animated = false,
+}: ProgressBarProps) {
   const value = Math.round(Math.min(100, Math.max(0, percent)));
   return (
     <div
@@ -26,7 +35,10 @@ export function ProgressBar({ percent, label, valueText, tone = 'blue', size = '
       className={`${size === 'md' ? 'h-3 dark:bg-slate-800' : 'h-2 dark:bg-slate-700'} w-full overflow-hidden rounded-full bg-slate-200`}
     >
       <div
-        className={`h-full rounded-full transition-[width] duration-500 ease-out ${fills[tone]}`}
+        className={`h-full rounded-full transition-[width] duration-500 ease-out motion-reduce:transition-none ${fills[tone]} ${
+          animated ? 'bg-progress-stripes motion-safe:animate-progress-stripes' : ''
+        }`}
+        data-animated={animated || undefined}
         style={{ width: `${value}%` }}
       />
     </div>

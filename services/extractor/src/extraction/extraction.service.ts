@@ -11,9 +11,9 @@ import {
 } from '@pixtract/contracts';
 import { checkUrl, SafeFetchError, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { setMaxListeners } from 'node:events';
-import { EXTRACTOR_CONFIG, ExtractorConfig, SAFE_FETCH_POLICY } from '../extractor.config';
+import { EXTRACTOR_CONFIG, ExtractorConfig, NAVIGATION_SHARE, SAFE_FETCH_POLICY } from '../extractor.config';
 import { BrowserHeadStart, HeadStartVisit } from './browser-visit/browser-head-start';
-import { BrowserVisit, BrowserVisitService, JobContext, NAVIGATION_SHARE } from './browser-visit/browser-visit.service';
+import { BrowserVisit, BrowserVisitService, JobContext, noAnswerWarning } from './browser-visit/browser-visit.service';
 import { JobProgress, StageReporter } from './job-progress';
 import { findImages, IMAGE_COLLECTORS, ImageCollector } from './collectors/image-collector.interface';
 import {
@@ -187,6 +187,9 @@ export class ExtractionService {
         if (!browserMayWork) {
           headStart?.cancel();
           if (!(error instanceof SafeFetchError)) throw error;
+          // Our wait for the page's answer ran out: said in our words, with the time it was given.
+          if (error.code === ErrorCode.UpstreamTimeout)
+            return finish('static', payload.url, [noAnswerWarning(this.config)], undefined, ErrorCode.PageDidNotAnswer);
           return finish('static', payload.url, [], undefined, error.code);
         }
       } finally {

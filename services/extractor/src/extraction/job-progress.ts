@@ -73,6 +73,8 @@ export class JobProgress {
       elapsedMs: this.elapsedMs,
       bytesReceived: this.bytesReceived,
       ...(this.revealed && { revealed: this.revealed }),
+      // While the page loads, the bar can say how long it may take to answer.
+      ...(name === 'loading' && { answerWithinMs: Math.round(this.loadingBudgetMs) }),
       ...(preview ? { files: preview } : {}),
     });
   };

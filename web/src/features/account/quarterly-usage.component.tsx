@@ -1,7 +1,6 @@
-import type { QuarterlyStats } from '@pixtract/contracts';
+import { usageStats, type QuarterlyStats } from '@pixtract/contracts';
 import { useTranslation } from 'react-i18next';
 import { UsageBar } from '../../ui/usage-bar.component';
-import { usageOf } from '../auth/usage';
 
 const QUARTERS = ['q1', 'q2', 'q3', 'q4'] as const;
 
@@ -11,7 +10,7 @@ export function QuarterlyUsage({ stats }: { stats: QuarterlyStats }) {
     <ul className="space-y-4">
       {QUARTERS.map((quarter, index) => {
         const { used, total } = stats[quarter];
-        const usage = usageOf(used, total);
+        const usage = usageStats(total, used);
         const current = stats.currentQuarter === index + 1;
         return (
           <li key={quarter} className="space-y-1.5">

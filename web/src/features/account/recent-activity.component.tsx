@@ -3,11 +3,13 @@ import type { TFunction } from 'i18next';
 import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDate } from '../../i18n/number-format';
 import { paths } from '../../router/paths';
-import { useLocalisedPath } from '../../router/use-language.hook';
+import { useLanguage, useLocalisedPath } from '../../router/use-language.hook';
 import { Spinner } from '../../ui/spinner.component';
 import { tabListStyles, tabStyles } from '../../ui/tabs.styles';
 import { WebAddress } from '../../ui/web-address.component';
+import { imageThumbnailUrl } from '../extraction/image-links';
 import { ImageDimensions } from '../results/image-dimensions.component';
 import { useGetExtractionHistoryQuery, useGetRecentImagesQuery } from './account.api';
 
@@ -35,7 +37,8 @@ export function RecentActivity() {
 }
 
 function ExtractionHistory() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const localised = useLocalisedPath();
   const history = useGetExtractionHistoryQuery();
   if (history.isLoading) return <Spinner label={t('app.loading')} />;
@@ -58,7 +61,7 @@ function ExtractionHistory() {
             </span>
           )}
           <span className="text-slate-600 dark:text-slate-400">
-            {new Date(item.extractedAt).toLocaleString(i18n.language)}
+            {formatDate(item.extractedAt, language, { dateStyle: 'medium', timeStyle: 'short' })}
           </span>
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800">
             {historyStatus(t, item)}
@@ -79,30 +82,36 @@ function historyStatus(t: TFunction, item: ExtractionHistoryItem): string {
 const isCrawlStatus = (status: string): status is CrawlStatus => crawlStatusSchema.safeParse(status).success;
 
 function RecentImages() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const images = useGetRecentImagesQuery();
   if (images.isLoading) return <Spinner label={t('app.loading')} />;
   if (images.isError)
     return <p className="text-sm text-slate-600 dark:text-slate-300">{t('member.recentImagesFailed')}</p>;
   if (!images.data?.length)
     return <p className="text-sm text-slate-600 dark:text-slate-300">{t('member.noRecentImages')}</p>;
+  // Thumbnails through the proxy (the image's host may refuse embedding), loaded as they scroll into view.
   return (
-    <ul className="grid gap-3 sm:grid-cols-2">
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
       {images.data.map((image) => (
-        <li key={image.id} className="rounded-xl border border-slate-200 p-3 text-sm dark:border-slate-800">
-          <p className="truncate font-medium">{image.alt || t('results.noAlt')}</p>
-          <p className="text-xs text-slate-600 dark:text-slate-400">
-            <ImageDimensions width={image.width} height={image.height} /> ·{' '}
-            {new Date(image.extractedAt).toLocaleDateString(i18n.language)}
-          </p>
-          <a
-            href={image.sourceUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="flex text-xs text-blue-700 hover:underline dark:text-blue-400"
-          >
-            <WebAddress url={image.sourceUrl} />
+        <li key={image.id} className="overflow-hidden rounded-xl border border-slate-200 text-sm dark:border-slate-800">
+          <a href={image.sourceUrl} target="_blank" rel="noopener noreferrer" className="block">
+            <img
+              src={imageThumbnailUrl(image.sourceUrl)}
+              alt={image.alt || t('results.noAlt')}
+              loading="lazy"
+              decoding="async"
+              width={image.width ?? undefined}
+              height={image.height ?? undefined}
+              className="bg-checkerboard aspect-[4/3] w-full bg-slate-100 object-contain dark:bg-slate-800"
+            />
           </a>
+          <div className="space-y-0.5 p-2">
+            <p className="truncate font-medium">{image.alt || t('results.noAlt')}</p>
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              <ImageDimensions width={image.width} height={image.height} /> · {formatDate(image.extractedAt, language)}
+            </p>
+          </div>
         </li>
       ))}
     </ul>

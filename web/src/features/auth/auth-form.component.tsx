@@ -19,7 +19,10 @@ interface AuthFormProps {
    * modal: a name and an email, which is also the username, as the seed's modal.
    */
   variant: 'page' | 'modal';
-  onModeChange: (mode: AuthMode) => void;
+  /** The login form starts with this name: the account just registered. */
+  signInName?: string;
+  /** Registering succeeded with this sign-in name: the login form comes next. */
+  onRegistered: (username: string) => void;
   onLoggedIn: () => void;
 }
 
@@ -51,12 +54,18 @@ function Field({
 }
 
 /** Login or register. Registering leads to the login form with the new username filled in (the seed). */
-export function AuthForm({ mode, variant, onModeChange, onLoggedIn }: AuthFormProps) {
+export function AuthForm({ mode, variant, signInName = '', onRegistered, onLoggedIn }: AuthFormProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [login, loggingIn] = useLoginMutation();
   const [register, registering] = useRegisterMutation();
-  const [fields, setFields] = useState({ username: '', email: '', password: '', displayName: '', newsletter: false });
+  const [fields, setFields] = useState({
+    username: signInName,
+    email: '',
+    password: '',
+    displayName: '',
+    newsletter: false,
+  });
   const set = (change: Partial<typeof fields>) => setFields((before) => ({ ...before, ...change }));
   const modal = variant === 'modal';
   // Registering in the modal, the email is the username.
@@ -105,7 +114,7 @@ export function AuthForm({ mode, variant, onModeChange, onLoggedIn }: AuthFormPr
         noticeShown({ title: 'auth.registerSuccess', description: 'auth.registerSuccessText', tone: 'success' }),
       );
       set({ password: '' });
-      onModeChange('login');
+      onRegistered(username);
     } catch (error) {
       dispatch(noticeShown({ title: 'auth.registerFailed', ...failure(error, 'REGISTRATION_FAILED') }));
     }
@@ -195,6 +204,8 @@ export function AuthForm({ mode, variant, onModeChange, onLoggedIn }: AuthFormPr
             id={id}
             type="password"
             autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+            // Just registered: the name is filled in, the password is what is left to type.
+            autoFocus={signInName !== ''}
             aria-describedby={hintId}
             required
             value={fields.password}

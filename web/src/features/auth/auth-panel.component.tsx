@@ -1,4 +1,5 @@
 import { Tabs } from 'radix-ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths, serverPaths } from '../../router/paths';
@@ -23,6 +24,7 @@ export function AuthPanel({ mode, variant, onModeChange, onLoggedIn }: AuthPanel
   const { t } = useTranslation();
   const localised = useLocalisedPath();
   const googleSignIn = useAuthStatus().data?.googleSignIn === true;
+  const [signInName, setSignInName] = useState('');
 
   return (
     <Tabs.Root value={mode} onValueChange={(value) => onModeChange(value as AuthMode)}>
@@ -36,7 +38,16 @@ export function AuthPanel({ mode, variant, onModeChange, onLoggedIn }: AuthPanel
       </Tabs.List>
       {(['login', 'register'] as const).map((tab) => (
         <Tabs.Content key={tab} value={tab} className="mt-6">
-          <AuthForm mode={tab} variant={variant} onModeChange={onModeChange} onLoggedIn={onLoggedIn} />
+          <AuthForm
+            mode={tab}
+            variant={variant}
+            signInName={tab === 'login' ? signInName : undefined}
+            onRegistered={(username) => {
+              setSignInName(username);
+              onModeChange('login');
+            }}
+            onLoggedIn={onLoggedIn}
+          />
         </Tabs.Content>
       ))}
       {googleSignIn && (

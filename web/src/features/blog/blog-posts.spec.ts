@@ -42,6 +42,31 @@ describe('blog posts', () => {
     expect(searchPosts(posts, 'nothing like this', null)).toEqual([]);
   });
 
+  it('ranks by relevance: an exact title first, though every word is in every body; title and tags weigh more', () => {
+    const body = '<p>Why lazy loaded images go missing, and how a ZIP saves a gallery.</p>';
+    const posts = [
+      post('zip', ['zip', 'guides'], { title: 'Save a gallery as one ZIP', content: body }),
+      post('lazy', ['lazy-loading'], { title: 'Why lazy-loaded images go missing', content: body }),
+      post('formats', ['formats'], { title: 'Image formats explained', content: body }),
+    ];
+    expect(searchPosts(posts, 'Why lazy-loaded images go missing', null).map((p) => p.slug)[0]).toBe('lazy');
+    expect(searchPosts(posts, 'save a gallery as one zip', null).map((p) => p.slug)[0]).toBe('zip');
+    // A tag weighs more than a body: the article tagged "formats" comes before ones that only say it in passing.
+    const tagged = [
+      post('mention', ['guides'], { content: '<p>Every format, every size.</p>' }),
+      post('tagged', ['formats'], { content: '<p>Pictures.</p>' }),
+    ];
+    expect(searchPosts(tagged, 'formats', null).map((p) => p.slug)).toEqual(['tagged', 'mention']);
+  });
+
+  it('finds a half-typed last word and a slip of a letter', () => {
+    const posts = [post('srcset', ['responsive-images'], { title: 'Srcset and the largest image' })];
+    expect(searchPosts(posts, 'larg', null).map((p) => p.slug)).toEqual(['srcset']);
+    expect(searchPosts(posts, 'lagest', null).map((p) => p.slug)).toEqual(['srcset']);
+    // Short words match only as typed: nothing says "no article says this".
+    expect(searchPosts(posts, 'no article says this', null)).toEqual([]);
+  });
+
   it('relates the three articles sharing most tags, then the newest', () => {
     const posts = [post('a', ['x']), post('b', ['y', 'z']), post('c', ['z']), post('d', ['w']), post('e', ['y'])];
     expect(relatedPosts(posts, posts[1]).map((p) => p.slug)).toEqual(['c', 'e', 'a']);

@@ -1,6 +1,7 @@
 import { LANGUAGE_TAGS, type BlogPost } from '@pixtract/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../router/use-language.hook';
+import { useTagLabel } from './tag-label';
 
 /** An article's day (YYYY-MM-DD, a calendar day: no time zone moves it) in the reader's language. */
 export function usePostDate(date: string): string {
@@ -31,15 +32,15 @@ export function PostMeta({ post, withAuthor = false }: { post: BlogPost; withAut
 
 export function TagList({ tags, className = '' }: { tags: string[]; className?: string }) {
   const { t } = useTranslation();
+  const label = useTagLabel();
   return (
     <ul aria-label={t('blog.tags')} className={`flex flex-wrap gap-2 ${className}`}>
       {tags.map((tag) => (
         <li
           key={tag}
-          lang="en"
           className="rounded-full bg-blue-100 px-2.5 py-0.5 text-xs font-medium text-blue-800 dark:bg-blue-950 dark:text-blue-200"
         >
-          {tag}
+          {label(tag)}
         </li>
       ))}
     </ul>

@@ -7,7 +7,7 @@ import { Spinner } from '../../ui/spinner.component';
 import { CommentForm } from './comment-form.component';
 import { useGetCommentsQuery } from './comments.api';
 import { StarRating } from './star-rating.component';
-import { formatNumber } from '../../i18n/number-format';
+import { formatDate, formatNumber } from '../../i18n/number-format';
 
 /**
  * Below the results: what others said about this page — the average rating and the comments, newest first — and
@@ -72,7 +72,7 @@ export function CommentsSection({ sourceUrl }: { sourceUrl: string }) {
 
 function CommentItem({ comment }: { comment: Comment }) {
   const { t, i18n } = useTranslation();
-  const date = new Date(comment.createdAt).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
+  const date = formatDate(comment.createdAt, i18n.language);
   return (
     <li
       className={`rounded-2xl border p-4 ${comment.approved ? 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900' : 'border-amber-300 bg-amber-50 dark:border-amber-800 dark:bg-amber-950/40'}`}

@@ -15,6 +15,7 @@ import type { ScopeChoice } from '../crawl/crawl-scope';
 import { ScopeSelect } from '../crawl/scope-select.component';
 import { usePagesPerCrawl } from '../crawl/use-pages-per-crawl.hook';
 import { catalogueText } from './extraction-messages';
+import { ADDRESS_BOX_ID, FROM_ADDRESS_BOX } from './address-box';
 
 /** The spec's hero button reset: "Processing..." shows this long before the results open. */
 export const PROCESSING_DELAY_MS = 1000;
@@ -63,7 +64,7 @@ export function ExtractionForm({
   const [processing, setProcessing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const input = useRef<HTMLInputElement>(null);
-  const inputId = useId();
+  const inputId = ADDRESS_BOX_ID;
   const errorId = useId();
   const listCheck = scope === 'list' && list.trim() ? checkAddressList(list, pageLimit) : null;
 
@@ -112,7 +113,10 @@ export function ExtractionForm({
       return;
     }
     setProcessing(true);
-    timer.current = setTimeout(() => void navigate(localised(paths.results(check.url))), PROCESSING_DELAY_MS);
+    timer.current = setTimeout(
+      () => void navigate(localised(paths.results(check.url)), { state: FROM_ADDRESS_BOX }),
+      PROCESSING_DELAY_MS,
+    );
   };
 
   const size = compact ? '' : 'sm:h-14 sm:text-lg';

@@ -1,7 +1,7 @@
 import type { ExtractionProgress as Progress } from '@pixtract/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatByteSize, formatSeconds } from '../../i18n/number-format';
+import { BYTES_PER_KILOBYTE, formatByteSize, formatSeconds } from '../../i18n/number-format';
 import { useLanguage } from '../../router/use-language.hook';
 import { Card } from '../../ui/card.component';
 import { ProgressBar } from '../../ui/progress-bar.component';
@@ -74,6 +74,7 @@ export function ExtractionProgress({ progress, url }: ExtractionProgressProps) {
           percent={percent}
           label={t('extraction.progressLabel')}
           valueText={t('extraction.progressValue', { stage, percent })}
+          animated
         />
       </div>
       <div className="mt-3 flex items-center justify-between gap-4 text-sm">
@@ -88,9 +89,16 @@ export function ExtractionProgress({ progress, url }: ExtractionProgressProps) {
       <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 tabular-nums dark:text-slate-300">
         <span>{t('extraction.imagesFound', { count: progress.imagesFound })}</span>
         <span data-testid="extraction-elapsed">{t('extraction.elapsed', { time: elapsed })}</span>
+        {progress.stage === 'loading' && progress.answerWithinMs !== undefined && (
+          <span data-testid="extraction-answer-within">
+            {t('extraction.answerWithin', { time: formatSeconds(progress.answerWithinMs, language) })}
+          </span>
+        )}
         {progress.bytesReceived !== undefined && (
           <span data-testid="extraction-received">
-            {t('extraction.received', { size: formatByteSize(progress.bytesReceived, language) })}
+            {progress.bytesReceived < BYTES_PER_KILOBYTE
+              ? t('extraction.receivedBytes', { count: progress.bytesReceived })
+              : t('extraction.received', { size: formatByteSize(progress.bytesReceived, language) })}
           </span>
         )}
       </p>

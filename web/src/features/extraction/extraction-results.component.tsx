@@ -13,6 +13,8 @@ import { pageErrorText, warningsText } from './extraction-messages';
 import { extractionNotice } from './extraction-notice';
 import { ExtractionPreview } from './extraction-preview.component';
 import { ExtractionProgress } from './extraction-progress.component';
+import { LoadingOverlay } from './loading-overlay.component';
+import { latestResultStored } from './latest-result.slice';
 import { NoImagesFound } from './no-images-found.component';
 import { RunAgain } from './run-again.component';
 import { useExtraction, type ExtractionSight } from './use-extraction.hook';
@@ -25,6 +27,8 @@ interface ExtractionResultsProps {
   backLink: ReactNode;
   /** The address box under that bar, to ask for another page or a crawl from here. */
   addressBox?: ReactNode;
+  /** Opened from the address box: the wait covers the whole screen. */
+  overlay?: boolean;
 }
 
 /**
@@ -32,11 +36,19 @@ interface ExtractionResultsProps {
  * found, or the failure. A stored one, once settled, says when it was made and offers Run again (a refused request
  * has nothing stored).
  */
-export function ExtractionResults({ url, extractionId, backLink, addressBox }: ExtractionResultsProps) {
+export function ExtractionResults({
+  url,
+  extractionId,
+  backLink,
+  addressBox,
+  overlay = false,
+}: ExtractionResultsProps) {
   const sight = useExtraction(url, extractionId);
   useOutcomeNotice(sight);
+  useLatestResult(sight.state, url, extractionId);
   const { state } = sight;
-  const stored = state.kind === 'completed' || (state.kind === 'failed' && extractionId !== null);
+  // A failure offers its address to correct instead (ExtractionFailed); a stored result offers Run again.
+  const stored = state.kind === 'completed' && !isFailure(state.result);
   return (
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
@@ -44,32 +56,44 @@ export function ExtractionResults({ url, extractionId, backLink, addressBox }: E
         {stored && <RunAgain url={url} extractedAt={state.extractedAt} />}
       </div>
       {addressBox && <div className="mb-6">{addressBox}</div>}
-      <ExtractionState state={state} url={url} />
+      <ExtractionState state={state} url={url} overlay={overlay} />
     </>
   );
 }
 
-function ExtractionState({ state, url }: { state: ExtractionSight['state']; url: string }) {
+function ExtractionState({ state, url, overlay }: { state: ExtractionSight['state']; url: string; overlay: boolean }) {
   switch (state.kind) {
-    case 'running':
-      return (
+    case 'running': {
+      const progress = (
         <>
           <ExtractionProgress progress={state.progress} url={url} />
           {state.progress.files && <ExtractionPreview files={state.progress.files} />}
         </>
       );
+      return overlay ? <LoadingOverlay>{progress}</LoadingOverlay> : progress;
+    }
     case 'failed':
       if (state.code === ErrorCode.DailyLimitReached)
         return <DailyLimitReached limits={state.limits} message={state.message} />;
-      return <ExtractionFailed message={state.message} code={state.code} />;
+      return <ExtractionFailed message={state.message} code={state.code} url={url} />;
     case 'completed':
+      // Comments are about a page's images: none where nothing was extracted.
       return (
         <div className="space-y-12">
           <CompletedExtraction result={state.result} url={url} />
-          <CommentsSection sourceUrl={url} />
+          {state.result.files.length > 0 && <CommentsSection sourceUrl={url} />}
         </div>
       );
   }
+}
+
+/** A result with images becomes the latest one: the home page's try-it area shows it. */
+function useLatestResult(state: ExtractionSight['state'], url: string, extractionId: string | null) {
+  const dispatch = useAppDispatch();
+  const result = state.kind === 'completed' ? state.result : undefined;
+  useEffect(() => {
+    if (result && extractionId && result.files.length > 0) dispatch(latestResultStored({ url, extractionId, result }));
+  }, [result, url, extractionId, dispatch]);
 }
 
 /**
@@ -91,14 +115,24 @@ function useOutcomeNotice({ state, news, told }: ExtractionSight) {
   }, [state, news, told, dispatch, t]);
 }
 
+/** A page that could not be read and gave nothing (an unreachable host): a failure, not an empty page. */
+const isFailure = (result: ExtractionResponse): boolean => result.files.length === 0 && Boolean(result.error);
+
 /**
  * The images with the page's notes. A page that could not be read and gave nothing (an unreachable host) is a
  * failure and says only that; a page read without images says so with the likely causes.
  */
 function CompletedExtraction({ result, url }: { result: ExtractionResponse; url: string }) {
   const { t } = useTranslation();
-  if (result.files.length === 0 && result.error)
-    return <ExtractionFailed message={result.error} code={result.errorCode} />;
+  if (isFailure(result))
+    return (
+      <ExtractionFailed
+        message={result.error}
+        code={result.errorCode}
+        url={url}
+        details={result.warnings.length > 0 ? warningsText(t, result) : undefined}
+      />
+    );
   const notes = (
     <>
       {result.error && (

@@ -36,9 +36,12 @@ export function imageDownloadUrl(file: ExtractedFile, { format, naming, number, 
 export const imagePngUrl = (fileUrl: string, sourceUrl: string): string =>
   proxy({ url: fileUrl, sourceUrl, format: 'png' });
 
-/** A proxied, resized copy for when the image cannot be shown directly (hotlink protection, mixed content, slow host). */
-export const imageThumbnailUrl = (fileUrl: string, sourceUrl: string): string =>
-  proxy({ url: fileUrl, sourceUrl, w: String(THUMBNAIL_WIDTH) });
+/**
+ * A proxied, resized copy for when the image cannot be shown directly (hotlink protection, mixed content, slow host),
+ * or where the page it came from is not at hand (the dashboard's recent images).
+ */
+export const imageThumbnailUrl = (fileUrl: string, sourceUrl?: string): string =>
+  proxy({ url: fileUrl, ...(sourceUrl && { sourceUrl }), w: String(THUMBNAIL_WIDTH) });
 
 /** The full-page screenshot of the extracted page. */
 export const pageScreenshotUrl = (pageUrl: string): string => proxy({ url: pageUrl, fullpage: 'true' });

@@ -1,11 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/hooks';
 import { LANGUAGE_TAGS } from '../../i18n/languages';
 import { useLanguage } from '../../router/use-language.hook';
 import { Button } from '../../ui/button.component';
-import { noticeShown } from '../notice/notice.slice';
-import { extractionNotice } from './extraction-notice';
-import { refusalOf, useRunAgain } from './use-extraction.hook';
+import { useRunAgain } from './use-extraction.hook';
 
 /** How long ago, in the reader's language ("5 minutes ago"), by the largest unit that fits. */
 function ago(iso: string, languageTag: string): string {
@@ -28,18 +25,11 @@ function ago(iso: string, languageTag: string): string {
 export function RunAgain({ url, extractedAt }: { url: string; extractedAt?: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const dispatch = useAppDispatch();
-  const { runAgain, running } = useRunAgain(url);
-  const start = () =>
-    runAgain().catch((error: unknown) => {
-      // Refused (the day's limit, too many attempts): said as any refused extraction is.
-      const notice = extractionNotice(refusalOf(error), t);
-      if (notice) dispatch(noticeShown(notice));
-    });
+  const { runAgain, running } = useRunAgain();
   return (
     <div className="flex flex-wrap items-center justify-end gap-3 text-sm text-slate-600 dark:text-slate-300">
       {extractedAt && <span>{t('results.extractedAgo', { when: ago(extractedAt, LANGUAGE_TAGS[language]) })}</span>}
-      <Button variant="secondary" onClick={() => void start()} disabled={running}>
+      <Button variant="secondary" onClick={() => void runAgain(url)} disabled={running}>
         {running ? t('hero.processing') : t('results.runAgain')}
       </Button>
     </div>

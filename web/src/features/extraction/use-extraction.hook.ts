@@ -1,12 +1,15 @@
 import type { ExtractionProgress, ExtractionResponse, Limits } from '@pixtract/contracts';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { apiErrorBody } from '../../app/api-error';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
+import { noticeShown } from '../notice/notice.slice';
 import { extractionAsked, extractionTold, selectIsNews } from './extraction-news.slice';
+import { extractionNotice } from './extraction-notice';
 import { useGetExtractionQuery, useStartExtractionMutation } from './extraction.api';
 
 export type ExtractionState =
@@ -25,16 +28,25 @@ export interface ExtractionSight {
 
 const NOT_STARTED: ExtractionProgress = { stage: 'queued', percent: 0, imagesFound: 0 };
 
-/** Starts `url` again ("Run again") and opens the new extraction's page. */
-export function useRunAgain(url: string) {
+/**
+ * Starts a fresh extraction of a page ("Run again", or a corrected address after a failure) and opens its page. A
+ * refusal (the day's limit, too many attempts) is said as any refused extraction is.
+ */
+export function useRunAgain() {
+  const { t } = useTranslation();
   const [start, started] = useStartExtractionMutation();
   const navigate = useNavigate();
   const localised = useLocalisedPath();
   const dispatch = useAppDispatch();
-  const runAgain = async () => {
-    const { extractionId } = await start({ url, rerun: true }).unwrap();
-    dispatch(extractionAsked(extractionId));
-    await navigate(localised(paths.results(url, extractionId)));
+  const runAgain = async (url: string) => {
+    try {
+      const { extractionId } = await start({ url, rerun: true }).unwrap();
+      dispatch(extractionAsked(extractionId));
+      await navigate(localised(paths.results(url, extractionId)));
+    } catch (error) {
+      const notice = extractionNotice(refusalOf(error), t);
+      if (notice) dispatch(noticeShown(notice));
+    }
   };
   return { runAgain, running: started.isLoading };
 }
@@ -51,6 +63,8 @@ export function useExtraction(url: string, extractionId: string | null): Extract
   const localised = useLocalisedPath();
   const dispatch = useAppDispatch();
   const isNews = useAppSelector((state) => selectIsNews(state, extractionId));
+  // Kept when the address gains the extraction's id: how the page was opened (the address box's overlay).
+  const locationState: unknown = useLocation().state;
   // StrictMode runs effects twice; the ref (kept across that re-run) makes sure one visit asks once.
   const startedFor = useRef<string | null>(null);
   // A visitor who left before the answer came stays where they went.
@@ -68,10 +82,11 @@ export function useExtraction(url: string, extractionId: string | null): Extract
       .unwrap()
       .then(({ extractionId: id, reused }) => {
         if (!reused) dispatch(extractionAsked(id));
-        if (mounted.current) return navigate(localised(paths.results(url, id)), { replace: true });
+        if (mounted.current)
+          return navigate(localised(paths.results(url, id)), { replace: true, state: locationState });
       })
       .catch(() => undefined); // the refusal is read from `started`
-  }, [url, extractionId, start, navigate, localised, dispatch]);
+  }, [url, extractionId, start, navigate, localised, dispatch, locationState]);
 
   const extraction = useGetExtractionQuery(extractionId ?? skipToken);
   const view = extraction.data;

@@ -5,6 +5,7 @@ import { paths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
 import { buttonStyles } from '../../ui/button.component';
 import { formatNumber } from '../../i18n/number-format';
+import { focusAddressBox } from '../extraction/address-box';
 
 /** The home page's three cards; the numbers are the plan quotas of contracts, the price the seed's $9.99 (Hobby monthly). */
 const PLANS = [
@@ -72,6 +73,15 @@ export function PricingCards() {
           </ul>
           <Link
             to={localised(card.to)}
+            // The free plan needs nothing but an address: the box is on this very page.
+            onClick={
+              card.plan === 'free'
+                ? (event) => {
+                    event.preventDefault();
+                    focusAddressBox();
+                  }
+                : undefined
+            }
             className={buttonStyles(card.recommended ? 'primary' : 'secondary', 'lg', 'mt-8')}
           >
             {t(card.action)}

@@ -1,11 +1,21 @@
 import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../app/hooks';
 import { Section } from '../../ui/section.component';
+import { selectLatestResult } from '../extraction/latest-result.slice';
+import { LatestResult } from './latest-result.component';
 
-/** The seed's empty state: six sample placeholders and a pointer to the search bar at the top. */
+/** The latest result this tab saw, else the seed's empty state: six sample placeholders and a pointer to the search bar. */
 const PLACEHOLDERS = 6;
 
 export function TryItSection() {
   const { t } = useTranslation();
+  const latest = useAppSelector(selectLatestResult);
+  if (latest)
+    return (
+      <Section id="try-it" title={t('tryIt.title')} intro={t('tryIt.hint')} tinted>
+        <LatestResult latest={latest} />
+      </Section>
+    );
   return (
     <Section id="try-it" title={t('tryIt.title')} intro={t('tryIt.hint')} tinted>
       <ul aria-label={t('tryIt.samples')} className="grid grid-cols-2 gap-4 sm:grid-cols-3">

@@ -5,6 +5,7 @@ import { Alert } from '../../ui/alert.component';
 import { Button } from '../../ui/button.component';
 import { Spinner } from '../../ui/spinner.component';
 import { StarRating } from '../comments/star-rating.component';
+import { formatDate } from '../../i18n/number-format';
 import { noticeShown } from '../notice/notice.slice';
 import { useApproveCommentMutation, useDeleteCommentMutation, useGetPendingCommentsQuery } from './moderation.api';
 
@@ -66,7 +67,7 @@ function PendingComment({ comment }: { comment: Comment }) {
         <bdi className="font-semibold">{comment.username}</bdi>
         <StarRating rating={comment.rating} />
         <time dateTime={comment.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
-          {new Date(comment.createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+          {formatDate(comment.createdAt, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
         </time>
       </div>
       <p className="mt-1 flex min-w-0 gap-1 text-xs text-slate-600 dark:text-slate-400">

@@ -158,13 +158,13 @@ describe('sizes and addresses in Arabic', () => {
     storedExtraction([photo]);
     const { user } = open('/ar');
     const tile = within(await grid()).getAllByRole('listitem')[0];
-    const tileSize = within(tile).getByText('800 × 533');
+    const tileSize = within(tile).getByText('٨٠٠ × ٥٣٣');
     expect(tileSize.closest('[dir="ltr"]')).not.toBeNull();
     expect(screen.getByTitle(pageUrl).closest('[dir="ltr"]')).not.toBeNull();
 
     await user.click(within(tile).getAllByRole('button')[0]);
     const dialog = await screen.findByRole('dialog');
-    const dialogSize = within(dialog).getByText('800 × 533');
+    const dialogSize = within(dialog).getByText('٨٠٠ × ٥٣٣');
     expect(dialogSize.textContent).toBe(tileSize.textContent);
     expect(dialogSize.closest('[dir="ltr"]')).not.toBeNull();
     expect(within(dialog).getByRole('link', { name: photo.fileUrl })).toHaveAttribute('dir', 'ltr');

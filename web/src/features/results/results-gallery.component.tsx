@@ -83,6 +83,8 @@ export function ResultsGallery({ result, crawl }: ResultsGalleryProps) {
   const failed = shown
     .map((item, offset) => ({ item, number: firstNumber + offset }))
     .filter(({ item }) => loading.statusOf(item.file.fileUrl) === 'failed');
+  // The header counts the images a visitor can see: those that could not be loaded are left out (and listed).
+  const displayedCount = items.length - failed.length;
   const order = useMemo(() => items.map((item) => item.index), [items]);
   const limits = result.limits;
   // The quota counts distinct images: repeats ride along flagged as duplicates.
@@ -136,7 +138,7 @@ export function ResultsGallery({ result, crawl }: ResultsGalleryProps) {
               <WebAddress url={result.sourceUrl} />
             </a>
             <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold tabular-nums text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-              {t('results.count', { count: items.length })}
+              {t('results.count', { count: displayedCount })}
             </span>
           </p>
         </div>

@@ -1,5 +1,6 @@
 import type { ExtractedFile } from '@pixtract/contracts';
 import {
+  activeFilterCount,
   DEFAULT_RESULT_OPTIONS,
   fileTypeOf,
   fileTypesIn,
@@ -147,5 +148,23 @@ describe('pages of 48', () => {
     expect(pageCount(0)).toBe(1);
     expect(pageOf(many, 1)).toHaveLength(RESULTS_PAGE_SIZE);
     expect(pageOf(many, 3)).toEqual(many.slice(96));
+  });
+});
+
+describe('activeFilterCount', () => {
+  it('counts the options that differ from the defaults', () => {
+    expect(activeFilterCount(DEFAULT_RESULT_OPTIONS)).toBe(0);
+    expect(activeFilterCount({ ...DEFAULT_RESULT_OPTIONS, kinds: ['graphic', 'photo'] })).toBe(0);
+    expect(
+      activeFilterCount({
+        ...DEFAULT_RESULT_OPTIONS,
+        sort: 'size',
+        showDuplicates: true,
+        minWidth: 100,
+        minHeight: 50,
+        fileType: 'png',
+        kinds: ['photo'],
+      }),
+    ).toBe(6);
   });
 });

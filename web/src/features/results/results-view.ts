@@ -39,6 +39,22 @@ export const DEFAULT_RESULT_OPTIONS: ResultOptions = {
   kinds: ['photo', 'graphic'],
 };
 
+/** How many of the options differ from the defaults: the number the phone's Filters button shows. */
+export function activeFilterCount(options: ResultOptions): number {
+  const sameKinds =
+    options.kinds.length === DEFAULT_RESULT_OPTIONS.kinds.length &&
+    DEFAULT_RESULT_OPTIONS.kinds.every((kind) => options.kinds.includes(kind));
+  return [
+    options.sort !== DEFAULT_RESULT_OPTIONS.sort,
+    options.showDuplicates !== DEFAULT_RESULT_OPTIONS.showDuplicates,
+    options.minWidth > 0,
+    options.minHeight > 0,
+    options.fileType !== '',
+    options.page !== '',
+    !sameKinds,
+  ].filter(Boolean).length;
+}
+
 /** Results stored before files had a kind count as photos. */
 export const kindOf = (file: ExtractedFile): ImageKind => file.kind ?? 'photo';
 

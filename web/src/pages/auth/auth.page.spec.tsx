@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render-with-providers';
+import { leaveAppFor } from '../../app/leave-app';
+
+jest.mock('../../app/leave-app', () => ({ leaveAppFor: jest.fn() }));
 
 const visitor = { status: 200, body: { isAuthenticated: false, user: null } };
 
@@ -22,7 +25,7 @@ describe('auth page', () => {
     expect(tabs).toHaveAttribute('dir', 'rtl');
   });
 
-  it('registers, says so, and brings up the login form', async () => {
+  it('registers, says so, and brings up the login form with the new username filled in', async () => {
     const { calls } = fakeApi({
       'GET /api/auth/status': visitor,
       'POST /api/auth/register': { status: 201, body: {} },
@@ -42,6 +45,9 @@ describe('auth page', () => {
       subscribeNewsletter: false,
     });
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true'));
+    const login = screen.getByRole('tabpanel', { name: 'Login' });
+    expect(within(login).getByLabelText('Username or email')).toHaveValue('ada');
+    expect(within(login).getByLabelText('Password')).toHaveFocus();
   });
 
   it("shows 'Login failed' with the catalogue's words for wrong credentials", async () => {
@@ -107,5 +113,12 @@ describe('auth page', () => {
     renderWithProviders('/auth?error=<script>');
     await screen.findByRole('tabpanel', { name: 'Login' });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each(['/auth/google', '/ar/auth/google'])('starts Google sign-in at the server from %s', async (path) => {
+    fakeApi({ 'GET /api/auth/status': visitor });
+    renderWithProviders(path);
+    await waitFor(() => expect(leaveAppFor).toHaveBeenCalledWith('/api/auth/google'));
+    expect(screen.queryByRole('heading', { name: 'Page Not Found' })).not.toBeInTheDocument();
   });
 });

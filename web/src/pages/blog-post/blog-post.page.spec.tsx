@@ -32,7 +32,7 @@ describe('/blog/{slug}', () => {
     const main = within(await screen.findByRole('main'));
     expect(await main.findByRole('heading', { level: 1, name: 'srcset explained' })).toBeInTheDocument();
     expect(main.getByText('How responsive images work & how to get the largest file.')).toBeInTheDocument();
-    expect(main.getAllByRole('list', { name: 'Tags' })[0]).toHaveTextContent('responsive-imageshow-it-works');
+    expect(main.getAllByRole('list', { name: 'Tags' })[0]).toHaveTextContent('Responsive imagesHow it works');
     expect(main.getByText('May 20, 2025')).toBeInTheDocument();
     expect(main.getAllByText('4 min read')[0]).toBeInTheDocument();
     expect(main.getByText('By Pixtract Team')).toBeInTheDocument();

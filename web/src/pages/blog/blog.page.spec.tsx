@@ -74,10 +74,11 @@ describe('/blog', () => {
       within(tags)
         .getAllByRole('button')
         .map((chip) => chip.textContent),
-    ).toEqual(['All', 'lazy-loading', 'how-it-works', 'guides', 'zip', 'responsive-images']);
-    await user.click(within(tags).getByRole('button', { name: 'how-it-works' }));
-    expect(within(tags).getByRole('button', { name: 'how-it-works' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('heading', { level: 2, name: 'Posts tagged with “how-it-works”' })).toBeInTheDocument();
+    ).toEqual(['All', 'Lazy loading', 'How it works', 'Guides', 'ZIP', 'Responsive images']);
+    await user.click(within(tags).getByRole('button', { name: 'How it works' }));
+    expect(within(tags).getByRole('button', { name: 'How it works' })).toHaveAttribute('aria-pressed', 'true');
+    expect(router.state.location.search).toBe('?tag=how-it-works');
+    expect(screen.getByRole('heading', { level: 2, name: 'Posts tagged with “How it works”' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(2);
 
     await user.type(search, 'nothing matches this');
@@ -86,6 +87,25 @@ describe('/blog', () => {
     expect(screen.getAllByRole('article')).toHaveLength(3);
     expect(search).toHaveValue('');
     expect(within(tags).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it("features the article whose title was searched, though the words are in every article's body", async () => {
+    const body = POSTS.map((post) => post.title).join(' ');
+    const { user } = blogWith({ status: 200, body: POSTS.map((post) => ({ ...post, content: `<p>${body}</p>` })) });
+    const search = await screen.findByRole('searchbox', { name: 'Search articles' });
+    await screen.findAllByRole('article');
+    for (const post of POSTS) {
+      await user.clear(search);
+      await user.type(search, post.title);
+      expect(screen.getAllByRole('article')[0]).toHaveTextContent(post.title);
+    }
+  });
+
+  it("labels the tag chips in the reader's language", async () => {
+    blogWith({ status: 200, body: POSTS }, '/ar/blog');
+    const tags = await screen.findByRole('group', { name: /./ });
+    expect(await within(tags).findByRole('button', { name: 'التحميل الكسول' })).toBeInTheDocument();
+    expect(within(tags).queryByRole('button', { name: 'lazy-loading' })).not.toBeInTheDocument();
   });
 
   it('opens with the filters of its address, and says so when the articles cannot be loaded', async () => {

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { BlogCard } from '../../features/blog/blog-card.component';
 import { searchPosts, tagsOf } from '../../features/blog/blog-posts';
 import { useGetBlogPostsQuery } from '../../features/blog/blog.api';
+import { useTagLabel } from '../../features/blog/tag-label';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form.component';
 import { usePageMeta } from '../../layout/use-page-meta.hook';
 import { paths } from '../../router/paths';
@@ -26,6 +27,7 @@ export function BlogPage() {
   const tag = params.get('tag');
   const posts = useGetBlogPostsQuery();
   const searchId = useId();
+  const tagLabel = useTagLabel();
   usePageMeta('blog');
 
   const tags = useMemo(() => tagsOf(posts.data ?? []), [posts.data]);
@@ -64,7 +66,6 @@ export function BlogPage() {
               key={chip ?? ''}
               type="button"
               aria-pressed={tag === chip}
-              lang={chip ? 'en' : undefined}
               onClick={() => filter({ tag: chip })}
               className={`rounded-full border px-3 py-1 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-blue-500 ${
                 tag === chip
@@ -72,7 +73,7 @@ export function BlogPage() {
                   : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800'
               }`}
             >
-              {chip ?? t('blog.all')}
+              {chip ? tagLabel(chip) : t('blog.all')}
             </button>
           ))}
         </div>
@@ -96,7 +97,7 @@ export function BlogPage() {
           {rest.length > 0 && (
             <section aria-labelledby="blog-list-title" className="space-y-6">
               <h2 id="blog-list-title" className="text-2xl font-bold">
-                {tag ? t('blog.taggedWith', { tag }) : t('blog.latest')}
+                {tag ? t('blog.taggedWith', { tag: tagLabel(tag) }) : t('blog.latest')}
               </h2>
               <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                 {rest.map((post) => (

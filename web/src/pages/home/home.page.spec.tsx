@@ -30,21 +30,25 @@ describe('home hero', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('explains an invalid URL inline and stays on the page', async () => {
-    const { router, user } = renderHome();
-    const input = await screen.findByPlaceholderText('Enter website URL');
-    await user.type(input, 'https://exa mple.com');
-    await user.click(screen.getByRole('button', { name: 'Extract Images' }));
+  // A host needs a dot, or is localhost or an IP literal: "foo" and "ht!tp://::" parse as URLs but name no site.
+  it.each(['https://exa mple.com', 'foo', 'ht!tp://::'])(
+    'explains an invalid URL (%p) inline and stays on the page',
+    async (typed) => {
+      const { router, user } = renderHome();
+      const input = await screen.findByPlaceholderText('Enter website URL');
+      await user.type(input, typed);
+      await user.click(screen.getByRole('button', { name: 'Extract Images' }));
 
-    expect(screen.getByRole('alert')).toHaveTextContent(VALID_URL_EXAMPLE);
-    expect(input).toHaveAccessibleDescription(VALID_URL_EXAMPLE);
-    expect(input).toBeInvalid();
-    act(() => jest.advanceTimersByTime(PROCESSING_DELAY_MS * 2));
-    expect(router.state.location.pathname).toBe('/');
+      expect(screen.getByRole('alert')).toHaveTextContent(VALID_URL_EXAMPLE);
+      expect(input).toHaveAccessibleDescription(VALID_URL_EXAMPLE);
+      expect(input).toBeInvalid();
+      act(() => jest.advanceTimersByTime(PROCESSING_DELAY_MS * 2));
+      expect(router.state.location.pathname).toBe('/');
 
-    await user.type(input, 'x');
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  });
+      await user.type(input, 'x');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    },
+  );
 
   it('shows Processing... for one second, then opens the results with https:// prepended', async () => {
     const { router, user } = renderHome();
@@ -66,6 +70,47 @@ describe('home hero', () => {
     await user.click(screen.getByRole('button', { name: 'Extraire les images' }));
     await act(async () => jest.advanceTimersByTime(PROCESSING_DELAY_MS));
     expect(router.state.location.pathname).toBe('/fr/results');
+  });
+
+  it("takes the free plan's Get Started to the address box, focused, without leaving the page", async () => {
+    const { router, user } = renderHome();
+    const pricing = await screen.findByRole('region', { name: 'Pricing' });
+    await user.click(within(pricing).getByRole('link', { name: 'Get Started' }));
+    expect(screen.getByPlaceholderText('Enter website URL')).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('writes the visited key on the first visit', async () => {
+    localStorage.removeItem('visited');
+    renderHome();
+    await screen.findByPlaceholderText('Enter website URL');
+    expect(localStorage.getItem('visited')).toBe('true');
+  });
+
+  it('waits for an extraction from the address box under a full-screen overlay: animated bar, a new quote every 20 s', async () => {
+    fakeApi({
+      'POST /api/extractions': { status: 202, body: { extractionId: 'ex-1' } },
+      'GET /api/extractions/ex-1': {
+        status: 200,
+        body: {
+          extractionId: 'ex-1',
+          url: 'https://example.com/',
+          status: 'running',
+          progress: { stage: 'loading', percent: 10, imagesFound: 0 },
+        },
+      },
+    });
+    const { user } = renderHome();
+    await user.type(await screen.findByPlaceholderText('Enter website URL'), 'example.com{Enter}');
+    await act(async () => jest.advanceTimersByTime(PROCESSING_DELAY_MS));
+
+    const overlay = await screen.findByTestId('loading-overlay');
+    expect(within(overlay).getByRole('heading', { name: 'Extracting images...' })).toBeInTheDocument();
+    expect(within(overlay).getByRole('progressbar').firstElementChild).toHaveAttribute('data-animated', 'true');
+    expect(overlay).toHaveTextContent('A picture is worth a thousand words.');
+    act(() => jest.advanceTimersByTime(20_000));
+    expect(overlay).not.toHaveTextContent('A picture is worth a thousand words.');
+    expect(overlay).toHaveTextContent('Photography is the story I fail to put into words.');
   });
 });
 

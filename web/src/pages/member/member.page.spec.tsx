@@ -80,7 +80,58 @@ describe('member dashboard', () => {
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'New Extraction' })).toHaveAttribute('href', '/');
   });
 
-  it("shows a recent image's size left to right, also in Arabic", async () => {
+  it("writes numbers and dates the language's own way: Arabic digits throughout, Japanese dates", async () => {
+    fakeApi({
+      'GET /api/auth/status': member,
+      'GET /api/user/profile': { status: 200, body: { ...profile, currentUsage: 8, dailyLimit: 3000 } },
+      'GET /api/user/extraction-history': {
+        status: 200,
+        body: [
+          {
+            id: 'e1',
+            url: 'https://example.com/',
+            extractedAt: '2026-12-01T12:30:50.000Z',
+            status: 'completed',
+            imageCount: 1492,
+          },
+        ],
+      },
+      'GET /api/user/recent-images': { status: 200, body: [] },
+    });
+    renderWithProviders('/ar/member');
+    expect(await screen.findByText('الربع ١')).toBeInTheDocument();
+    expect(screen.getByText('٩٠٠ / ١٣٥٬٠٠٠')).toBeInTheDocument();
+    // One rounding rule with the header's panel: 8 of 3,000 is 0.3%, not 0%.
+    expect(screen.getByText(/مُستخدَم ٠٫٣٪/)).toBeInTheDocument();
+    expect(screen.getByText(/^١٥[^٠-٩]+٠١[^٠-٩]+٢٠٢٦$/)).toBeInTheDocument();
+    expect(await screen.findByText(/^١٬٤٩٢/)).toBeInTheDocument();
+    expect(screen.getByText(/^٠١[^٠-٩]+١٢[^٠-٩]+٢٠٢٦/)).toBeInTheDocument();
+  });
+
+  it('writes dates in Japanese as Japanese does', async () => {
+    fakeApi({
+      'GET /api/auth/status': member,
+      'GET /api/user/profile': { status: 200, body: profile },
+      'GET /api/user/extraction-history': {
+        status: 200,
+        body: [
+          {
+            id: 'e1',
+            url: 'https://example.com/',
+            extractedAt: '2026-12-01T12:30:50.000Z',
+            status: 'completed',
+            imageCount: 3,
+          },
+        ],
+      },
+      'GET /api/user/recent-images': { status: 200, body: [] },
+    });
+    renderWithProviders('/jp/member');
+    expect(await screen.findByText(/^2026\/12\/0?1 \d{1,2}:\d{2}$/)).toBeInTheDocument();
+    expect(screen.getByText('2026/01/15')).toBeInTheDocument();
+  });
+
+  it('shows recent images as lazy thumbnails through the proxy, sizes left to right, also in Arabic', async () => {
     fakeApi({
       'GET /api/auth/status': member,
       'GET /api/user/profile': { status: 200, body: profile },
@@ -109,8 +160,14 @@ describe('member dashboard', () => {
     });
     const { user } = renderWithProviders('/ar/member');
     await user.click(await screen.findByRole('tab', { name: 'أحدث الصور' }));
-    expect(await screen.findByText('1200 × 800')).toHaveAttribute('dir', 'ltr');
+    expect(await screen.findByText('١٢٠٠ × ٨٠٠')).toHaveAttribute('dir', 'ltr');
     expect(screen.getByText('Unmeasured').nextElementSibling?.querySelector('[dir=ltr]')).toBeNull();
+    const thumbnail = screen.getByRole('img', { name: 'Harbour' });
+    expect(thumbnail).toHaveAttribute('loading', 'lazy');
+    expect(thumbnail).toHaveAttribute(
+      'src',
+      `/api/proxy-image?${new URLSearchParams({ url: 'https://example.com/', w: '640' })}`,
+    );
   });
 
   it('goes home with the seed message when the profile fails to load', async () => {

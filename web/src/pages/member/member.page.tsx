@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { SEED_PREMIUM_PLAN_ID } from '@pixtract/contracts';
+import { SEED_PREMIUM_PLAN_ID, usageStats } from '@pixtract/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { api } from '../../app/api';
@@ -9,7 +9,6 @@ import { useGetProfileQuery } from '../../features/account/account.api';
 import { QuarterlyUsage } from '../../features/account/quarterly-usage.component';
 import { RecentActivity } from '../../features/account/recent-activity.component';
 import { useAuthStatus } from '../../features/auth/auth.api';
-import { usageOf } from '../../features/auth/usage';
 import { useGetUserSubscriptionQuery } from '../../features/billing/billing.api';
 import { CurrentSubscriptionCard } from '../../features/billing/current-subscription.component';
 import { noticeShown } from '../../features/notice/notice.slice';
@@ -20,6 +19,8 @@ import { useLocalisedPath } from '../../router/use-language.hook';
 import { buttonStyles } from '../../ui/button.component';
 import { Card } from '../../ui/card.component';
 import { UsageBar } from '../../ui/usage-bar.component';
+import { formatDate, formatNumber } from '../../i18n/number-format';
+import { useLanguage } from '../../router/use-language.hook';
 import { usePageMeta } from '../../layout/use-page-meta.hook';
 
 /** /member — My Account. Visitors go to /auth; a profile that fails to load sends the member home with a toast. */
@@ -33,7 +34,8 @@ export function MemberPage() {
 }
 
 function Dashboard() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const localised = useLocalisedPath();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
@@ -53,8 +55,8 @@ function Dashboard() {
 
   if (!profile.data) return <PageFallback />;
   const user = profile.data;
-  const daily = usageOf(user.currentUsage, user.dailyLimit);
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const daily = usageStats(user.dailyLimit, user.currentUsage);
+  const number = (value: number) => formatNumber(value, language);
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-10 sm:px-6">
@@ -77,7 +79,7 @@ function Dashboard() {
               [t('member.username'), user.username],
               [t('member.email'), user.email ?? '—'],
               [t('member.accountType'), t(accountLabelKey(user.role))],
-              [t('member.memberSince'), new Date(user.createdAt).toLocaleDateString(i18n.language)],
+              [t('member.memberSince'), formatDate(user.createdAt, language)],
               [t('member.totalExtractions'), number(user.totalExtractionsAllTime)],
               [t('member.totalImages'), number(user.totalImagesExtracted)],
             ].map(([label, value]) => (

@@ -112,6 +112,31 @@ describe('results page', () => {
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '14');
     expect(screen.getByTestId('extraction-elapsed')).toHaveTextContent(/^1[23] sec elapsed$/);
     expect(screen.getByTestId('extraction-received')).toHaveTextContent('1.4 MB received');
+    // Opened directly (not from the address box): the wait stays in the page, no overlay.
+    expect(screen.queryByTestId('loading-overlay')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['/results?url=example.com', 0, '0 bytes received'],
+    ['/results?url=example.com', 1, '1 byte received'],
+    ['/ar/results?url=example.com', 0, 'لم يُستلم أي بايت'],
+    ['/ar/results?url=example.com', 2, 'استُلم بايتان'],
+    ['/ar/results?url=example.com', 5, 'استُلمت ٥ بايتات'],
+    ['/ru/results?url=example.com', 3, 'Получено 3 байта'],
+  ])('says a byte count below a kilobyte with the plural rules of the language (%s, %d)', async (path, bytes, said) => {
+    extractionApi();
+    const { socket } = await renderFollowing(path);
+    await serverSends(() =>
+      socket.serverEmit('extraction:progress', {
+        extractionId,
+        stage: 'loading',
+        percent: 5,
+        imagesFound: 0,
+        elapsedMs: 1_000,
+        bytesReceived: bytes,
+      }),
+    );
+    expect(screen.getByTestId('extraction-received')).toHaveTextContent(said);
   });
 
   it('says what the worker pressed on the page to reach its images', async () => {
@@ -208,7 +233,9 @@ describe('results page', () => {
     expect(tile).not.toBeVisible();
     // Left out, but said, and listed on demand.
     expect(screen.getByTestId('load-failures')).toHaveTextContent('1 shown · 1 could not be loaded');
-    expect(screen.getByText('2 images')).toBeInTheDocument();
+    // The header counts the images shown, not the ones left out.
+    expect(screen.getByText('1 image')).toBeInTheDocument();
+    expect(screen.queryByText('2 images')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show which' }));
     const failed = screen.getByRole('list', { name: 'Images that could not be loaded' });
     expect(within(failed).getByRole('link', { name: files[0].fileUrl })).toHaveAttribute('href', files[0].fileUrl);
@@ -318,6 +345,45 @@ describe('results page', () => {
     ]);
   });
 
+  it("shows the latest result in the home page's try-it area: first images, both downloads, the full results", async () => {
+    extractionApi();
+    const { socket, user } = await renderFollowing();
+    await serverSends(() => socket.serverEmit('extraction:completed', { extractionId, result: result(files) }));
+    await user.click(screen.getByRole('link', { name: 'Back to Home' }));
+
+    const latest = await screen.findByTestId('latest-result');
+    expect(within(latest).getAllByRole('img')).toHaveLength(2);
+    expect(within(latest).getByRole('img', { name: 'A cat' })).toHaveAttribute('loading', 'lazy');
+    expect(within(latest).getByRole('button', { name: 'DOWNLOAD ALL AS ZIP' })).toBeInTheDocument();
+    const list = within(latest).getByRole('region', { name: 'Extracted Images' });
+    expect(within(list).getByRole('button', { name: 'Download All' })).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Download image 1' })).toHaveAttribute(
+      'href',
+      `/api/proxy-image?url=${encodeURIComponent(files[0].fileUrl)}&download=1`,
+    );
+    expect(within(latest).getByRole('link', { name: 'Open the full results' })).toHaveAttribute(
+      'href',
+      `/results?url=${encodeURIComponent(url)}&id=${extractionId}`,
+    );
+    expect(screen.queryByRole('list', { name: 'Sample images' })).not.toBeInTheDocument();
+  });
+
+  it('folds the filters behind a Filters button that counts the active ones (shown on phones only)', async () => {
+    extractionApi();
+    const { socket, user } = await renderFollowing();
+    await serverSends(() => socket.serverEmit('extraction:completed', { extractionId, result: result(files) }));
+
+    const filters = screen.getByRole('button', { name: 'Filters' });
+    expect(filters).toHaveAttribute('aria-expanded', 'false');
+    expect(filters).toHaveClass('sm:hidden');
+    await user.click(filters);
+    expect(filters).toHaveAttribute('aria-expanded', 'true');
+    await user.type(screen.getByLabelText('Min. width (px)'), '100');
+    await user.click(screen.getByRole('button', { name: 'Show Duplicates' }));
+    expect(screen.getByRole('button', { name: 'Filters 2 active' })).toBeInTheDocument();
+    expect(screen.getByTestId('active-filters')).toHaveTextContent('2');
+  });
+
   it('shows a page that could not be read and gave nothing as the failure alone, not also as No images found', async () => {
     extractionApi();
     const { socket } = await renderFollowing();
@@ -328,6 +394,85 @@ describe('results page', () => {
 
     expect(screen.getByRole('alert')).toHaveTextContent(`Extraction Failed${message}`);
     expect(screen.queryByRole('heading', { name: 'No images found' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      '/results?url=example.com',
+      'The website did not answer: it may be down or very slow. Try again later.',
+      'The page did not answer within 30 seconds.',
+    ],
+    ['/ar/results?url=example.com', 'لم يستجب الموقع', 'لم تستجب الصفحة خلال ٣٠ ث.'],
+  ])(
+    'says a page that never answered in our words with the time it had, never as an HTTP status (%s)',
+    async (path, error, detail) => {
+      extractionApi();
+      const { socket } = await renderFollowing(path);
+      await serverSends(() =>
+        socket.serverEmit('extraction:progress', {
+          extractionId,
+          stage: 'loading',
+          percent: 10,
+          imagesFound: 0,
+          elapsedMs: 2_000,
+          answerWithinMs: 30_000,
+        }),
+      );
+      if (!path.startsWith('/ar'))
+        expect(screen.getByTestId('extraction-answer-within')).toHaveTextContent('The page has up to 30 sec to answer');
+      await serverSends(() =>
+        socket.serverEmit('extraction:completed', {
+          extractionId,
+          result: result([], {
+            error: 'The website did not answer: it may be down or very slow. Try again later.',
+            errorCode: 'PAGE_DID_NOT_ANSWER',
+            warnings: ['The page did not answer within 30 seconds.'],
+            warningDetails: [{ code: 'NO_ANSWER', values: { seconds: 30 } }],
+          }),
+        }),
+      );
+      const failure = screen.getAllByRole('alert')[0];
+      expect(failure).toHaveTextContent(error);
+      expect(failure).toHaveTextContent(detail);
+      expect(failure).not.toHaveTextContent(/HTTP/);
+    },
+  );
+
+  it('gives a failure its address back, editable and focused, with Extract beside it, and no comment form', async () => {
+    const { calls } = extractionApi();
+    const { socket, user, router } = await renderFollowing();
+    await serverSends(() =>
+      socket.serverEmit('extraction:completed', {
+        extractionId,
+        result: result([], { error: 'We could not find that website. Check the address and try again.' }),
+      }),
+    );
+
+    const field = screen.getByRole('textbox', { name: 'Website URL' });
+    expect(field).toHaveValue(url);
+    expect(field).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Extract' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Run again' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Comments' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /comment/i })).not.toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, 'foo');
+    await user.click(screen.getByRole('button', { name: 'Extract' }));
+    expect(field).toHaveAccessibleDescription(/valid website URL/);
+
+    await user.clear(field);
+    await user.type(field, 'example.org/gallery{Enter}');
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST').at(-1)).toEqual({
+        method: 'POST',
+        path: '/api/extractions',
+        body: { url: 'https://example.org/gallery', rerun: true },
+      }),
+    );
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('url')).toBe('https://example.org/gallery'),
+    );
   });
 
   it('shows the images a page stopped at the time limit gave, with the warning', async () => {
@@ -523,7 +668,7 @@ describe('results page', () => {
     expect(await screen.findByRole('heading', { name: 'Extracting images...' })).toBeInTheDocument();
   });
 
-  it("offers Run again where the named extraction is not this visitor's (a shared link)", async () => {
+  it("offers the address to extract afresh where the named extraction is not this visitor's (a shared link)", async () => {
     fakeApi({
       [`GET /api/extractions/${extractionId}`]: {
         status: 404,
@@ -532,6 +677,7 @@ describe('results page', () => {
     });
     renderWithProviders(`/results?url=example.com&id=${extractionId}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('No extraction with that id.');
-    expect(screen.getByRole('button', { name: 'Run again' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Website URL' })).toHaveValue(url);
+    expect(screen.getByRole('button', { name: 'Extract' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 import { ErrorCode, normaliseExtractionUrl } from '@pixtract/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { isFromAddressBox } from '../../features/extraction/address-box';
 import { useAppDispatch } from '../../app/hooks';
 import { ExtractionFailed } from '../../features/extraction/extraction-failed.component';
 import { ExtractionForm } from '../../features/extraction/extraction-form.component';
@@ -23,6 +24,7 @@ export function ResultsPage() {
   const [params] = useSearchParams();
   const check = normaliseExtractionUrl(params.get('url') ?? '');
   const extractionId = params.get('id');
+  const fromAddressBox = isFromAddressBox(useLocation().state);
 
   if (!check.ok && check.code === ErrorCode.UrlRequired) return <MissingUrl />;
 
@@ -37,11 +39,12 @@ export function ResultsPage() {
           extractionId={extractionId}
           backLink={backToHome}
           addressBox={<ExtractionForm compact initialUrl={check.url} />}
+          overlay={fromAddressBox}
         />
       ) : (
         <>
           <div className="mb-6">{backToHome}</div>
-          <ExtractionFailed message={t(`errors.${check.code}`)} />
+          <ExtractionFailed message={t(`errors.${check.code}`)} url={params.get('url') ?? ''} />
         </>
       )}
     </div>

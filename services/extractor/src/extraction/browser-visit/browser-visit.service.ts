@@ -4,7 +4,13 @@ import { errors, Page, Response } from 'playwright-core';
 import { BrowserPoolService } from '../../browser/browser-pool.service';
 import { PageActivity } from '../../browser/page-activity';
 import { countReceivedBytes } from '../../browser/received-bytes';
-import { EXTRACTOR_CONFIG, ExtractorConfig, type VisitBehaviour } from '../../extractor.config';
+import {
+  answerWithinMs,
+  EXTRACTOR_CONFIG,
+  ExtractorConfig,
+  NAVIGATION_SHARE,
+  type VisitBehaviour,
+} from '../../extractor.config';
 import { LAZY_ATTRIBUTES, LazyAttributes } from '../collectors/lazy-attributes';
 import type { ReceivedBody } from '../measuring/image-measurer.service';
 import type { StageReporter } from '../job-progress';
@@ -19,7 +25,6 @@ import { MAX_WALKED_ELEMENTS, snapshotRenderedPage } from '../snapshot/browser-s
 import { pictureAddressSnapshot, type PageSnapshot } from '../snapshot/page-snapshot';
 
 /** Shares of the job's time limit: navigation may use half, scrolling ends by 70%, leaving room to collect. */
-export const NAVIGATION_SHARE = 0.5;
 const SCROLL_SHARE = 0.7;
 const FIRST_SETTLE_MS = 5_000;
 const STEP_SETTLE_MS = 1_500;
@@ -139,8 +144,12 @@ export class BrowserVisitService {
         return { snapshot: pictureAddressSnapshot(url), received: () => Promise.resolve(undefined) };
       // Still loading when the navigation's share of the time ran out (HTML that keeps streaming, a script holding
       // the parser up): the page as far as it came is what the visitor gets, with a warning, rather than nothing.
-      // A page that sent nothing at all (still about:blank) has nothing to show, and times out.
-      if (error instanceof errors.TimeoutError && page.url() !== 'about:blank') {
+      // A page that sent nothing at all (still about:blank) did not answer in the time it is given.
+      if (error instanceof errors.TimeoutError && page.url() === 'about:blank') {
+        this.didNotAnswer(visit);
+        return undefined;
+      }
+      if (error instanceof errors.TimeoutError) {
         const startedAt = deadline - this.config.EXTRACTOR_JOB_TIMEOUT_MS;
         visit.warnings.push({
           code: 'STILL_LOADING',
@@ -152,6 +161,11 @@ export class BrowserVisitService {
     }
     visit.sourceUrl = page.url();
     const refusal = await guardProxyRefusal(response);
+    // The guard proxy's own 504: our wait for the first byte ended, the site sent no such status.
+    if (refusal === ErrorCode.UpstreamTimeout) {
+      this.didNotAnswer(visit);
+      return undefined;
+    }
     if (refusal) {
       visit.error = refusal;
       return undefined;
@@ -282,6 +296,12 @@ export class BrowserVisitService {
   }
 
   /** A failure caused by the page or the site, as the catalogue code of the words the person reads. */
+  /** Nothing of the page came within the time a page is given to answer: said in our words, with that time. */
+  private didNotAnswer(visit: BrowserVisit<unknown>): void {
+    visit.error = ErrorCode.PageDidNotAnswer;
+    visit.warnings.push(noAnswerWarning(this.config));
+  }
+
   private failureCode(error: unknown, job: JobContext): ErrorCode {
     if (error instanceof errors.TimeoutError) return ErrorCode.PageTimeout;
     if (error instanceof Error && /net::ERR_/.test(error.message)) {
@@ -296,13 +316,23 @@ export class BrowserVisitService {
 
 const CATALOGUE_CODES = new Map(Object.entries(ERROR_MESSAGES).map(([code, message]) => [message, code as ErrorCode]));
 
+/** The warning that says how long a page that did not answer was given. */
+export const noAnswerWarning = (config: ExtractorConfig): ExtractionWarning => ({
+  code: 'NO_ANSWER',
+  values: { seconds: Math.round(answerWithinMs(config) / 1000) },
+});
+
+/** The guard proxy's own answers: a refusal (403), or an upstream that failed (502) or did not answer in time (504). */
+const GUARD_PROXY_STATUSES = new Set([403, 502, 504]);
+
 /**
- * A plain-http navigation the guard proxy refused (a redirect to an internal address, say) arrives as the proxy's
- * own 403 text/plain answer carrying a catalogue message; that message is the extraction's error. (Refused https
- * hops fail the tunnel instead and surface as net::ERR_TUNNEL_CONNECTION_FAILED.)
+ * A plain-http navigation the guard proxy refused (a redirect to an internal address, say) or could not complete
+ * arrives as the proxy's own text/plain answer carrying a catalogue message; that message is the extraction's error,
+ * not an HTTP status of the site. (Refused https hops fail the tunnel instead: net::ERR_TUNNEL_CONNECTION_FAILED.)
  */
 async function guardProxyRefusal(response: Response | null): Promise<ErrorCode | undefined> {
-  if (response?.status() !== 403 || !response.headers()['content-type']?.startsWith('text/plain')) return undefined;
+  if (!response || !GUARD_PROXY_STATUSES.has(response.status())) return undefined;
+  if (!response.headers()['content-type']?.startsWith('text/plain')) return undefined;
   const body = await response.text().catch(() => '');
   return CATALOGUE_CODES.get(body);
 }
