@@ -9,7 +9,9 @@ import { WebAddress } from '../../ui/web-address.component';
 import { imageDownloadUrl, imageThumbnailUrl } from '../extraction/image-links';
 import type { LatestResult as Latest } from '../extraction/latest-result.slice';
 import { downloadArchive } from '../results/archive-download';
+import { savedFileName } from '../results/download-settings';
 import { archiveFiles } from '../results/picture-sizes';
+import { useDownloadSettings } from '../results/use-download-settings.hook';
 import { DEFAULT_RESULT_OPTIONS, visibleItems } from '../results/results-view';
 
 /** The first images shown here; the rest are a click away on the full results. */
@@ -34,7 +36,9 @@ export function LatestResult({ latest }: { latest: Latest }) {
   const localised = useLocalisedPath();
   const { result } = latest;
   const files = useMemo(() => visibleItems(result.files, DEFAULT_RESULT_OPTIONS).map((item) => item.file), [result]);
-  const downloadAll = () => void dispatch(downloadArchive(archiveFiles(files, 'largest'), result.sourceUrl));
+  // The Save as and file-name choices made on the results page apply here too.
+  const [settings] = useDownloadSettings();
+  const downloadAll = () => void dispatch(downloadArchive(archiveFiles(files, 'largest'), result.sourceUrl, settings));
 
   return (
     <div className="space-y-8" data-testid="latest-result">
@@ -87,8 +91,8 @@ export function LatestResult({ latest }: { latest: Latest }) {
                 {fileNameOf(file.fileUrl)}
               </span>
               <a
-                href={imageDownloadUrl(file.fileUrl)}
-                download
+                href={imageDownloadUrl(file, { ...settings, number: index + 1, sourceUrl: result.sourceUrl })}
+                download={savedFileName(file, index + 1, settings, result.sourceUrl)}
                 aria-label={t('results.downloadLabel', { number: index + 1 })}
                 className="shrink-0 font-medium text-blue-700 hover:underline dark:text-blue-400"
               >
