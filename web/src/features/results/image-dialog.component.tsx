@@ -1,37 +1,104 @@
 import type { ExtractedFile } from '@pixtract/contracts';
 import { Dialog, Tabs } from 'radix-ui';
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../ui/button.component';
 import { Modal } from '../../ui/modal.component';
 import { tabListStyles, tabStyles } from '../../ui/tabs.styles';
-import { imageDownloadUrl, imageThumbnailUrl } from '../extraction/image-links';
-import { fileTypeOf } from './results-view';
+import { imageDownloadUrl, imageFileName, imageThumbnailUrl } from '../extraction/image-links';
+import { formatNumber } from '../../i18n/number-format';
+import { textDirection } from '../../i18n/languages';
+import { useLanguage } from '../../router/use-language.hook';
+import { fileTypeOf, type ResultItem } from './results-view';
 import { ImageDimensions } from './image-dimensions.component';
 import { OtherSizes } from './other-sizes.component';
 import { otherSizes } from './picture-sizes';
 import { PageScreenshot } from './page-screenshot.component';
 
 interface ImageDialogProps {
-  file: ExtractedFile | null;
+  /** The image shown, one of `items`; none: closed. */
+  item: ResultItem | null;
+  /** The images the gallery lists (every page, in its order): Previous and Next walk them. */
+  items: ResultItem[];
   sourceUrl: string;
+  onShow: (item: ResultItem) => void;
   onClose: () => void;
 }
 
-/** The seed's preview: tabs Individual Image and Full Page Screenshot, with Download and Open in New Window. */
-export function ImageDialog({ file, sourceUrl, onClose }: ImageDialogProps) {
+/**
+ * The seed's preview: tabs Individual Image and Full Page Screenshot, with Download and Open in New Window. Titled
+ * with the image's alt text or file name and its place in the list; Previous and Next (buttons, or the arrow keys,
+ * which follow the reading direction) walk the gallery's images.
+ */
+export function ImageDialog({ item, items, sourceUrl, onShow, onClose }: ImageDialogProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const position = item ? items.indexOf(item) : -1;
+  const previous = position > 0 ? items[position - 1] : undefined;
+  const next = position >= 0 && position < items.length - 1 ? items[position + 1] : undefined;
+  const step = (event: KeyboardEvent) => {
+    // Arrow keys inside the tabs move between the tabs (Radix), not between images.
+    if (event.defaultPrevented || (event.target as HTMLElement).closest('[role=tablist]')) return;
+    const forward = textDirection(language) === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const back = forward === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft';
+    const target = event.key === forward ? next : event.key === back ? previous : undefined;
+    if (!target) return;
+    event.preventDefault();
+    onShow(target);
+  };
   return (
     <Modal
-      open={file !== null}
+      open={item !== null}
       onClose={onClose}
+      onKeyDown={step}
       className="inset-x-2 top-[5vh] flex max-h-[90vh] max-w-4xl flex-col overflow-hidden sm:inset-x-6"
     >
-      {file && <DialogBody key={file.fileUrl} file={file} sourceUrl={sourceUrl} />}
+      {item && (
+        <>
+          <DialogBody
+            key={item.file.fileUrl}
+            file={item.file}
+            sourceUrl={sourceUrl}
+            place={t('dialog.position', { number: position + 1, total: items.length })}
+          />
+          {/* aria-disabled, not disabled: the button at either end keeps focus when it gets there. */}
+          <nav
+            aria-label={t('dialog.tabsLabel')}
+            className="flex justify-between gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-800"
+          >
+            <button
+              type="button"
+              aria-disabled={!previous}
+              onClick={() => previous && onShow(previous)}
+              className={buttonStyles('secondary', 'md', 'aria-disabled:cursor-not-allowed aria-disabled:opacity-60')}
+            >
+              <span aria-hidden className="inline-block rtl:-scale-x-100">
+                ←
+              </span>
+              {t('dialog.previous')}
+            </button>
+            <span className="self-center text-sm text-slate-600 tabular-nums dark:text-slate-400" aria-hidden>
+              {formatNumber(position + 1, language)} / {formatNumber(items.length, language)}
+            </span>
+            <button
+              type="button"
+              aria-disabled={!next}
+              onClick={() => next && onShow(next)}
+              className={buttonStyles('secondary', 'md', 'aria-disabled:cursor-not-allowed aria-disabled:opacity-60')}
+            >
+              {t('dialog.next')}
+              <span aria-hidden className="inline-block rtl:-scale-x-100">
+                →
+              </span>
+            </button>
+          </nav>
+        </>
+      )}
     </Modal>
   );
 }
 
-function DialogBody({ file, sourceUrl }: { file: ExtractedFile; sourceUrl: string }) {
+function DialogBody({ file, sourceUrl, place }: { file: ExtractedFile; sourceUrl: string; place: string }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const [proxied, setProxied] = useState(false);
@@ -41,10 +108,13 @@ function DialogBody({ file, sourceUrl }: { file: ExtractedFile; sourceUrl: strin
   return (
     <>
       <div className="border-b border-slate-200 px-5 pt-4 pb-3 pe-14 dark:border-slate-800">
-        <Dialog.Title className="text-lg font-semibold">{t('dialog.title')}</Dialog.Title>
-        <Dialog.Description className="truncate text-sm text-slate-600 dark:text-slate-400">
-          {file.alt?.trim() || t('results.noAlt')}
-        </Dialog.Description>
+        <Dialog.Title className="min-w-0">
+          <span className="block text-xs font-medium text-slate-600 dark:text-slate-400">{t('dialog.title')}</span>{' '}
+          <span className="block truncate text-lg font-semibold">
+            {file.alt?.trim() || imageFileName(file.fileUrl)}
+          </span>
+        </Dialog.Title>
+        <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">{place}</Dialog.Description>
       </div>
       <Tabs.Root defaultValue="image" className="flex min-h-0 flex-1 flex-col">
         <Tabs.List aria-label={t('dialog.tabsLabel')} className={tabListStyles(false, 'mx-5 mt-3')}>

@@ -1,12 +1,6 @@
 import type { ImageVariant } from '@pixtract/contracts';
 import { useTranslation } from 'react-i18next';
-import { imageDownloadUrl } from '../extraction/image-links';
-
-/** The rendition's name when its size is not known: the last part of its address. */
-function fileName(fileUrl: string): string {
-  const path = URL.canParse(fileUrl) ? new URL(fileUrl).pathname : fileUrl;
-  return decodeURIComponent(path.split('/').filter(Boolean).pop() ?? fileUrl);
-}
+import { imageDownloadUrl, imageFileName } from '../extraction/image-links';
 
 /** "Also available: 1600 × 1067, 200 × 200" in the preview, each size a download of its own. */
 export function OtherSizes({ sizes }: { sizes: ImageVariant[] }) {
@@ -17,7 +11,7 @@ export function OtherSizes({ sizes }: { sizes: ImageVariant[] }) {
         const size =
           variant.width && variant.height
             ? t('results.dimensions', { width: variant.width, height: variant.height })
-            : fileName(variant.fileUrl);
+            : imageFileName(variant.fileUrl);
         return (
           <li key={variant.fileUrl}>
             <a

@@ -157,7 +157,13 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
         />
       )}
       <Pagination page={current} pages={pages} onPage={goTo} />
-      <ImageDialog file={preview?.file ?? null} sourceUrl={result.sourceUrl} onClose={() => setPreview(null)} />
+      <ImageDialog
+        item={preview}
+        items={items}
+        sourceUrl={result.sourceUrl}
+        onShow={setPreview}
+        onClose={() => setPreview(null)}
+      />
     </section>
   );
 }
