@@ -102,7 +102,7 @@ for (const { width, theme, prefix, next, back } of [
 
     // The first Tab stop skips the header.
     await page.keyboard.press('Tab');
-    const skip = page.locator('a[href="#main"]');
+    const skip = page.locator('a[href="#main"]').first();
     await expect(skip).toBeFocused();
     await expect(skip).toBeInViewport();
     await shot(page, `skip-link-${width}-${theme}${prefix ? '-ar' : ''}`);

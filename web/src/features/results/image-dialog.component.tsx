@@ -28,7 +28,8 @@ interface ImageDialogProps {
 /**
  * The seed's preview: tabs Individual Image and Full Page Screenshot, with Download and Open in New Window. Titled
  * with the image's alt text or file name and its place in the list; Previous and Next (buttons, or the arrow keys,
- * which follow the reading direction) walk the gallery's images.
+ * which follow the reading direction) walk the gallery's images. It opens with focus on itself, so the arrows
+ * work at once; Tab reaches the tabs, where the arrows move between tabs.
  */
 export function ImageDialog({ item, items, sourceUrl, onShow, onClose }: ImageDialogProps) {
   const { t } = useTranslation();
@@ -51,6 +52,7 @@ export function ImageDialog({ item, items, sourceUrl, onShow, onClose }: ImageDi
       open={item !== null}
       onClose={onClose}
       onKeyDown={step}
+      openFocus="dialog"
       className="inset-x-2 top-[5vh] flex max-h-[90vh] max-w-4xl flex-col overflow-hidden sm:inset-x-6"
     >
       {item && (
