@@ -50,10 +50,10 @@ function Frame({ language }: { language: Language | undefined }) {
   return (
     <Direction.Provider dir={textDirection(effective)}>
       <div className="flex min-h-svh flex-col">
-        {/* The first Tab stop: past the header's links to the page itself (hidden until focused). */}
+        {/* The first Tab stop: past the header's links to the page itself (above the top edge until focused). */}
         <a
           href="#main"
-          className="sr-only z-[60] rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3 focus:outline-2 focus:outline-offset-2 focus:outline-blue-700 dark:focus:outline-white"
+          className="fixed start-3 top-3 z-[60] -translate-y-[200%] rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white shadow-lg focus:translate-y-0 focus:outline-3 focus:outline-offset-2 focus:outline-blue-700 dark:focus:outline-white"
         >
           {t('app.skipToContent')}
         </a>
