@@ -64,6 +64,11 @@ export default tseslint.config(
             { sourceTag: 'type:simulator', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['scope:shared-with-web'] },
             { sourceTag: 'type:test-suite', onlyDependOnLibsWithTags: ['type:lib'] },
+            // Cross-service integration tests start several services together: the one place that may.
+            {
+              sourceTag: 'type:integration-tests',
+              onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:simulator'],
+            },
           ],
         },
       ],
@@ -81,7 +86,14 @@ export default tseslint.config(
   },
   {
     // Tests read answers off the wire as untyped JSON on purpose: the assertion is the type check.
-    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/test/**/*.ts', 'e2e/**/*.ts', 'web/src/test/**/*.ts'],
+    files: [
+      '**/*.spec.ts',
+      '**/*.spec.tsx',
+      '**/test/**/*.ts',
+      'integration/**/*.ts',
+      'e2e/**/*.ts',
+      'web/src/test/**/*.ts',
+    ],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

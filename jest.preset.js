@@ -22,6 +22,8 @@ module.exports = {
     '^@pixtract/contracts/openapi$': path.join(__dirname, 'libs/contracts/src/openapi/index.ts'),
     '^@pixtract/(contracts|image-header|safe-fetch|service-kit|testing)$': path.join(__dirname, 'libs/$1/src/index.ts'),
     '^@pixtract/paypal-simulator$': path.join(__dirname, 'simulators/paypal/src/index.ts'),
+    // integration/ reaches into the services it starts (their app modules and harnesses) by package name.
+    '^@pixtract/(auth|billing|extractor|gateway|zipper)/(.+)$': path.join(__dirname, 'services/$1/$2'),
   },
   testMatch: ['<rootDir>/**/*.spec.ts', '<rootDir>/**/*.spec.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

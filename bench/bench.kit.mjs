@@ -16,7 +16,43 @@ import { SERVICES, serviceProcesses } from '../scripts/lib/services.mjs';
 export { ROOT as root } from '../scripts/lib/paths.mjs';
 export const zipperRequire = createRequire(join(root, 'services', 'zipper', 'package.json'));
 
-export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/**
+ * What a bench could not measure. A loaded machine makes runs fail (a navigation aborted, a timeout): each
+ * measurement runs through `measure`, so a failure costs that measurement only; the bench prints everything else
+ * and, from `finishBench`, names what failed and exits 1.
+ */
+const failures = [];
+const firstLine = (error) => String(error?.message ?? error).split('\n')[0];
+
+/** Runs one measurement: its value, or undefined when it failed (recorded under `label`). */
+export async function measure(label, work) {
+  try {
+    return await work();
+  } catch (error) {
+    failures.push(`${label}: ${firstLine(error)}`);
+    console.log(`  could not measure ${label}: ${firstLine(error)}`);
+    return undefined;
+  }
+}
+
+// A rejection no measurement awaited (a page's own request aborted after its run ended) is recorded, not fatal.
+process.on('unhandledRejection', (error) => failures.push(`outside any measurement: ${firstLine(error)}`));
+
+/** The values of the measurements that succeeded. */
+export const measured = (values) => values.filter((value) => value !== undefined);
+
+/** Names every failed measurement, and exits: 1 when one failed or `ok` is false, else 0. */
+export function finishBench(ok = true) {
+  if (failures.length > 0) {
+    console.log(`\n${failures.length} measurement(s) failed, their figures are missing ('-') above:`);
+    for (const failure of failures) console.log(`  ${failure}`);
+  }
+  process.exit(ok && failures.length === 0 ? 0 : 1);
+}
+
+/** The median; NaN for no values (every run of a measurement failed), which `fixed` prints as '-'. */
+export const median = (values) =>
+  values.length === 0 ? NaN : [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 export const fixed = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 export const mb = (bytes) => bytes / (1024 * 1024);
 
@@ -37,13 +73,10 @@ export async function photo(kb) {
     .toBuffer();
 }
 
-/** Serves `body` as image/jpeg under any /img/... path after `latencyMs`. */
-export async function startImageServer(body, latencyMs) {
+/** Serves `body` as `type` (a JPEG by default) under any /img/... path after `latencyMs`. */
+export async function startImageServer(body, latencyMs, type = 'image/jpeg') {
   const server = http.createServer((req, res) => {
-    setTimeout(
-      () => res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': body.length }).end(body),
-      latencyMs,
-    );
+    setTimeout(() => res.writeHead(200, { 'content-type': type, 'content-length': body.length }).end(body), latencyMs);
   });
   server.keepAliveTimeout = 5_000;
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -103,7 +136,8 @@ export async function startServices(names, env = {}) {
         (res) => res.ok,
         () => false,
       );
-    if (!(await waitUntil(healthy, { timeoutMs: 20_000, intervalMs: 50 }))) throw new Error(`${name} did not start`);
+    // 60 s: on a shared, loaded machine a Nest service can take tens of seconds to come up.
+    if (!(await waitUntil(healthy, { timeoutMs: 60_000, intervalMs: 50 }))) throw new Error(`${name} did not start`);
   }
   return {
     baseOf,

@@ -14,12 +14,15 @@
  * context) plus one frame per viewport step down it (`ours÷scroll`, target ≤ 1.2); the static path's is its round
  * trips — the HTML, parsed, then a header probe of each of its pictures, all at once (`static÷rt`, target ≤ 1.3 at
  * 20 ms). Throughput is also given per core, the unit operators size machines by.
+ * The visit behaviours (pressing controls, waiting while busy, inner scrollers, @keyframes) are timed on pages of
+ * their own against the same extraction without them; EXTRACTOR_DISABLED_BEHAVIOURS=reveal-clicks,busy-wait,… runs
+ * every other figure without them too (their cost on pages that give them no reason).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { buildServices, fixed, median, root } from './bench.kit.mjs';
+import { buildServices, finishBench, fixed, measure, measured, median, root } from './bench.kit.mjs';
 
 const require = createRequire(join(root, 'services', 'extractor', 'package.json'));
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
@@ -54,7 +57,20 @@ const local = (url) =>
       ? url.slice(0, url.indexOf(','))
       : url;
 
-async function openWorker(concurrency) {
+/**
+ * Pages whose images a person reaches with one more gesture, each with the visit behaviour that reaches them and the
+ * mode it is timed in: ours as it runs against the same extraction without that behaviour (EXTRACTOR_DISABLED_BEHAVIOURS).
+ */
+const BEHAVIOUR_PAGES = [
+  ['consent-wall.html', 'reveal-clicks', 'auto'],
+  ['onetrust.html', 'reveal-clicks', 'auto'],
+  ['load-more.html', 'reveal-clicks', 'auto'],
+  ['skeleton.html', 'busy-wait', 'auto'],
+  ['app-shell.html', 'inner-scroll', 'auto'],
+  ['keyframes.html', 'keyframes', 'browser'],
+];
+
+async function openWorker(concurrency, disabledBehaviours = process.env.EXTRACTOR_DISABLED_BEHAVIOURS ?? '') {
   const config = loadExtractorConfig({
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     QUEUE_PREFIX: `bench-extract-${process.pid}`,
@@ -62,15 +78,16 @@ async function openWorker(concurrency) {
     PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1',
     CHROMIUM_PATH: CHROMIUM_TEST_LAUNCH.executablePath,
     EXTRACTOR_CONCURRENCY: String(concurrency),
+    EXTRACTOR_DISABLED_BEHAVIOURS: disabledBehaviours,
   });
   // As the service runs it (createService provides the metrics registry the browser pool reports to), on a free port.
   const app = await createService({ name: 'extractor', module: AppModule.forRoot(config), port: 0 });
   const service = app.get(ExtractionService);
   let n = 0;
-  const extract = (page, mode = 'auto', from = fixture) => {
+  const extract = (page, mode = 'auto', from = fixture, folder = 'catalogue') => {
     n += 1;
     return service.extract(
-      { extractionId: `bench-${n}`, url: from.url(`/pages/catalogue/${page}`), mode },
+      { extractionId: `bench-${n}`, url: from.url(`/pages/${folder}/${page}`), mode },
       { extractionId: `bench-${n}` },
       async () => undefined,
     );
@@ -118,17 +135,20 @@ function scrollOn() {
 /** What a bare browser loads on its own when the page is scrolled through and given time (untimed, once per page). */
 async function imagesThePageLoads(browser, page) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const tab = await context.newPage();
-  const received = watchImages(tab);
-  await tab.goto(fixture.url(`/pages/catalogue/${page}`));
-  for (let still = 0, seen = -1; still < 8;) {
-    await tab.evaluate(scrollOn);
-    await tab.waitForTimeout(500);
-    still = received.size === seen ? still + 1 : 0;
-    seen = received.size;
+  try {
+    const tab = await context.newPage();
+    const received = watchImages(tab);
+    await tab.goto(fixture.url(`/pages/catalogue/${page}`));
+    for (let still = 0, seen = -1; still < 8;) {
+      await tab.evaluate(scrollOn);
+      await tab.waitForTimeout(500);
+      still = received.size === seen ? still + 1 : 0;
+      seen = received.size;
+    }
+    return received;
+  } finally {
+    await context.close();
   }
-  await context.close();
-  return received;
 }
 
 /**
@@ -147,40 +167,44 @@ const ONE_FRAME_MS = 1000 / 60;
 async function floorRun(browser, page, loads) {
   const started = performance.now();
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const tab = await context.newPage();
-  // The floor ends when the last image arrives, not when a scroll step next looks.
-  let ended;
-  const arrived = arrivalOf(tab, loads).then((at) => (ended = at));
-  const navigating = performance.now();
-  await tab.goto(fixture.url(`/pages/catalogue/${page}`));
-  const loaded = performance.now();
-  // A viewport a frame (and the task after it, where intersection observers report), as fast as a page can react:
-  // a lazy loader's observer never sees a viewport skipped in one go.
-  const steps = await tab.evaluate(async () => {
-    let i = 0;
-    for (; i < 200 && window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2; i += 1) {
-      window.scrollBy(0, window.innerHeight);
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  try {
+    const tab = await context.newPage();
+    // The floor ends when the last image arrives, not when a scroll step next looks.
+    let ended;
+    const arrived = arrivalOf(tab, loads).then((at) => (ended = at));
+    const navigating = performance.now();
+    await tab.goto(fixture.url(`/pages/catalogue/${page}`));
+    const loaded = performance.now();
+    // A viewport a frame (and the task after it, where intersection observers report), as fast as a page can react:
+    // a lazy loader's observer never sees a viewport skipped in one go.
+    const steps = await tab.evaluate(async () => {
+      let i = 0;
+      for (; i < 200 && window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2; i += 1) {
+        window.scrollBy(0, window.innerHeight);
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      }
+      return i;
+    });
+    const onePass = performance.now();
+    while (ended === undefined) {
+      if (performance.now() - started > FLOOR_CAP_MS)
+        throw new Error(`floor: ${page} never loaded all of ${[...loads].join(' ')}`);
+      await tab.evaluate(scrollOn);
+      await Promise.race([arrived, new Promise((resolve) => setTimeout(resolve, FRAME_MS))]);
     }
-    return i;
-  });
-  const onePass = performance.now();
-  while (ended === undefined) {
-    if (performance.now() - started > FLOOR_CAP_MS)
-      throw new Error(`floor: ${page} never loaded all of ${[...loads].join(' ')}`);
-    await tab.evaluate(scrollOn);
-    await Promise.race([arrived, new Promise((resolve) => setTimeout(resolve, FRAME_MS))]);
+    // goto and the first pass are the floor's too, even when every image arrived during them.
+    ended = Math.max(ended, onePass);
+    return {
+      ms: ended - started,
+      bareMs: ended - navigating,
+      onePassMs: onePass - started,
+      scrollFloorMs: loaded - navigating + steps * ONE_FRAME_MS,
+      steps,
+    };
+  } finally {
+    // Also after a failed run: a context left open would weigh on every later measurement.
+    await context.close();
   }
-  // goto and the first pass are the floor's too, even when every image arrived during them.
-  ended = Math.max(ended, onePass);
-  await context.close();
-  return {
-    ms: ended - started,
-    bareMs: ended - navigating,
-    onePassMs: onePass - started,
-    scrollFloorMs: loaded - navigating + steps * ONE_FRAME_MS,
-    steps,
-  };
 }
 
 /**
@@ -238,71 +262,75 @@ console.log(
 );
 const worker = await openWorker(1);
 const floorBrowser = await chromium.launch(CHROMIUM_TEST_LAUNCH);
-for (const page of pages) await worker.extract(page); // warm-up: browser, caches, JIT
+for (const page of pages) await measure(`${page}: warm-up`, () => worker.extract(page)); // browser, caches, JIT
 
 const rows = [];
 for (const page of pages) {
-  const ours = [];
-  const floor = [];
-  const bare = [];
-  const onePass = [];
-  const scrollFloor = [];
+  // One list per measurement; a run that failed adds nothing to its list (measure() names it at the end).
+  const runs = {};
+  const add = (name, value) => value !== undefined && (runs[name] ??= []).push(value);
+  const of = (name) => median(measured(runs[name] ?? []));
   let steps = 0;
-  const staticFloor = [];
-  const loads = await imagesThePageLoads(floorBrowser, page);
-  const naive = [];
-  const staticPath = [];
-  const browserPath = [];
-  const fastStatic = [];
-  const fastBrowser = [];
   let method = '';
   let naiveRecall = '';
-  for (let run = 0; run < RUNS; run += 1) {
+  const loads = await measure(`${page}: the images the page loads`, () => imagesThePageLoads(floorBrowser, page));
+  for (let run = 1; run <= RUNS; run += 1) {
+    const label = (what) => `${page} run ${run}: ${what}`;
     await pause();
-    const o = await timed(() => worker.extract(page));
-    ours.push(o.ms);
-    method = o.value.performanceInfo.method;
-    tally(page, o.value);
+    const o = await measure(label('ours'), () => timed(() => worker.extract(page)));
+    if (o) {
+      add('ours', o.ms);
+      method = o.value.performanceInfo.method;
+      tally(page, o.value);
+    }
     await pause();
-    const f = await floorRun(floorBrowser, page, loads);
-    floor.push(f.ms);
-    bare.push(f.bareMs);
-    onePass.push(f.onePassMs);
-    scrollFloor.push(f.scrollFloorMs);
-    steps = f.steps;
+    const f = loads && (await measure(label('floor'), () => floorRun(floorBrowser, page, loads)));
+    if (f) {
+      add('floor', f.ms);
+      add('bare', f.bareMs);
+      add('onePass', f.onePassMs);
+      add('scrollFloor', f.scrollFloorMs);
+      steps = f.steps;
+    }
     await pause();
-    const n = await timed(() => naiveRun(page));
-    naive.push(n.ms);
-    const r = recallOf(page, n.value);
-    naiveRecall = `${r.hit}/${r.total}`;
+    const n = await measure(label('naive'), () => timed(() => naiveRun(page)));
+    if (n) {
+      add('naive', n.ms);
+      const r = recallOf(page, n.value);
+      naiveRecall = `${r.hit}/${r.total}`;
+    }
     if (method === 'static') {
+      const timedMs = async (what, work) => (await measure(label(what), () => timed(work)))?.ms;
       await pause();
-      staticFloor.push(await staticFloorRun(page, fixture));
+      add('staticFloor', await measure(label('static floor'), () => staticFloorRun(page, fixture)));
       await pause();
-      staticPath.push((await timed(() => worker.extract(page, 'static'))).ms);
+      add('staticMs', await timedMs('static path', () => worker.extract(page, 'static')));
       await pause();
-      browserPath.push((await timed(() => worker.extract(page, 'browser'))).ms);
+      add('browserMs', await timedMs('browser path', () => worker.extract(page, 'browser')));
       await pause();
-      fastStatic.push((await timed(() => worker.extract(page, 'static', fastFixture))).ms);
+      add('fastStaticMs', await timedMs('static path, no latency', () => worker.extract(page, 'static', fastFixture)));
       await pause();
-      fastBrowser.push((await timed(() => worker.extract(page, 'browser', fastFixture))).ms);
+      add(
+        'fastBrowserMs',
+        await timedMs('browser path, no latency', () => worker.extract(page, 'browser', fastFixture)),
+      );
     }
   }
   rows.push({
     page,
     method,
     steps,
-    ours: median(ours),
-    floor: median(floor),
-    bare: median(bare),
-    onePass: median(onePass),
-    scrollFloor: median(scrollFloor),
-    staticFloor: staticFloor.length ? median(staticFloor) : NaN,
-    naive: median(naive),
-    staticMs: staticPath.length ? median(staticPath) : NaN,
-    browserMs: browserPath.length ? median(browserPath) : NaN,
-    fastStaticMs: fastStatic.length ? median(fastStatic) : NaN,
-    fastBrowserMs: fastBrowser.length ? median(fastBrowser) : NaN,
+    ours: of('ours'),
+    floor: of('floor'),
+    bare: of('bare'),
+    onePass: of('onePass'),
+    scrollFloor: of('scrollFloor'),
+    staticFloor: of('staticFloor'),
+    naive: of('naive'),
+    staticMs: of('staticMs'),
+    browserMs: of('browserMs'),
+    fastStaticMs: of('fastStaticMs'),
+    fastBrowserMs: of('fastBrowserMs'),
     naiveRecall,
   });
 }
@@ -319,7 +347,7 @@ console.log(
 for (const row of rows) {
   const scrolled = row.method !== 'static' && row.steps > 0;
   console.log(
-    `${pad(row.page, 18)}${pad(row.method, 14)}${pad(row.ours.toFixed(0), 9)}${pad(row.floor.toFixed(0), 10)}${pad(row.bare.toFixed(0), 9)}${pad(row.onePass.toFixed(0), 11)}${pad(row.steps, 7)}${pad(row.scrollFloor.toFixed(0), 11)}${pad(row.naive.toFixed(0), 10)}${pad(fixed(row.ours / row.floor), 12)}${pad(fixed(row.ours / row.bare), 11)}${pad(scrolled ? fixed(row.ours / row.scrollFloor) : '', 13)}${pad(fixed(row.naive / row.ours, 1), 12)}${pad(fixed(row.naive / row.floor, 1), 13)}${pad(row.naiveRecall, 13)}${pad(row.method === 'static' ? row.staticFloor.toFixed(0) : '', 8)}${pad(row.method === 'static' ? fixed(row.staticMs / row.staticFloor) : '', 11)}${row.method === 'static' ? `${fixed(row.staticMs / row.browserMs, 3)} (${fixed(row.fastStaticMs / row.fastBrowserMs, 3)})` : ''}`,
+    `${pad(row.page, 18)}${pad(row.method, 14)}${pad(fixed(row.ours, 0), 9)}${pad(fixed(row.floor, 0), 10)}${pad(fixed(row.bare, 0), 9)}${pad(fixed(row.onePass, 0), 11)}${pad(row.steps, 7)}${pad(fixed(row.scrollFloor, 0), 11)}${pad(fixed(row.naive, 0), 10)}${pad(fixed(row.ours / row.floor), 12)}${pad(fixed(row.ours / row.bare), 11)}${pad(scrolled ? fixed(row.ours / row.scrollFloor) : '', 13)}${pad(fixed(row.naive / row.ours, 1), 12)}${pad(fixed(row.naive / row.floor, 1), 13)}${pad(row.naiveRecall, 13)}${pad(row.method === 'static' ? fixed(row.staticFloor, 0) : '', 8)}${pad(row.method === 'static' ? fixed(row.staticMs / row.staticFloor) : '', 11)}${row.method === 'static' ? `${fixed(row.staticMs / row.browserMs, 3)} (${fixed(row.fastStaticMs / row.fastBrowserMs, 3)})` : ''}`,
   );
 }
 const groups = [
@@ -360,26 +388,58 @@ if (staticRows.length) {
 await floorBrowser.close();
 await worker.app.close();
 
+console.log(
+  `\nvisit behaviours (pages under /pages/interactions/): ours as it runs against the same extraction with that behaviour off, median of ${RUNS} runs, distinct images found`,
+);
+console.log(
+  `${pad('page', 20)}${pad('behaviour', 15)}${pad('mode', 9)}${pad('with ms', 9)}${pad('found', 7)}${pad('without ms', 12)}found`,
+);
+for (const [page, behaviour, mode] of BEHAVIOUR_PAGES) {
+  const sides = [];
+  for (const disabled of ['', behaviour]) {
+    const side = await openWorker(1, disabled);
+    await side.extract(page, mode, fixture, 'interactions');
+    const times = [];
+    let found = 0;
+    for (let run = 0; run < RUNS; run += 1) {
+      await pause();
+      const o = await timed(() => side.extract(page, mode, fixture, 'interactions'));
+      times.push(o.ms);
+      found = o.value.files.filter((file) => !file.duplicate).length;
+    }
+    sides.push({ ms: median(times), found });
+    await side.app.close();
+  }
+  console.log(
+    `${pad(page, 20)}${pad(behaviour, 15)}${pad(mode, 9)}${pad(sides[0].ms.toFixed(0), 9)}${pad(sides[0].found, 7)}${pad(sides[1].ms.toFixed(0), 12)}${sides[1].found}`,
+  );
+}
+
 const cores = availableParallelism();
 console.log(
   `\nthroughput (mode auto, every page twice, jobs run like a BullMQ worker with that concurrency; ${cores} cores, shared with whatever else runs):`,
 );
 for (const concurrency of [1, 2, 3, 4]) {
-  const { app, extract } = await openWorker(concurrency);
-  for (const page of pages.slice(0, 3)) await extract(page);
-  const queue = [...pages, ...pages];
-  const total = queue.length;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let page = queue.shift(); page; page = queue.shift()) tally(page, await extract(page));
-    }),
-  );
-  const minutes = (performance.now() - started) / 60_000;
+  const minutes = await measure(`throughput at concurrency ${concurrency}`, async () => {
+    const { app, extract } = await openWorker(concurrency);
+    try {
+      for (const page of pages.slice(0, 3)) await extract(page);
+      const queue = [...pages, ...pages];
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          for (let page = queue.shift(); page; page = queue.shift()) tally(page, await extract(page));
+        }),
+      );
+      return (performance.now() - started) / 60_000;
+    } finally {
+      await app.close();
+    }
+  });
+  const total = pages.length * 2;
   console.log(
-    `  concurrency ${concurrency}: ${(total / minutes).toFixed(0)} pages/minute, ${(total / minutes / cores).toFixed(0)} pages/minute/core`,
+    `  concurrency ${concurrency}: ${fixed(total / minutes, 0)} pages/minute, ${fixed(total / minutes / cores, 0)} pages/minute/core`,
   );
-  await app.close();
 }
 
 console.log(
@@ -388,4 +448,4 @@ console.log(
 if (recall.missing.length) console.log(`missing: ${[...new Set(recall.missing)].join('\n  ')}`);
 await fixture.close();
 await fastFixture.close();
-process.exit(recall.hit === recall.total ? 0 : 1);
+finishBench(recall.hit === recall.total);

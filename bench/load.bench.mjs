@@ -27,7 +27,7 @@ import { freePort, waitUntil } from '../scripts/lib/net.mjs';
 import { ensurePostgres } from '../scripts/lib/postgres.mjs';
 import { clearRedisPrefix, ensureRedis } from '../scripts/lib/redis.mjs';
 import { serviceProcesses } from '../scripts/lib/services.mjs';
-import { buildServices, fixed, mb, root } from './bench.kit.mjs';
+import { buildServices, finishBench, fixed, mb, measure, root } from './bench.kit.mjs';
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 12);
 const PAGES_PER_VISITOR = Number(process.env.BENCH_PAGES_PER_VISITOR ?? 3);
@@ -429,7 +429,8 @@ try {
   for (let round = 1; round <= ROUNDS; round += 1) {
     const order = Array.from({ length: MAX_WORKERS }, (_, index) => index + 1);
     for (const w of round % 2 === 1 ? order : order.reverse()) {
-      const result = await run(w);
+      const result = await measure(`W = ${w} (round ${round})`, () => run(w));
+      if (!result) continue;
       runs.push(result);
       console.log(`${row(result)}   (round ${round})`);
       for (const error of result.errors.slice(0, 5)) console.log(`    error: ${error.page}: ${error.error}`);
@@ -439,6 +440,7 @@ try {
   /** Per W: the median run's pages per minute, every run's samples pooled for the percentiles. */
   const results = Array.from({ length: MAX_WORKERS }, (_, index) => {
     const of = runs.filter((result) => result.w === index + 1);
+    if (of.length === 0) return undefined;
     const pool = (key) => of.flatMap((result) => result[key]);
     return {
       w: index + 1,
@@ -451,55 +453,59 @@ try {
       chromiumPss: of.at(-1).chromiumPss,
       meanLoad: of.reduce((sum, result) => sum + result.meanLoad, 0) / of.length,
     };
-  });
-  if (ROUNDS > 1) {
-    console.log(`\nover ${ROUNDS} rounds (pages/min: the median run; times: every run's extractions):\n${header}`);
-    for (const result of results) console.log(row(result, results[0]));
-  }
+  }).filter(Boolean);
+  // Every run failed: measure() has named each, and finishBench() lists them below.
+  if (results.length > 0) {
+    if (ROUNDS > 1) {
+      console.log(`\nover ${ROUNDS} rounds (pages/min: the median run; times: every run's extractions):\n${header}`);
+      for (const result of results) console.log(row(result, results[0]));
+    }
 
-  // The knee: the fewest workers within KNEE_SHARE of the best throughput measured — more buy less than that.
-  const best = Math.max(...results.map((result) => result.pagesPerMinute));
-  const knee = results.find((result) => result.pagesPerMinute >= best * (1 - KNEE_SHARE));
-  const crossed = runs.reduce(
-    (sum, result) => ({
-      progress: sum.progress + result.crossed.progress,
-      completion: sum.completion + result.crossed.completion,
-      of: sum.of + result.crossed.of,
-    }),
-    { progress: 0, completion: 0, of: 0 },
-  );
-  const browserPss = runs.flatMap((result) =>
-    result.chromiumPss.map((bytes, index) => bytes / Math.max(1, result.browsers[index])),
-  );
-  const loadAtEnd = loadavg();
+    // The knee: the fewest workers within KNEE_SHARE of the best throughput measured — more buy less than that.
+    const best = Math.max(...results.map((result) => result.pagesPerMinute));
+    const knee = results.find((result) => result.pagesPerMinute >= best * (1 - KNEE_SHARE));
+    const crossed = runs.reduce(
+      (sum, result) => ({
+        progress: sum.progress + result.crossed.progress,
+        completion: sum.completion + result.crossed.completion,
+        of: sum.of + result.crossed.of,
+      }),
+      { progress: 0, completion: 0, of: 0 },
+    );
+    const browserPss = runs.flatMap((result) =>
+      result.chromiumPss.map((bytes, index) => bytes / Math.max(1, result.browsers[index])),
+    );
+    const loadAtEnd = loadavg();
 
-  console.log(
-    `\nPOSTs sent again after a reused keep-alive connection was found closed (as browsers do): ${runs.reduce((sum, result) => sum + result.retries, 0)}`,
-  );
-  console.log(
-    `progress across replicas: ${crossed.progress}/${crossed.of} extractions showed live progress, ${crossed.completion}/${crossed.of} live completion, on a socket of the replica they were not posted to`,
-  );
-  console.log(
-    knee.w < MAX_WORKERS
-      ? `knee: W = ${knee.w} (${fixed(knee.pagesPerMinute, 1)} pages/min, within ${KNEE_SHARE * 100}% of the best, ${fixed(best, 1)}): more workers add little on this machine`
-      : `knee: not reached up to W = ${MAX_WORKERS} (${fixed(best, 1)} pages/min): throughput still rose with the last worker`,
-  );
-  console.log(
-    `sizing: ${fixed(knee.pagesPerMinute / machine.cores, 1)} pages/min per core at the knee on this machine; Chromium ≈ ${fixed(mb(quantile(browserPss, 0.5)), 0)} MB PSS per browser (median of peaks, max ${fixed(mb(Math.max(...browserPss)), 0)} MB); extractor Node process ≈ ${fixed(
-      mb(
-        quantile(
-          runs.flatMap((result) => result.nodeRss),
-          0.5,
+    console.log(
+      `\nPOSTs sent again after a reused keep-alive connection was found closed (as browsers do): ${runs.reduce((sum, result) => sum + result.retries, 0)}`,
+    );
+    console.log(
+      `progress across replicas: ${crossed.progress}/${crossed.of} extractions showed live progress, ${crossed.completion}/${crossed.of} live completion, on a socket of the replica they were not posted to`,
+    );
+    console.log(
+      knee.w < MAX_WORKERS
+        ? `knee: W = ${knee.w} (${fixed(knee.pagesPerMinute, 1)} pages/min, within ${KNEE_SHARE * 100}% of the best, ${fixed(best, 1)}): more workers add little on this machine`
+        : `knee: not reached up to W = ${MAX_WORKERS} (${fixed(best, 1)} pages/min): throughput still rose with the last worker`,
+    );
+    console.log(
+      `sizing: ${fixed(knee.pagesPerMinute / machine.cores, 1)} pages/min per core at the knee on this machine; Chromium ≈ ${fixed(mb(quantile(browserPss, 0.5)), 0)} MB PSS per browser (median of peaks, max ${fixed(mb(Math.max(...browserPss)), 0)} MB); extractor Node process ≈ ${fixed(
+        mb(
+          quantile(
+            runs.flatMap((result) => result.nodeRss),
+            0.5,
+          ),
         ),
-      ),
-      0,
-    )} MB RSS`,
-  );
-  console.log(
-    `load average at end ${loadAtEnd.map((value) => fixed(value, 1)).join(' ')} (the machine is shared: read the ratios, not the absolute times)`,
-  );
+        0,
+      )} MB RSS`,
+    );
+    console.log(
+      `load average at end ${loadAtEnd.map((value) => fixed(value, 1)).join(' ')} (the machine is shared: read the ratios, not the absolute times)`,
+    );
+  }
 } finally {
   await stopAll();
   await fixture.close();
   await clearRedisPrefix(redis.url, queuePrefix).catch(() => undefined);
 }
+finishBench();

@@ -7,7 +7,16 @@
  * Prints median and p95 latency of each (sequential requests), the added median latency, and requests/s of each
  * at 16 concurrent clients.
  */
-import { buildServices, fixed, median, photo, startImageServer, startServices } from './bench.kit.mjs';
+import {
+  buildServices,
+  finishBench,
+  fixed,
+  measure,
+  median,
+  photo,
+  startImageServer,
+  startServices,
+} from './bench.kit.mjs';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 10);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -63,8 +72,11 @@ console.log(
   `fixture: ${Math.round(image.length / 1024)} KB JPEG, ${LATENCY_MS} ms latency; ${REQUESTS} sequential requests, then ${CONCURRENCY} clients for ${THROUGHPUT_SECONDS} s\n`,
 );
 const rows = [];
-for (const [name, urlOf] of PATHS) rows.push({ name, urlOf, ...(await latencies(urlOf)) });
-for (const row of rows) row.rate = await throughput(row.urlOf);
+for (const [name, urlOf] of PATHS) {
+  const latency = await measure(`${name}: latencies`, () => latencies(urlOf));
+  rows.push({ name, urlOf, median: latency?.median ?? NaN, p95: latency?.p95 ?? NaN });
+}
+for (const row of rows) row.rate = (await measure(`${row.name}: throughput`, () => throughput(row.urlOf))) ?? NaN;
 const [directRow] = rows;
 console.log('path    | median ms | p95 ms | requests/s | adds ms at the median | requests/s ÷ direct');
 for (const row of rows) {
@@ -75,3 +87,4 @@ for (const row of rows) {
 console.log('\ntarget: the proxy adds < 5 ms at the median (the public path is the gateway row)');
 await services.stop();
 await server.close();
+finishBench();

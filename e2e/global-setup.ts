@@ -4,6 +4,7 @@ import { startFixtureServer } from '@pixtract/testing';
 import {
   E2E_ADMIN_USERNAME,
   E2E_BASE_PORT as BASE_PORT,
+  E2E_DAILY_QUOTAS,
   E2E_DATABASE_PREFIX as DATABASE_PREFIX,
   E2E_QUEUE_PREFIX as QUEUE_PREFIX,
 } from './e2e-stack';
@@ -35,7 +36,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error(
       `${relative(ROOT, missing)} is missing: build first (npm run e2e builds, or npx nx run-many -t build).`,
     );
-  for (let port = BASE_PORT; port <= BASE_PORT + 5; port++) {
+  // The services' ports and the gateway's metrics port (base + 6); the PayPal simulator takes a free one.
+  for (const port of scripts.stackPorts(BASE_PORT)) {
     if (!(await scripts.isPortFree(port)))
       throw new Error(`Port ${port} of the e2e stack is in use: is another e2e run still going?`);
   }
@@ -62,6 +64,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // Every browser of the suite calls from 127.0.0.1, like a school behind one NAT: the address's own allowance
     // (shared by anonymous visitors there) is raised, each visitor keeps the free plan's.
     process.env.PIXTRACT_QUOTA_ADDRESS_DAILY = '1000000';
+    process.env.PIXTRACT_QUOTA_FREE_DAILY = String(E2E_DAILY_QUOTAS.free);
+    process.env.PIXTRACT_QUOTA_REGISTERED_DAILY = String(E2E_DAILY_QUOTAS.registered);
     // Every test browser is 127.0.0.1, so the suite shares one address's allowance of sign-ups.
     process.env.PIXTRACT_RATE_LIMITS = 'register=100/600';
 

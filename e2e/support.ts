@@ -110,9 +110,3 @@ export async function signUpAndIn(page: Page, prefix: string): Promise<{ usernam
   expect(loggedIn.status(), await loggedIn.text()).toBe(200);
   return { username, password };
 }
-
-/** Whether the gateway answers the media API (image proxy, archives) yet. */
-export async function mediaApiAvailable(page: Page): Promise<boolean> {
-  const probe = await page.request.get(`/api/proxy-image?url=${encodeURIComponent(fixtureUrl('/images/20x20.png'))}`);
-  return probe.ok() && (probe.headers()['content-type'] ?? '').startsWith('image/');
-}

@@ -1,63 +1,84 @@
-// `npm test`: prepares what is missing (dependencies, Postgres, Redis, Chromium), builds, runs the
-// scripts' own tests, every jest project and the Playwright e2e suite, then prints as its last line
-// `N passed, N failed[, N skipped]`. `--only=scripts|jest|e2e` runs one part.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// `npm test`: prepares what is missing (dependencies, Postgres, Redis, Chromium), runs the scripts' own tests and
+// the unit tests, builds, runs the integration tests and the Playwright e2e suite, prints the 15 slowest test files,
+// then as its last line `N passed, N failed[, N skipped]`. `--only=scripts|unit|integration|jest|e2e` runs one part.
+// The runners' reports (per-file timings) stay in test-results/timings/.
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildProjects } from './lib/build.mjs';
 import { ensureDependencies } from './lib/deps.mjs';
 import { infrastructureEnv, prepareInfrastructure } from './lib/infrastructure.mjs';
 import { paint, problem, status } from './lib/output.mjs';
+import { ROOT } from './lib/paths.mjs';
 import { SetupError } from './lib/setup-error.mjs';
+import { ONLY_NAMES, runTestPlan, selectParts } from './lib/test-plan.mjs';
 import { runJest, runPlaywright, runScriptTests } from './lib/test-runners.mjs';
+import { jestFileTimings, playwrightFileTimings, readTimings, slowestFilesLines } from './lib/test-timings.mjs';
 import { ensureTestTools } from './lib/test-tools.mjs';
 import { STEP_FAILED, sumTotals, summaryLine } from './lib/test-totals.mjs';
 
-const PARTS = ['scripts', 'jest', 'e2e'];
+const TIMINGS_DIR = join(ROOT, 'test-results', 'timings');
+const REPORTS = {
+  unit: join(TIMINGS_DIR, 'jest-unit.json'),
+  integration: join(TIMINGS_DIR, 'jest-integration.json'),
+  e2e: join(TIMINGS_DIR, 'playwright.json'),
+};
+
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-if (only && !PARTS.includes(only)) {
-  problem(`Unknown --only=${only}: expected one of ${PARTS.join(', ')}.`);
+const parts = selectParts(only);
+if (!parts) {
+  problem(`Unknown --only=${only}: expected one of ${ONLY_NAMES.join(', ')}.`);
   console.log(summaryLine(STEP_FAILED));
   process.exit(1);
 }
-const selected = (part) => !only || only === part;
 
-/** Runs the selected parts, adding each one's totals to `results`. */
-async function runParts(results, reportDir) {
+async function runParts(results) {
   // The scripts' own tests create databases with the `pg` client: dependencies first.
   await ensureDependencies();
-  if (selected('scripts')) results.push(await runScriptTests());
-  if (only === 'scripts') return;
-
-  if (selected('jest')) await ensureTestTools();
-  const infrastructure = await prepareInfrastructure();
-  try {
-    const env = { ...process.env, ...infrastructureEnv(infrastructure) };
-    status('Building (Nx reuses what has not changed)…');
-    const built = await buildProjects();
-    if (!built.ok) {
-      problem('The build failed (errors above): counted as one failure; the e2e suite needs the build and is not run.');
-      results.push(STEP_FAILED);
-    }
-    if (selected('jest')) results.push(await runJest(env, reportDir));
-    if (selected('e2e') && built) results.push(await runPlaywright(env, reportDir));
-  } finally {
-    await infrastructure.stop();
-  }
+  await runTestPlan(
+    parts,
+    {
+      scripts: runScriptTests,
+      unit: () => runJest('unit', process.env, REPORTS.unit),
+      prepare: async () => {
+        if (parts.includes('integration')) await ensureTestTools();
+        const infrastructure = await prepareInfrastructure();
+        return { env: { ...process.env, ...infrastructureEnv(infrastructure) }, stop: infrastructure.stop };
+      },
+      build: () => {
+        status('Building (Nx reuses what has not changed)…');
+        return buildProjects();
+      },
+      onBuildFailed: () =>
+        problem(
+          'The build failed (errors above): counted as one failure; integration and e2e tests need it and do not run.',
+        ),
+      integration: (env) => runJest('integration', env, REPORTS.integration),
+      e2e: (env) => runPlaywright(env, REPORTS.e2e),
+    },
+    results,
+  );
 }
 
 async function main() {
+  rmSync(TIMINGS_DIR, { recursive: true, force: true });
+  mkdirSync(TIMINGS_DIR, { recursive: true });
   const results = [];
-  const reportDir = mkdtempSync(join(tmpdir(), 'pixtract-test-'));
   try {
-    await runParts(results, reportDir);
+    await runParts(results);
   } catch (error) {
     if (error instanceof SetupError && error.details) console.error(error.details);
     problem(error instanceof SetupError ? error.message : error.stack);
     results.push(STEP_FAILED);
-  } finally {
-    rmSync(reportDir, { recursive: true, force: true });
   }
+  const timings = readTimings(
+    [
+      { file: REPORTS.unit, toTimings: jestFileTimings },
+      { file: REPORTS.integration, toTimings: jestFileTimings },
+      { file: REPORTS.e2e, toTimings: playwrightFileTimings },
+    ],
+    ROOT,
+  );
+  for (const line of slowestFilesLines(timings)) console.log(line);
   const totals = sumTotals(results);
   // The last line of the output, whatever happened above: CI reads it.
   console.log((totals.failed > 0 ? paint.red : paint.green)(summaryLine(totals)));

@@ -99,3 +99,9 @@ export function serviceProcesses({
   }));
   return paypal ? [...services, paypal.process] : services;
 }
+
+/** The ports a stack on `basePort` listens on: the five services' and the gateway's metrics port. */
+export const stackPorts = (basePort) => [
+  ...SERVICES.map((service) => basePort + service.offset),
+  basePort + METRICS_OFFSET,
+];

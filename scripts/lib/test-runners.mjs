@@ -7,21 +7,30 @@ import { run } from './exec.mjs';
 import { ROOT, bin } from './paths.mjs';
 import { jestTotals, playwrightTotals, runnerTotals } from './test-totals.mjs';
 
-/** Every jest project of the root jest.config.js (libs, services, web). */
-export async function runJest(env, reportDir) {
-  const report = join(reportDir, 'jest.json');
+/**
+ * The jest kinds (jest.projects.js) and their workers. Unit tests only compute: one worker per core (jest's default
+ * leaves one core to itself). Integration tests mostly wait on Postgres, Redis, Chromium and the services they start,
+ * and each file owns its database and Redis prefix, so their files run side by side too.
+ */
+export const JEST_KINDS = {
+  unit: { config: 'jest.unit.config.js', workers: 2 },
+  integration: { config: 'jest.integration.config.js', workers: 2 },
+};
+
+/** One jest kind, its report written to `report`. */
+export async function runJest(kind, env, report) {
+  const { config, workers } = JEST_KINDS[kind];
   // --forceExit: a test that leaks a handle (jest then prints which) must not hang CI after the results.
-  const { code } = await run(bin('jest'), ['--ci', '--forceExit', '--json', `--outputFile=${report}`], {
-    cwd: ROOT,
-    env,
-    stream: true,
-  });
+  const { code } = await run(
+    bin('jest'),
+    ['-c', config, '--ci', '--forceExit', `--maxWorkers=${workers}`, '--json', `--outputFile=${report}`],
+    { cwd: ROOT, env, stream: true },
+  );
   return runnerTotals(report, jestTotals, code);
 }
 
 /** The Playwright e2e suite against the whole stack (e2e/global-setup.ts starts it). */
-export async function runPlaywright(env, reportDir) {
-  const report = join(reportDir, 'playwright.json');
+export async function runPlaywright(env, report) {
   const { code } = await run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
     cwd: ROOT,
     env: { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: report },

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { WEB_DIST } from '../lib/paths.mjs';
 import { describePayPal, usesPayPalSimulator } from '../lib/paypal.mjs';
-import { databaseNames, serviceProcesses } from '../lib/services.mjs';
+import { databaseNames, stackPorts, serviceProcesses } from '../lib/services.mjs';
 
 const options = {
   basePort: 3100,
@@ -29,6 +29,12 @@ describe('service processes', () => {
         ['billing', '3104', 'http://127.0.0.1:3104/ready'],
       ],
     );
+  });
+
+  it('lists every port a stack listens on, the metrics port included, for the e2e set-up to check', () => {
+    const listening = serviceProcesses(options).flatMap(({ env }) => [env.PORT, env.METRICS_PORT].filter(Boolean));
+    assert.deepEqual(stackPorts(3100), [3100, 3101, 3102, 3103, 3104, 3106]);
+    assert.deepEqual(stackPorts(3100).map(String).sort(), listening.sort());
   });
 
   it('puts each database on the given server, keeping its credentials and options', () => {

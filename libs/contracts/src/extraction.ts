@@ -89,6 +89,8 @@ export const extractedFileSchema = z.object({
   kind: imageKindSchema.optional(),
   /** Where the element sat on the page, in CSS pixels from the document's top left. */
   box: imageBoxSchema.optional(),
+  /** The page showed this image only after a control was pressed (Load more, a consent wall). */
+  revealedByClick: z.boolean().optional(),
 });
 export type ExtractedFile = z.infer<typeof extractedFileSchema>;
 
@@ -124,6 +126,13 @@ export type ExtractionResponse = z.infer<typeof extractionResponseSchema>;
 const extractionStageSchema = z.enum(['queued', 'loading', 'scrolling', 'collecting', 'measuring', 'done']);
 export type ExtractionStage = z.infer<typeof extractionStageSchema>;
 
+/** What the extraction pressed on the page to reach its images, so the progress can say it. */
+export const pageRevealSchema = z.object({
+  consentAccepted: z.boolean(),
+  loadMorePresses: z.number().int().nonnegative(),
+});
+export type PageReveal = z.infer<typeof pageRevealSchema>;
+
 export const extractionProgressSchema = z.object({
   stage: extractionStageSchema,
   percent: z.number().min(0).max(100),
@@ -132,6 +141,8 @@ export const extractionProgressSchema = z.object({
   elapsedMs: z.number().int().nonnegative().optional(),
   /** Bytes of the page and its resources received so far. */
   bytesReceived: z.number().int().nonnegative().optional(),
+  /** Controls pressed so far ("Accepted the cookie notice", "Pressed Load more 3 times"). */
+  revealed: pageRevealSchema.optional(),
   /**
    * The images found so far, before they are measured, so the grid fills while the extraction runs:
    * distinct images in page order, at most the job's `previewLimit`. The completed result replaces them.

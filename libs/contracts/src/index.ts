@@ -16,3 +16,4 @@ export * from './comments';
 export * from './blog';
 export * from './billing';
 export * from './health';
+export * from './file-naming';

@@ -1,12 +1,24 @@
 import { z } from 'zod';
 import { MAX_URL_LENGTH } from './extraction-url';
+import { imageVariantSchema } from './extraction';
+import { namingPatternSchema } from './file-naming';
 
 const flag = z.enum(['1', 'true', '0', 'false']).transform((value) => value === '1' || value === 'true');
 const pageUrl = z.string().min(1).max(MAX_URL_LENGTH);
 
-/** Formats a thumbnail (`w=`/`format=`) or an archive conversion can be asked for. */
-const thumbnailFormatSchema = z.enum(['jpeg', 'png', 'webp', 'avif']);
-export type ThumbnailFormat = z.infer<typeof thumbnailFormatSchema>;
+/** Formats a picture can be saved as: `original` keeps the site's file as it is; `jpg` is read as `jpeg`. */
+export const SAVE_FORMATS = ['original', 'png', 'jpeg', 'webp', 'avif'] as const;
+export type SaveFormat = (typeof SAVE_FORMATS)[number];
+const saveFormatSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.toLowerCase().replace(/^jpg$/, 'jpeg') : value),
+  z.enum(SAVE_FORMATS, { error: 'format must be one of original, png, jpeg, webp or avif.' }),
+);
+/** The formats that keep every frame of an animated picture; the others keep its first frame. */
+export const ANIMATED_SAVE_FORMATS: readonly SaveFormat[] = ['original', 'webp'];
+/** Set (to `1`) on a converted image whose animation was cut to its first frame (the target cannot animate). */
+export const FIRST_FRAME_HEADER = 'x-pixtract-first-frame';
+/** A format a picture is re-encoded in (a thumbnail, a conversion). */
+export type ThumbnailFormat = Exclude<SaveFormat, 'original'>;
 
 /**
  * GET /api/proxy-image. `sourceUrl` is the page the image was found on, sent upstream as Referer for
@@ -16,8 +28,13 @@ export const proxyImageQuerySchema = z.object({
   url: pageUrl,
   sourceUrl: pageUrl.optional(),
   w: z.coerce.number().int().min(16).max(2048).optional(),
-  format: thumbnailFormatSchema.optional(),
+  /** With `w`, the thumbnail's format; alone, the format the image is saved as (converted on the server). */
+  format: saveFormatSchema.optional(),
   download: flag.optional(),
+  /** A download's name: this naming pattern, with the image's place `n` (1-based) and `alt` text. */
+  naming: namingPatternSchema.optional(),
+  n: z.coerce.number().int().min(1).max(100_000).optional(),
+  alt: z.string().max(2000).optional(),
   fullpage: flag.optional(),
 });
 export type ProxyImageQuery = z.infer<typeof proxyImageQuerySchema>;
@@ -33,6 +50,10 @@ const archiveImageSchema = z.union([
     alt: z.string().max(2000).optional(),
     width: z.number().int().nonnegative().optional(),
     height: z.number().int().nonnegative().optional(),
+    /** The page it was found on (a crawl's page), for `{page}` and `{host}` in the naming pattern. */
+    pageUrl: z.string().max(MAX_URL_LENGTH).optional(),
+    /** The page's other renditions of this picture: one already in the asked `format` is taken instead of converting. */
+    variants: z.array(imageVariantSchema).max(100).optional(),
   }),
 ]);
 export type ArchiveImage = z.infer<typeof archiveImageSchema>;
@@ -54,8 +75,12 @@ const imageUrlsField = z.preprocess(
 export const downloadImagesRequestSchema = z.object({
   imageUrls: imageUrlsField,
   sourceUrl: pageUrl.optional(),
-  /** WebP and AVIF images are converted to this format in the archive. */
+  /** The older choice: WebP and AVIF images (only those) converted to this format; `format` supersedes it. */
   convert: z.enum(['jpg', 'png']).optional(),
+  /** Every image saved in this format (`original`, the default, keeps each file as the site serves it). */
+  format: saveFormatSchema.optional(),
+  /** Entry names (`images/<name>.<ext>`) from this naming pattern; the seed's `{n}-{alt}` by default. */
+  naming: namingPatternSchema.optional(),
   /**
    * The page's name for this download (a random UUID it made): the archive's progress is told to the sockets that
    * follow it (`download:follow`), since a form post's answer is the file itself.

@@ -8,3 +8,6 @@ export * from './cookie-jar';
 export * from './chromium';
 export * from './metrics';
 export * from './redis-server';
+export * from './test-web';
+export * from './archive-files';
+export * from './extractor-processes';

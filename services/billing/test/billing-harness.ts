@@ -10,8 +10,6 @@ import { OffsetClock } from '../src/clock';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-jest.setTimeout(30_000);
-
 export interface BillingHarness {
   app: INestApplication;
   base: string;

@@ -13,6 +13,10 @@ function defaultChromiumPath(): string {
   return existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : chromium.executablePath();
 }
 
+/** What the browser visit does beyond loading and scrolling the window, each only where the page gives a reason. */
+export const VISIT_BEHAVIOURS = ['reveal-clicks', 'busy-wait', 'inner-scroll', 'keyframes'] as const;
+export type VisitBehaviour = (typeof VISIT_BEHAVIOURS)[number];
+
 const positiveInt = (fallback: number, max: number) =>
   z.coerce.number({ error: 'expected a whole number' }).int().min(1).max(max).default(fallback);
 
@@ -49,6 +53,26 @@ const workerSettingsShape = {
         .split(',')
         .map((name) => name.trim().toLowerCase())
         .filter((name) => /^data-[a-z0-9-]+$/.test(name)),
+    ),
+  /**
+   * How long after the load a page that still shows it is working (skeletons, aria-busy, spinners) is waited for;
+   * a page without such signs is not waited for at all.
+   */
+  EXTRACTOR_BUSY_WAIT_MS: positiveInt(10_000, 600_000),
+  /** Presses of controls that reveal content (consent walls, Load more) per page. */
+  EXTRACTOR_REVEAL_MAX_CLICKS: positiveInt(30, 1_000),
+  /**
+   * Behaviours of the browser visit switched off, comma-separated (the bench's comparison, or a site they harm):
+   * `reveal-clicks`, `busy-wait`, `inner-scroll`, `keyframes`.
+   */
+  EXTRACTOR_DISABLED_BEHAVIOURS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name): name is VisitBehaviour => (VISIT_BEHAVIOURS as readonly string[]).includes(name)),
     ),
   SCREENSHOT_CONCURRENCY: positiveInt(1, 16),
   SCREENSHOT_MAX_HEIGHT_PX: positiveInt(10_000, 16_384),

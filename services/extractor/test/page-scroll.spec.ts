@@ -2,8 +2,8 @@ import { CHROMIUM_TEST_LAUNCH, FixtureServer, startFixtureServer } from '@pixtra
 import { Browser, chromium } from 'playwright-core';
 import { installActivityProbe, SHORT_TIMER_MS } from '../src/browser/activity-probe';
 import { PageActivity } from '../src/browser/page-activity';
-import { scrollUntilStable } from '../src/extraction/page-scroll.util';
-import { waitUntilQuiet } from '../src/extraction/page-settle.util';
+import { scrollUntilStable } from '../src/extraction/browser-visit/page-scroll.util';
+import { waitUntilQuiet } from '../src/extraction/browser-visit/page-settle.util';
 
 /** Scrolling an endless feed in real Chromium, its fixture served with a little latency per response. */
 describe('scrolling a feed', () => {

@@ -1,7 +1,12 @@
-import { FixtureServer, startFixtureServer, uniqueQueuePrefix } from '@pixtract/testing';
+import {
+  ExtractorProcesses,
+  FixtureServer,
+  startFixtureServer,
+  stillAliveAfter,
+  uniqueQueuePrefix,
+} from '@pixtract/testing';
 import type { Job } from 'bullmq';
 import { openExtractionQueue, TEST_REDIS_URL } from './extraction-queue.harness';
-import { ExtractorProcesses, stillAliveAfter } from './extractor-processes.harness';
 
 jest.setTimeout(60_000);
 

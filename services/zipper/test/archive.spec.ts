@@ -1,9 +1,8 @@
-import { scrapeMetric, solidPng } from '@pixtract/testing';
+import { openArchive, scrapeMetric, Site, solidPng, TestWeb } from '@pixtract/testing';
 import http from 'node:http';
 import sharp from 'sharp';
 import { ArchiveBuilder } from '../src/archive/archive.builder';
-import { openArchive } from './archive-files';
-import { Site, TestWeb, ZipperHarness, startZipper } from './zipper-harness';
+import { ZipperHarness, startZipper } from './zipper-harness';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const archivesEnded = (zipper: ZipperHarness, outcome: string) =>
@@ -281,7 +280,7 @@ describe('POST /api/download-images (hermetic web, real unzip)', () => {
     const urls = Array.from({ length: 2000 }, (_, i) =>
       site.url(i === 1234 ? '/hang' : i % 500 === 7 ? `/missing/${i}` : `/img/${i}.png`),
     );
-    const started = Date.now();
+    // The hanging URL is cut off by the headers timeout, not waited for: the test's own timeout catches a hang.
     const zip = await archiveOf(await download({ imageUrls: urls, sourceUrl: site.origin }));
     try {
       expect(zip.tested).toBe(true);
@@ -290,7 +289,6 @@ describe('POST /api/download-images (hermetic web, real unzip)', () => {
       const failed = (await zip.text('failed-downloads.txt')).trim().split('\n');
       expect(failed.map((line) => line.split('\t')[0])).toEqual([7, 507, 1007, 1234, 1507].map((i) => urls[i]));
       expect(failed[3]).toContain('took too long');
-      expect(Date.now() - started).toBeLessThan(30_000);
     } finally {
       await zip.dispose();
     }

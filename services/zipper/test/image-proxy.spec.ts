@@ -1,7 +1,7 @@
-import { solidPng } from '@pixtract/testing';
+import { Site, solidPng, TestWeb } from '@pixtract/testing';
 import sharp from 'sharp';
 import { gzipSync } from 'node:zlib';
-import { Site, TestWeb, ZipperHarness, startZipper } from './zipper-harness';
+import { ZipperHarness, startZipper } from './zipper-harness';
 
 const PNG = solidPng(64, 32);
 const SVG_WITH_SCRIPT =

@@ -7,10 +7,10 @@ import {
   SCREENSHOT_CACHE_SECONDS,
 } from '@pixtract/contracts';
 import { createRedis, redisConnectionOptions } from '@pixtract/service-kit';
-import { solidPng } from '@pixtract/testing';
+import { solidPng, TestWeb } from '@pixtract/testing';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { TestWeb, ZipperHarness, startZipper } from './zipper-harness';
+import { ZipperHarness, startZipper } from './zipper-harness';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SCREENSHOT = solidPng(120, 400);

@@ -47,12 +47,10 @@ export const BLOG_ROUTES: ApiRoute[] = [
       'The file an article’s `image` names, cached for a day. An SVG opened on its own may draw, never run a script (its own Content-Security-Policy).',
     request: {
       params: z.object({
-        file: z
-          .string()
-          .meta({
-            description: 'A lower-case file name ending in .svg, .png, .jpg, .jpeg or .webp',
-            example: 'pixtract-api.svg',
-          }),
+        file: z.string().meta({
+          description: 'A lower-case file name ending in .svg, .png, .jpg, .jpeg or .webp',
+          example: 'pixtract-api.svg',
+        }),
       }),
     },
     responses: {

@@ -30,7 +30,7 @@ export const MEDIA_ROUTES: ApiRoute[] = [
     tags: ['Media'],
     summary: 'An image of a page, through Pixtract',
     description:
-      'Fetches a remote image (SSRF-safe; `sourceUrl` is sent as Referer for hotlink-protected images) and streams it, or a thumbnail of it with `w`/`format`. ' +
+      'Fetches a remote image (SSRF-safe; `sourceUrl` is sent as Referer for hotlink-protected images) and streams it, a thumbnail of it with `w`, or the image saved as another `format` (converted with sharp; the same bytes when already in it). ' +
       '`download=1` makes it an attachment. `fullpage=true` answers a screenshot of the page `url` instead (rendered by a worker, cached 15 minutes). ' +
       'Conditional requests (If-None-Match, If-Modified-Since) are passed on: 304 when unchanged.',
     request: { query: proxyImageQuerySchema },
@@ -72,7 +72,8 @@ export const MEDIA_ROUTES: ApiRoute[] = [
             example: {
               imageUrls: [{ fileUrl: 'https://example.com/img/hero.jpg', alt: 'Hero' }],
               sourceUrl: 'https://example.com/gallery',
-              convert: 'jpg',
+              format: 'jpeg',
+              naming: '{n}-{alt}-{w}x{h}',
             },
           },
           'application/x-www-form-urlencoded': {

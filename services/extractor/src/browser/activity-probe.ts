@@ -22,7 +22,7 @@ export interface ActivityProbe {
    * The <img>s the page took out of its DOM (a virtual scroller recycling its rows, a masonry feed): their
    * attributes and base, so their largest candidates are found, not only the file the browser happened to load.
    */
-  removedImages: Array<{ attrs: Record<string, string>; base: string }>;
+  removedImages: Array<{ attrs: Record<string, string>; base: string; placeholder?: boolean }>;
   /**
    * Runs every pending short timer now, earliest due first, instead of when it is due: what a page shows after
    * 2 s is there at once. Settling calls it only when nothing is loading (Chromium's virtual-time rule: time jumps
@@ -171,7 +171,11 @@ export function installActivityProbe(limitMs: number): void {
       const attrs: Record<string, string> = {};
       for (const { name, value } of Array.from(img.attributes))
         if (value.length <= MAX_ATTRIBUTE_LENGTH) attrs[name] = value;
-      probe.removedImages.push({ attrs, base: img.baseURI });
+      // A skeleton's picture the page took out once its content came (page-snapshot's PLACEHOLDER_CLASS, restated).
+      const placeholder = /(?:^|[\s_-])(?:skeleton|shimmer)(?:$|[\s_-])/i.test(
+        img.parentElement?.getAttribute('class') ?? '',
+      );
+      probe.removedImages.push({ attrs, base: img.baseURI, ...(placeholder && { placeholder }) });
     }
   };
   // A blur-up preview: blurred by the element's style or by a class saying so (lazysizes' `blur-up`), maybe one

@@ -3,13 +3,13 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@pixtract/contracts';
 import { BrowserModule } from '../browser/browser.module';
 import { ExtractorConfig } from '../extractor.config';
-import { BrowserVisitService } from './browser-visit.service';
+import { BrowserVisitService } from './browser-visit/browser-visit.service';
 import { CollectorsModule } from './collectors/collectors.module';
 import { extractionProcessor } from './extraction.processor';
 import { ExtractionMetrics } from './extraction.metrics';
 import { ExtractionService } from './extraction.service';
-import { ImageMeasurerService } from './image-measurer.service';
-import { StaticPageService } from './static-page.service';
+import { ImageMeasurerService } from './measuring/image-measurer.service';
+import { StaticPageService } from './static-read/static-page.service';
 
 @Module({})
 export class ExtractionModule {

@@ -12,17 +12,24 @@ import {
 import { checkUrl, SafeFetchError, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { setMaxListeners } from 'node:events';
 import { EXTRACTOR_CONFIG, ExtractorConfig, SAFE_FETCH_POLICY } from '../extractor.config';
-import { BrowserHeadStart, HeadStartVisit } from './browser-head-start';
-import { BrowserVisit, BrowserVisitService, JobContext, NAVIGATION_SHARE } from './browser-visit.service';
+import { BrowserHeadStart, HeadStartVisit } from './browser-visit/browser-head-start';
+import { BrowserVisit, BrowserVisitService, JobContext, NAVIGATION_SHARE } from './browser-visit/browser-visit.service';
 import { JobProgress, StageReporter } from './job-progress';
 import { findImages, IMAGE_COLLECTORS, ImageCollector } from './collectors/image-collector.interface';
-import { catalogue, CataloguedImage, matchesFileTypes, toExtractedFile, withoutTinyImages } from './image-catalogue';
-import { ImageMeasurerService } from './image-measurer.service';
-import { renditionsOf } from './image-renditions';
-import type { MeasuringOutcome, MeasuringSession } from './measuring-session';
+import {
+  catalogue,
+  CataloguedImage,
+  matchesFileTypes,
+  toExtractedFile,
+  withoutTinyImages,
+} from './catalogue/image-catalogue';
+import { ImageMeasurerService } from './measuring/image-measurer.service';
+import { renditionsOf } from './catalogue/image-renditions';
+import type { MeasuringOutcome, MeasuringSession } from './measuring/measuring-session';
 import type { PageSnapshot } from './snapshot/page-snapshot';
-import { StaticPageService } from './static-page.service';
-import { readWebManifest } from './web-manifest.util';
+import { StaticPageService } from './static-read/static-page.service';
+import { readWebManifest } from './static-read/web-manifest.util';
+import { withVariantSizes } from './measuring/variant-sizes';
 
 type ProgressReporter = (progress: ExtractionProgress) => Promise<unknown>;
 
@@ -207,6 +214,7 @@ export class ExtractionService {
         );
       },
       (bytes) => (progress.bytesReceived += bytes),
+      Math.min(payload.previewLimit ?? Number.POSITIVE_INFINITY, this.config.EXTRACTOR_MAX_IMAGES),
       headStart?.signal,
     );
     return { visit, partial };
@@ -232,11 +240,12 @@ export class ExtractionService {
       stage('measuring', distinct(images), reported);
     };
     const { notImages, outOfTime } = await measuring.measure(images, progress).finally(() => measuring.end());
-    return this.describe(
+    const analysis = this.describe(
       images.filter((image) => !notImages.has(image.key)),
       payload,
       { outOfTime, notImages },
     );
+    return { ...analysis, files: await withVariantSizes(analysis.files, this.policy) };
   }
 
   /**

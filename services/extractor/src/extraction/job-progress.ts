@@ -1,10 +1,11 @@
-import type { ExtractedFile, ExtractionProgress, ExtractionStage } from '@pixtract/contracts';
+import type { ExtractedFile, ExtractionProgress, ExtractionStage, PageReveal } from '@pixtract/contracts';
 
 export type StageReporter = (
   stage: ExtractionStage,
   imagesFound: number,
   withinStage?: number,
   preview?: ExtractedFile[],
+  revealed?: PageReveal,
 ) => void;
 
 /** Where each stage starts on the progress bar; loading, scrolling and measuring fill their bands step by step. */
@@ -43,6 +44,8 @@ export class JobProgress {
   private readonly startedAt = Date.now();
   private current?: { name: ExtractionStage; withinStage: number };
   private imagesFound = 0;
+  /** What was pressed on the page, said with every event once it happened. */
+  private revealed?: PageReveal;
   private lastSentAt = 0;
   private readonly ticker: NodeJS.Timeout;
 
@@ -54,8 +57,9 @@ export class JobProgress {
     this.ticker.unref();
   }
 
-  readonly stage: StageReporter = (name, found, within = 0, preview) => {
+  readonly stage: StageReporter = (name, found, within = 0, preview, revealed) => {
     this.imagesFound = Math.max(this.imagesFound, found);
+    if (revealed) this.revealed = { ...revealed };
     // Within a stage the bar only moves forward (a preview sent while loading does not take it back).
     const withinStage = this.current?.name === name ? Math.max(within, this.current.withinStage) : within;
     this.current = { name, withinStage };
@@ -68,6 +72,7 @@ export class JobProgress {
       imagesFound: this.imagesFound,
       elapsedMs: this.elapsedMs,
       bytesReceived: this.bytesReceived,
+      ...(this.revealed && { revealed: this.revealed }),
       ...(preview ? { files: preview } : {}),
     });
   };

@@ -1,6 +1,6 @@
 import { ImageBox, MAX_SCREENSHOT_BOXES } from '@pixtract/contracts';
 import type { FoundImage } from '../extraction/collectors/image-collector.interface';
-import { roundedBox } from '../extraction/image-catalogue';
+import { roundedBox } from '../extraction/catalogue/image-catalogue';
 
 /**
  * Where each image sits in a screenshot `capturedHeight` tall, by URL: the image's own URL and every candidate

@@ -11,7 +11,7 @@ import type { Redis } from 'ioredis';
 import { BrowserPoolService } from '../browser/browser-pool.service';
 import { PageActivity } from '../browser/page-activity';
 import { findImages, IMAGE_COLLECTORS, ImageCollector } from '../extraction/collectors/image-collector.interface';
-import { waitUntilQuiet } from '../extraction/page-settle.util';
+import { waitUntilQuiet } from '../extraction/browser-visit/page-settle.util';
 import { snapshotRenderedPage } from '../extraction/snapshot/browser-snapshot';
 import { EXTRACTOR_CONFIG, ExtractorConfig, SAFE_FETCH_POLICY } from '../extractor.config';
 import { imageBoxes } from './image-boxes';

@@ -1,14 +1,12 @@
-import { baseNameFromUrl, dateStamp, hostLabel, sanitiseNamePart } from '../naming/image-file-name.util';
+import { fileNameFromPattern, type NamingValues } from '@pixtract/contracts';
+import { dateStamp, hostLabel } from '../naming/image-file-name.util';
 
 /**
- * `images/NNN-{alt or the URL's base name}.{ext}`: the 3-digit index (it grows past 999) comes from the image's
- * place in the request, so two entries can never share a name even when their alt texts are equal; the label is
- * alphanumerics and underscores only, so no entry can leave the folder or name a device.
+ * `images/{name from the naming pattern}.{ext}`; the seed's pattern `{n}-{alt}` makes `NNN-{alt or the URL's base
+ * name}`. Every token is alphanumerics and underscores only, so no entry can leave the folder or name a device.
  */
-export function archiveEntryName(index: number, url: string, alt: string | undefined, extension: string): string {
-  const number = index + 1;
-  const label = sanitiseNamePart(alt ?? '') || sanitiseNamePart(baseNameFromUrl(url)) || `image-${number}`;
-  return `images/${String(number).padStart(3, '0')}-${label}.${extension}`;
+export function archiveEntryName(pattern: string, values: NamingValues, extension: string): string {
+  return `images/${fileNameFromPattern(pattern, values)}.${extension}`;
 }
 
 /** `{domain}-images-{YYYY-MM-DD}.zip`, the domain of the source page (else of the first image). */

@@ -4,11 +4,16 @@ import { Readable } from 'node:stream';
 import { failureReason } from '../fetching/fetch-error.util';
 import type { ImageFormat } from '../fetching/image-signature.util';
 import { archiveEntryName, textLine } from './archive-naming.util';
+import { DEFAULT_NAMING_PATTERN, type ImageVariant } from '@pixtract/contracts';
 
 /** One requested image: its URL and what the extraction knew about it. */
 export interface ArchiveItem {
   url: string;
   alt?: string;
+  /** The page it was found on, for `{page}` and `{host}`. */
+  pageUrl?: string;
+  /** The page's other renditions of the picture. */
+  variants?: ImageVariant[];
 }
 
 /** A fetched image, ready to be written (already converted if the request asked for it). */
@@ -21,6 +26,8 @@ export interface FetchedImage {
   extension: string;
   width?: number;
   height?: number;
+  /** An animated picture saved in a format that cannot animate: only its first frame is in the archive. */
+  firstFrameOnly?: boolean;
 }
 
 interface ArchiveLimits {
@@ -40,6 +47,7 @@ interface ManifestEntry {
   height?: number;
   type: string;
   bytes: number;
+  firstFrameOnly?: true;
 }
 
 type Outcome = { image: FetchedImage } | { error: unknown };
@@ -71,13 +79,17 @@ export class ArchiveBuilder {
   private readonly failures: string[] = [];
   private readonly entries: ManifestEntry[] = [];
   private totalBytes = 0;
+  /** Entry names taken so far (lower-cased: archives are unpacked on case-insensitive file systems too). */
+  private readonly names = new Set<string>();
 
   constructor(
     private readonly archive: Archiver,
     private readonly limits: ArchiveLimits,
-    private readonly fetchImage: (url: string, signal: AbortSignal) => Promise<FetchedImage>,
+    private readonly fetchImage: (item: ArchiveItem, signal: AbortSignal) => Promise<FetchedImage>,
     /** Called once each requested image is in the archive or has failed. */
     private readonly onProgress: (counts: ArchiveCounts) => void = () => undefined,
+    /** The naming pattern of the entries. */
+    private readonly naming = DEFAULT_NAMING_PATTERN,
   ) {}
 
   /** Images that could not be included so far (each a line of failed-downloads.txt). */
@@ -120,7 +132,7 @@ export class ArchiveBuilder {
       for (; next < admitted.length && next < end; next++) {
         inFlight.set(
           next,
-          this.fetchImage(admitted[next].url, fetching).then(
+          this.fetchImage(admitted[next], fetching).then(
             (image) => ({ image }),
             (error: unknown) => ({ error }),
           ),
@@ -162,7 +174,7 @@ export class ArchiveBuilder {
   }
 
   private async write(index: number, item: ArchiveItem, image: FetchedImage, signal: AbortSignal): Promise<void> {
-    const name = archiveEntryName(index, item.url, item.alt, image.extension);
+    const name = this.uniqueName(index, item, image);
     // A stream source, not a Buffer: zip-stream writes a Buffer into itself at once, ignoring backpressure,
     // while a stream is piped and its entry only completes once the client has taken (nearly) all of it.
     // 'entry' comes from archiver's queue on a later tick, so listening after append misses nothing.
@@ -177,7 +189,25 @@ export class ArchiveBuilder {
       height: image.height,
       type: image.mimeType,
       bytes: image.size,
+      ...(image.firstFrameOnly && { firstFrameOnly: true as const }),
     });
+  }
+
+  /** The pattern's name for this entry; a pattern without `{n}` can repeat a name, which then gets `-2`, `-3`, … */
+  private uniqueName(index: number, item: ArchiveItem, image: FetchedImage): string {
+    const values = {
+      index,
+      url: item.url,
+      alt: item.alt,
+      width: image.width,
+      height: image.height,
+      pageUrl: item.pageUrl,
+    };
+    const base = archiveEntryName(this.naming, values, image.extension).replace(/\.[^.]+$/, '');
+    let name = `${base}.${image.extension}`;
+    for (let copy = 2; this.names.has(name.toLowerCase()); copy++) name = `${base}-${copy}.${image.extension}`;
+    this.names.add(name.toLowerCase());
+    return name;
   }
 
   private writeSummary(items: ArchiveItem[], sourceUrl: string | undefined): void {

@@ -1,14 +1,20 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, type DownloadImagesRequest, type Role } from '@pixtract/contracts';
+import {
+  ErrorCode,
+  renditionInFormat,
+  type DownloadImagesRequest,
+  type Role,
+  type SaveFormat,
+} from '@pixtract/contracts';
 import { AppException } from '@pixtract/service-kit';
 import archiver from 'archiver';
 import type { Response } from 'express';
 import { pipeline } from 'node:stream';
 import { imageDimensions } from '../fetching/image-dimensions.util';
-import { convertImage } from '../fetching/image-transform.util';
-import { MIME_TYPES } from '../fetching/image-signature.util';
+import { saveImageAs } from '../fetching/image-transform.util';
+import { MIME_TYPES, type ImageFormat } from '../fetching/image-signature.util';
 import { RemoteImageFetcher } from '../fetching/remote-image.fetcher';
-import { attachmentDisposition, savedExtension } from '../naming/image-file-name.util';
+import { attachmentDisposition, EXTENSION_OF_FORMAT, savedExtension } from '../naming/image-file-name.util';
 import { ZIPPER_CONFIG, type ZipperConfig } from '../zipper.config';
 import { archiveFileName } from './archive-naming.util';
 import { ArchiveBuilder, type ArchiveCounts, type ArchiveItem, type FetchedImage } from './archive.builder';
@@ -34,7 +40,9 @@ export class ArchiveService {
   /** `role` is the caller's plan as the gateway stated it: it sets how many images the archive may hold. */
   async send(request: DownloadImagesRequest, role: Role, res: Response): Promise<void> {
     const items: ArchiveItem[] = request.imageUrls.map((image) =>
-      typeof image === 'string' ? { url: image } : { url: image.fileUrl, alt: image.alt },
+      typeof image === 'string'
+        ? { url: image, pageUrl: request.sourceUrl }
+        : { url: image.fileUrl, alt: image.alt, pageUrl: image.pageUrl ?? request.sourceUrl, variants: image.variants },
     );
     if (items.length === 0) throw new AppException(ErrorCode.NoImagesToDownload, 400);
     const archive = this.startArchive(res, archiveFileName(request.sourceUrl, items[0].url, new Date()));
@@ -51,8 +59,9 @@ export class ArchiveService {
         maxTimeMs: this.config.ARCHIVE_MAX_TIME_MS,
         parallelFetches: this.config.ARCHIVE_PARALLEL_FETCHES,
       },
-      (url, signal) => this.fetchImage(url, request, signal),
+      (item, signal) => this.fetchImage(item, request, signal),
       report,
+      request.naming,
     );
     const client = new AbortController();
     res.once('close', () => res.writableFinished || client.abort(new Error('client disconnected')));
@@ -84,30 +93,54 @@ export class ArchiveService {
     return archive;
   }
 
-  private async fetchImage(url: string, request: DownloadImagesRequest, signal: AbortSignal): Promise<FetchedImage> {
+  /**
+   * The image as the request wants it saved. With a `format`, the page's own rendition in that format is fetched
+   * when it offers one (no conversion); if that fails, the requested file is fetched and converted.
+   */
+  private async fetchImage(
+    item: ArchiveItem,
+    request: DownloadImagesRequest,
+    signal: AbortSignal,
+  ): Promise<FetchedImage> {
+    const format = request.format;
+    const rendition =
+      format && format !== 'original'
+        ? renditionInFormat({ fileUrl: item.url, variants: item.variants }, format)
+        : undefined;
+    if (rendition && rendition !== item.url) {
+      const offered = await this.fetchAs(rendition, format!, request, signal).catch(() => undefined);
+      if (offered) return offered;
+    }
+    return this.fetchAs(item.url, this.saveFormatOf(request), request, signal);
+  }
+
+  /** `format`, or the older `convert=jpg|png`, which converts only WebP and AVIF images. */
+  private saveFormatOf(request: DownloadImagesRequest): (from: ImageFormat) => SaveFormat {
+    if (request.format) return () => request.format!;
+    const legacy = request.convert === 'jpg' ? 'jpeg' : request.convert;
+    return (from) => (legacy && (from === 'webp' || from === 'avif') ? legacy : 'original');
+  }
+
+  private async fetchAs(
+    url: string,
+    format: SaveFormat | ((from: ImageFormat) => SaveFormat),
+    request: DownloadImagesRequest,
+    signal: AbortSignal,
+  ): Promise<FetchedImage> {
     const image = await this.fetcher.fetch(url, { sourceUrl: request.sourceUrl, signal });
     if (image.status !== 200) throw new AppException(ErrorCode.UpstreamFailed, 502);
     const chunks = await image.chunks();
-    const size = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
-    if (request.convert && (image.format === 'webp' || image.format === 'avif')) {
-      const format = request.convert === 'jpg' ? 'jpeg' : 'png';
-      const bytes = await convertImage(Buffer.concat(chunks), request.convert, this.config.IMAGE_MAX_PIXELS);
-      return {
-        chunks: [bytes],
-        size: bytes.length,
-        format,
-        mimeType: MIME_TYPES[format],
-        extension: request.convert,
-        ...(await imageDimensions([bytes])),
-      };
-    }
+    const target = typeof format === 'function' ? format(image.format) : format;
+    const saved = await saveImageAs(chunks, image.format, target, this.config.IMAGE_MAX_PIXELS);
+    const untouched = saved.chunks === chunks;
     return {
-      chunks,
-      size,
-      format: image.format,
-      mimeType: image.mimeType,
-      extension: savedExtension(url, image.format),
-      ...(await imageDimensions(chunks)),
+      chunks: saved.chunks,
+      size: saved.chunks.reduce((sum, chunk) => sum + chunk.length, 0),
+      format: saved.format,
+      mimeType: MIME_TYPES[saved.format],
+      extension: untouched ? savedExtension(url, saved.format) : EXTENSION_OF_FORMAT[saved.format],
+      firstFrameOnly: saved.firstFrameOnly,
+      ...(await imageDimensions(saved.chunks)),
     };
   }
 }

@@ -1,11 +1,5 @@
-import {
-  attachmentDisposition,
-  baseNameFromUrl,
-  hostLabel,
-  imageDownloadName,
-  sanitiseNamePart,
-  savedExtension,
-} from './image-file-name.util';
+import { baseNameFromUrl, sanitiseNamePart } from '@pixtract/contracts';
+import { attachmentDisposition, hostLabel, imageDownloadName, savedExtension } from './image-file-name.util';
 
 describe('image file names', () => {
   it.each([

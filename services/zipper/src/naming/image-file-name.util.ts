@@ -1,3 +1,4 @@
+import { baseNameFromUrl, sanitiseNamePart, urlExtension } from '@pixtract/contracts';
 import type { ImageFormat } from '../fetching/image-signature.util';
 
 /** Extensions a URL may lend a saved file (the seed's list), by the format they name. */
@@ -23,42 +24,13 @@ export const EXTENSION_OF_FORMAT: Record<ImageFormat, string> = {
   tiff: 'tiff',
 };
 
-function lastPathSegment(url: string): string {
-  if (!URL.canParse(url)) return '';
-  const segment = new URL(url).pathname.split('/').pop() ?? '';
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 /**
  * A saved file's extension: the URL's when it names the format the bytes are (`Photo.JPEG` stays `.jpeg`), else
  * the format's own, since CDNs (Cloudinary's f_auto, Wix) serve WebP and AVIF under `.jpg` URLs.
  */
 export function savedExtension(url: string, format: ImageFormat): string {
-  const fromUrl = /\.([a-z0-9]+)$/i.exec(lastPathSegment(url))?.[1]?.toLowerCase();
+  const fromUrl = urlExtension(url);
   return fromUrl && URL_EXTENSIONS[fromUrl] === format ? fromUrl : EXTENSION_OF_FORMAT[format];
-}
-
-/** The URL's file name without its extension: `.../red-car.png` → `red-car`. */
-export function baseNameFromUrl(url: string): string {
-  return lastPathSegment(url).replace(/\.[^.]*$/, '');
-}
-
-/**
- * The seed's rule: alphanumerics and underscores only, at most `max` characters. Every other character (dots,
- * slashes, backslashes, colons, control and bidi characters) becomes an underscore, so no result can name a
- * path, a drive or a hidden file; runs of underscores collapse so `../../x` reads `x`, not `______x`.
- */
-export function sanitiseNamePart(text: string, max = 30): string {
-  return text
-    .replace(/[^A-Za-z0-9_]+/g, '_')
-    .replace(/_+/g, '_')
-    .replace(/^_|_$/g, '')
-    .slice(0, max)
-    .replace(/_$/, '');
 }
 
 /** A host for a file name: letters, digits, dots and hyphens (an IPv6 literal's colons become hyphens). */

@@ -55,6 +55,13 @@ export function ExtractionProgress({ progress, url }: ExtractionProgressProps) {
   const percent = Math.round(progress.percent);
   const quote = QUOTES[useTicker(QUOTE_ROTATION_MS) % QUOTES.length];
   const dots = '.'.repeat((useTicker(DOTS_STEP_MS) % 3) + 1);
+  // What the worker pressed on the page to reach its images (a consent wall, Load more), as it happened.
+  const revealed = [
+    ...(progress.revealed?.consentAccepted ? [t('extraction.consentAccepted')] : []),
+    ...(progress.revealed?.loadMorePresses
+      ? [t('extraction.loadMorePressed', { count: progress.revealed.loadMorePresses })]
+      : []),
+  ];
 
   return (
     <Card className="mx-auto w-full max-w-xl p-6 sm:p-8">
@@ -87,6 +94,11 @@ export function ExtractionProgress({ progress, url }: ExtractionProgressProps) {
           </span>
         )}
       </p>
+      {revealed.length > 0 && (
+        <p data-testid="extraction-revealed" className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          {revealed.join(' · ')}
+        </p>
+      )}
       <blockquote className="mt-6 border-s-4 border-blue-200 ps-4 text-sm text-slate-600 italic dark:border-blue-900 dark:text-slate-400">
         {t(quote)}
       </blockquote>

@@ -10,12 +10,22 @@ interface ImageGridProps {
   /** The items' loading, kept by the gallery (which also says which failed). */
   loading: ImageLoading;
   selected: ReadonlySet<number>;
-  onOpen: (item: ResultItem) => void;
+  /** The download of a picture shown with this number. */
+  downloadHrefOf: (item: ResultItem, number: number) => string;
+  onOpen: (item: ResultItem, number: number) => void;
   onToggleSelected: (index: number, extend: boolean) => void;
 }
 
 /** One to four columns by width. */
-export function ImageGrid({ items, firstNumber, loading, selected, onOpen, onToggleSelected }: ImageGridProps) {
+export function ImageGrid({
+  items,
+  firstNumber,
+  loading,
+  selected,
+  downloadHrefOf,
+  onOpen,
+  onToggleSelected,
+}: ImageGridProps) {
   const { t } = useTranslation();
   return (
     <ul
@@ -30,9 +40,10 @@ export function ImageGrid({ items, firstNumber, loading, selected, onOpen, onTog
           src={loading.srcOf(item.file.fileUrl)}
           status={loading.statusOf(item.file.fileUrl)}
           selected={selected.has(item.index)}
+          downloadHref={downloadHrefOf(item, firstNumber + offset)}
           onLoad={() => loading.onLoad(item.file.fileUrl)}
           onError={() => loading.onError(item.file.fileUrl)}
-          onOpen={() => onOpen(item)}
+          onOpen={() => onOpen(item, firstNumber + offset)}
           onToggleSelected={(extend) => onToggleSelected(item.index, extend)}
         />
       ))}

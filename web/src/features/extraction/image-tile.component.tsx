@@ -5,7 +5,6 @@ import { formatNumber } from '../../i18n/number-format';
 import { useLanguage } from '../../router/use-language.hook';
 import { ImageDimensions } from '../results/image-dimensions.component';
 import type { ImageLoadStatus } from '../results/use-image-loading.hook';
-import { imageDownloadUrl } from './image-links';
 
 interface ImageTileProps {
   file: ExtractedFile;
@@ -14,6 +13,8 @@ interface ImageTileProps {
   src: string | undefined;
   status: ImageLoadStatus;
   selected: boolean;
+  /** The proxy's download of this picture in the chosen format and name. */
+  downloadHref: string;
   onLoad: () => void;
   onError: () => void;
   onOpen: () => void;
@@ -26,6 +27,7 @@ export function ImageTile({
   src,
   status,
   selected,
+  downloadHref,
   onLoad,
   onError,
   onOpen,
@@ -77,7 +79,7 @@ export function ImageTile({
           />
         </label>
         <a
-          href={imageDownloadUrl(file.fileUrl)}
+          href={downloadHref}
           download
           aria-label={t('results.downloadLabel', { number })}
           className="absolute end-2 bottom-2 rounded-lg bg-blue-600 px-3 py-1.5 text-sm font-semibold text-white opacity-0 shadow transition-opacity group-hover:opacity-100 hover:bg-blue-700 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white pointer-coarse:opacity-100"

@@ -2,6 +2,7 @@ import type { ArchiveImage, ArchiveProgress, ExtractedFile, ServerToClientEvents
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { ExtractionSocket, RootState, StoreExtra } from '../../app/store';
 import { noticeShown } from '../notice/notice.slice';
+import type { DownloadSettings } from './download-settings';
 
 const ARCHIVE_PATH = '/api/download-images';
 /** The seed: a progress toast every 10 images, each kept 60 s. */
@@ -25,7 +26,12 @@ function follow(socket: ExtractionSocket, downloadId: string): Promise<boolean> 
  * The seed's form post of `imageUrls` (JSON) and `sourceUrl`, with the download's id. The answer is an attachment,
  * so the browser saves it while the page stays where it is.
  */
-function postArchiveForm(images: ArchiveImage[], sourceUrl: string, downloadId: string | undefined): void {
+function postArchiveForm(
+  images: ArchiveImage[],
+  sourceUrl: string,
+  settings: DownloadSettings,
+  downloadId: string | undefined,
+): void {
   const form = document.createElement('form');
   form.method = 'POST';
   form.action = ARCHIVE_PATH;
@@ -33,7 +39,9 @@ function postArchiveForm(images: ArchiveImage[], sourceUrl: string, downloadId: 
   const fields: Array<[string, string]> = [
     ['imageUrls', JSON.stringify(images)],
     ['sourceUrl', sourceUrl],
+    ['naming', settings.naming],
   ];
+  if (settings.format !== 'original') fields.push(['format', settings.format]);
   if (downloadId) fields.push(['downloadId', downloadId]);
   for (const [name, value] of fields) {
     const input = document.createElement('input');
@@ -76,9 +84,17 @@ function progressNotice({ written, failed, total, finished }: ArchiveProgress) {
 export function downloadArchive(
   files: ExtractedFile[],
   sourceUrl: string,
+  settings: DownloadSettings,
 ): ThunkAction<Promise<void>, RootState, StoreExtra, UnknownAction> {
   return async (dispatch, _getState, extra) => {
-    const images: ArchiveImage[] = files.map(({ fileUrl, alt, width, height }) => ({ fileUrl, alt, width, height }));
+    const images: ArchiveImage[] = files.map(({ fileUrl, alt, width, height, variants }) => ({
+      fileUrl,
+      alt,
+      width,
+      height,
+      // The page's other renditions: one already in the asked format is taken instead of converting.
+      ...(settings.format !== 'original' && variants?.length && { variants }),
+    }));
     const socket = extra.socket();
     const downloadId = crypto.randomUUID();
     const followed = await follow(socket, downloadId);
@@ -101,6 +117,6 @@ export function downloadArchive(
         tone: 'success',
       }),
     );
-    postArchiveForm(images, sourceUrl, followed ? downloadId : undefined);
+    postArchiveForm(images, sourceUrl, settings, followed ? downloadId : undefined);
   };
 }

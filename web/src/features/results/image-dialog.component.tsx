@@ -5,25 +5,37 @@ import { useTranslation } from 'react-i18next';
 import { buttonStyles } from '../../ui/button.component';
 import { Modal } from '../../ui/modal.component';
 import { tabListStyles, tabStyles } from '../../ui/tabs.styles';
-import { imageDownloadUrl, imageFileName, imageThumbnailUrl } from '../extraction/image-links';
 import { formatNumber } from '../../i18n/number-format';
 import { textDirection } from '../../i18n/languages';
 import { useLanguage } from '../../router/use-language.hook';
+import { imageDownloadUrl, imageFileName, imagePngUrl, imageThumbnailUrl } from '../extraction/image-links';
+import { CopyImageButton } from './copy-image-button.component';
+import { keepsFirstFrameOnly, savedFileName, type DownloadSettings } from './download-settings';
+import { SaveAsSelect } from './save-as-select.component';
 import { fileTypeOf, type ResultItem } from './results-view';
 import { ImageDimensions } from './image-dimensions.component';
 import { OtherSizes } from './other-sizes.component';
 import { otherSizes } from './picture-sizes';
 import { PageScreenshot } from './page-screenshot.component';
 
+/** The picture shown and its number in the list (its place in the gallery's `items`, from 1). */
+export interface Preview {
+  file: ExtractedFile;
+  number: number;
+}
+
 interface ImageDialogProps {
-  /** The image shown, one of `items`; none: closed. */
-  item: ResultItem | null;
+  preview: Preview | null;
   /** The images the gallery lists (every page, in its order): Previous and Next walk them. */
   items: ResultItem[];
+  onShow: (preview: Preview) => void;
   sourceUrl: string;
-  onShow: (item: ResultItem) => void;
+  settings: DownloadSettings;
+  onSettingsChange: (change: Partial<DownloadSettings>) => void;
   onClose: () => void;
 }
+
+type DialogBodyProps = Omit<ImageDialogProps, 'preview' | 'items' | 'onShow' | 'onClose'> & Preview & { total: number };
 
 /**
  * The seed's preview: tabs Individual Image and Full Page Screenshot, with Download and Open in New Window. Titled
@@ -31,12 +43,12 @@ interface ImageDialogProps {
  * which follow the reading direction) walk the gallery's images. It opens with focus on itself, so the arrows
  * work at once; Tab reaches the tabs, where the arrows move between tabs.
  */
-export function ImageDialog({ item, items, sourceUrl, onShow, onClose }: ImageDialogProps) {
+export function ImageDialog({ preview, items, onShow, onClose, ...rest }: ImageDialogProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const position = item ? items.indexOf(item) : -1;
-  const previous = position > 0 ? items[position - 1] : undefined;
-  const next = position >= 0 && position < items.length - 1 ? items[position + 1] : undefined;
+  const number = preview?.number ?? 0;
+  const previous = number > 1 ? { file: items[number - 2].file, number: number - 1 } : undefined;
+  const next = preview && number < items.length ? { file: items[number].file, number: number + 1 } : undefined;
   const step = (event: KeyboardEvent) => {
     // Arrow keys inside the tabs move between the tabs (Radix), not between images.
     if (event.defaultPrevented || (event.target as HTMLElement).closest('[role=tablist]')) return;
@@ -49,20 +61,15 @@ export function ImageDialog({ item, items, sourceUrl, onShow, onClose }: ImageDi
   };
   return (
     <Modal
-      open={item !== null}
+      open={preview !== null}
       onClose={onClose}
       onKeyDown={step}
       openFocus="dialog"
       className="inset-x-2 top-[5vh] flex max-h-[90vh] max-w-4xl flex-col overflow-hidden sm:inset-x-6"
     >
-      {item && (
+      {preview && (
         <>
-          <DialogBody
-            key={item.file.fileUrl}
-            file={item.file}
-            sourceUrl={sourceUrl}
-            place={t('dialog.position', { number: position + 1, total: items.length })}
-          />
+          <DialogBody key={preview.file.fileUrl} {...preview} total={items.length} {...rest} />
           {/* aria-disabled, not disabled: the button at either end keeps focus when it gets there. */}
           <nav
             aria-label={t('dialog.tabsLabel')}
@@ -80,7 +87,7 @@ export function ImageDialog({ item, items, sourceUrl, onShow, onClose }: ImageDi
               {t('dialog.previous')}
             </button>
             <span className="self-center text-sm text-slate-600 tabular-nums dark:text-slate-400" aria-hidden>
-              {formatNumber(position + 1, language)} / {formatNumber(items.length, language)}
+              {formatNumber(number, language)} / {formatNumber(items.length, language)}
             </span>
             <button
               type="button"
@@ -100,8 +107,9 @@ export function ImageDialog({ item, items, sourceUrl, onShow, onClose }: ImageDi
   );
 }
 
-function DialogBody({ file, sourceUrl, place }: { file: ExtractedFile; sourceUrl: string; place: string }) {
+function DialogBody({ file, number, total, sourceUrl, settings, onSettingsChange }: DialogBodyProps) {
   const { t } = useTranslation();
+  const download = { ...settings, number, sourceUrl };
   const [failed, setFailed] = useState(false);
   const [proxied, setProxied] = useState(false);
   const type = fileTypeOf(file);
@@ -116,7 +124,9 @@ function DialogBody({ file, sourceUrl, place }: { file: ExtractedFile; sourceUrl
             {file.alt?.trim() || imageFileName(file.fileUrl)}
           </span>
         </Dialog.Title>
-        <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">{place}</Dialog.Description>
+        <Dialog.Description className="text-sm text-slate-600 dark:text-slate-400">
+          {t('dialog.position', { number, total })}
+        </Dialog.Description>
       </div>
       <Tabs.Root defaultValue="image" className="flex min-h-0 flex-1 flex-col">
         <Tabs.List aria-label={t('dialog.tabsLabel')} className={tabListStyles(false, 'mx-5 mt-3')}>
@@ -151,7 +161,10 @@ function DialogBody({ file, sourceUrl, place }: { file: ExtractedFile; sourceUrl
               <>
                 <dt className="font-medium text-slate-600 dark:text-slate-400">{t('dialog.otherSizes')}</dt>
                 <dd>
-                  <OtherSizes sizes={sizes} />
+                  <OtherSizes
+                    sizes={sizes}
+                    hrefOf={(variant) => imageDownloadUrl({ ...variant, alt: file.alt }, download)}
+                  />
                 </dd>
               </>
             )}
@@ -174,13 +187,31 @@ function DialogBody({ file, sourceUrl, place }: { file: ExtractedFile; sourceUrl
           <PageScreenshot pageUrl={sourceUrl} file={file} />
         </Tabs.Content>
       </Tabs.Root>
-      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-800">
-        <a href={file.fileUrl} target="_blank" rel="noopener noreferrer" className={buttonStyles('secondary', 'md')}>
-          {t('dialog.openInNewWindow')}
-        </a>
-        <a href={imageDownloadUrl(file.fileUrl)} download className={buttonStyles('primary', 'md')}>
-          {t('results.download')}
-        </a>
+      <div className="space-y-2 border-t border-slate-200 px-5 py-3 dark:border-slate-800">
+        {keepsFirstFrameOnly(file, settings.format) && (
+          <p role="note" className="text-sm text-amber-800 dark:text-amber-200">
+            {t('dialog.firstFrameOnly')}
+          </p>
+        )}
+        <div className="flex flex-wrap items-end justify-end gap-2">
+          <SaveAsSelect
+            value={settings.format}
+            onChange={(format) => onSettingsChange({ format })}
+            size="md"
+            className="me-auto"
+          />
+          <CopyImageButton pngUrl={imagePngUrl(file.fileUrl, sourceUrl)} />
+          <a href={file.fileUrl} target="_blank" rel="noopener noreferrer" className={buttonStyles('secondary', 'md')}>
+            {t('dialog.openInNewWindow')}
+          </a>
+          <a
+            href={imageDownloadUrl(file, download)}
+            download={savedFileName(file, number, settings, sourceUrl)}
+            className={buttonStyles('primary', 'md')}
+          >
+            {t('results.download')}
+          </a>
+        </div>
       </div>
     </>
   );

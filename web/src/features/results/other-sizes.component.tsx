@@ -1,9 +1,9 @@
 import type { ImageVariant } from '@pixtract/contracts';
 import { useTranslation } from 'react-i18next';
-import { imageDownloadUrl, imageFileName } from '../extraction/image-links';
+import { imageFileName } from '../extraction/image-links';
 
-/** "Also available: 1600 × 1067, 200 × 200" in the preview, each size a download of its own. */
-export function OtherSizes({ sizes }: { sizes: ImageVariant[] }) {
+/** "Also available: 1600 × 1067, 200 × 200" in the preview, each size a download of its own (`hrefOf`). */
+export function OtherSizes({ sizes, hrefOf }: { sizes: ImageVariant[]; hrefOf: (variant: ImageVariant) => string }) {
   const { t } = useTranslation();
   return (
     <ul className="flex flex-wrap gap-2">
@@ -15,7 +15,7 @@ export function OtherSizes({ sizes }: { sizes: ImageVariant[] }) {
         return (
           <li key={variant.fileUrl}>
             <a
-              href={imageDownloadUrl(variant.fileUrl)}
+              href={hrefOf(variant)}
               download
               aria-label={t('dialog.downloadSize', { size })}
               className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-2.5 py-1 font-medium text-blue-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-slate-700 dark:text-blue-400 dark:hover:bg-slate-800"

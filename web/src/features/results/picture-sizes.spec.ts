@@ -24,12 +24,17 @@ describe('the sizes of a picture', () => {
     expect(otherSizes(logo)).toEqual([]);
   });
 
-  it('takes a wider variant as the largest rendition, with the picture’s alt text', () => {
+  it('takes a wider variant as the largest rendition, with the picture’s alt text and renditions', () => {
     expect(largestRendition(photo)).toEqual({
       fileUrl: site('car-1600.jpg'),
       alt: 'Red car',
       width: 1600,
       height: 1067,
+      variants: [
+        { fileUrl: site('car-800.jpg'), width: 800, height: 533 },
+        { fileUrl: site('car-1600.jpg'), width: 1600, height: 1067 },
+        { fileUrl: site('car-200.jpg'), width: 200, height: 133 },
+      ],
     });
     expect(largestRendition(logo)).toBe(logo);
   });

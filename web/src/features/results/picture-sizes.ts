@@ -13,12 +13,16 @@ export function otherSizes(file: ExtractedFile): ImageVariant[] {
   return sizes.sort((a, b) => (b.width ?? 0) - (a.width ?? 0));
 }
 
-/** A rendition as a file of the archive: its own address and size, the picture's alt text. */
+/**
+ * A rendition as a file of the archive: its own address and size, the picture's alt text and renditions (of which
+ * one may already be in the format the archive asks for).
+ */
 const rendition = (file: ExtractedFile, variant: ImageVariant): ExtractedFile => ({
   fileUrl: variant.fileUrl,
   alt: file.alt,
   width: variant.width,
   height: variant.height,
+  variants: [{ fileUrl: file.fileUrl, width: file.width, height: file.height }, ...otherSizes(file)],
 });
 
 /**

@@ -58,11 +58,15 @@ const tileNames = async () =>
     .getAllByRole('listitem')
     .map((tile) => within(tile).getAllByRole('paragraph')[0].textContent);
 
-/** What the archive form would post: form.submit() is the browser's navigation, so it is read instead of run. */
-function postedArchives(): Array<{ fileUrl: string; width?: number }[]> {
-  const posted: Array<{ fileUrl: string; width?: number }[]> = [];
+/** Every field of each archive form posted: form.submit() is the browser's navigation, so it is read instead of run. */
+function postedForms(): Array<Record<string, string>> {
+  const posted: Array<Record<string, string>> = [];
   jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
-    posted.push(JSON.parse((this.elements.namedItem('imageUrls') as HTMLInputElement).value));
+    posted.push(
+      Object.fromEntries(
+        [...this.elements].map((field) => [(field as HTMLInputElement).name, (field as HTMLInputElement).value]),
+      ),
+    );
   });
   return posted;
 }
@@ -105,7 +109,14 @@ describe('the other sizes of a picture', () => {
     expect(downloads.map((link) => link.textContent)).toEqual(['1600 × 1067', '200 × 133']);
     expect(downloads[0]).toHaveAttribute(
       'href',
-      `/api/proxy-image?${new URLSearchParams({ url: site('car-1600.jpg'), download: '1' })}`,
+      `/api/proxy-image?${new URLSearchParams({
+        url: site('car-1600.jpg'),
+        sourceUrl: pageUrl,
+        download: '1',
+        naming: '{n}-{alt}',
+        n: '1',
+        alt: 'Red car',
+      })}`,
     );
     expect(downloads[0]).toHaveAttribute('download');
   });
@@ -121,18 +132,19 @@ describe('the other sizes of a picture', () => {
 
   it('puts the largest size of each picture in the ZIP by default, every size when asked', async () => {
     storedExtraction([photo, storedBeforeKinds]);
-    const posted = postedArchives();
+    const forms = postedForms();
+    const posted = (n: number): Array<{ fileUrl: string }> => JSON.parse(forms[n].imageUrls);
     const { user } = open();
     await grid();
     const sizes = screen.getByLabelText('Sizes in the ZIP');
     expect(sizes).toHaveDisplayValue('Largest size only');
 
     await user.click(screen.getByRole('button', { name: 'DOWNLOAD ALL' }));
-    expect(posted[0].map((image) => image.fileUrl)).toEqual([site('car-1600.jpg'), site('old.jpg')]);
+    expect(posted(0).map((image) => image.fileUrl)).toEqual([site('car-1600.jpg'), site('old.jpg')]);
 
     await user.selectOptions(sizes, 'All sizes');
     await user.click(screen.getByRole('button', { name: 'DOWNLOAD ALL' }));
-    expect(posted[1].map((image) => image.fileUrl)).toEqual([
+    expect(posted(1).map((image) => image.fileUrl)).toEqual([
       site('car-1600.jpg'),
       site('old.jpg'),
       site('car-800.jpg'),
@@ -166,5 +178,84 @@ describe('sizes and addresses in Arabic', () => {
     expect(await screen.findAllByRole('menuitemradio')).toHaveLength(3);
     for (const order of ['Default', 'Size (largest first)', 'Position (as on page)'])
       expect(screen.getByRole('menuitemradio', { name: order })).toBeInTheDocument();
+  });
+});
+
+describe('save as and file names', () => {
+  const animated: ExtractedFile = { fileUrl: site('spinner.gif'), alt: 'Spinner', width: 32, height: 32 };
+  const downloadParams = (link: HTMLElement) =>
+    Object.fromEntries(new URL(link.getAttribute('href')!, 'https://pixtract.example').searchParams);
+
+  beforeEach(() => localStorage.clear());
+
+  it('saves every download and the ZIP in the chosen format, remembered for the next visit', async () => {
+    storedExtraction([photo, animated]);
+    const posted = postedForms();
+    const { user } = open();
+    const tile = within(await grid()).getAllByRole('listitem')[0];
+    expect(downloadParams(within(tile).getByRole('link', { name: 'Download image 1' }))).not.toHaveProperty('format');
+
+    await user.selectOptions(screen.getByLabelText('Save as'), 'PNG');
+    expect(downloadParams(within(tile).getByRole('link', { name: 'Download image 1' }))).toMatchObject({
+      url: site('car-800.jpg'),
+      format: 'png',
+      download: '1',
+      naming: '{n}-{alt}',
+      n: '1',
+      alt: 'Red car',
+    });
+    await user.click(screen.getByRole('button', { name: 'DOWNLOAD ALL' }));
+    expect(posted[0]).toMatchObject({ format: 'png', naming: '{n}-{alt}' });
+    expect(JSON.parse(posted[0].imageUrls)[0].variants).toHaveLength(3);
+    expect(JSON.parse(localStorage.getItem('downloadSettings')!)).toEqual({ format: 'png', naming: '{n}-{alt}' });
+  });
+
+  it("takes the page's own file when it offers the picture in the chosen format", async () => {
+    localStorage.setItem('downloadSettings', JSON.stringify({ format: 'webp', naming: '{n}-{alt}' }));
+    storedExtraction([{ ...photo, variants: [...photo.variants!, { fileUrl: site('car-800.webp'), width: 800 }] }]);
+    open();
+    const tile = within(await grid()).getAllByRole('listitem')[0];
+    expect(downloadParams(within(tile).getByRole('link', { name: 'Download image 1' }))).toMatchObject({
+      url: site('car-800.webp'),
+      format: 'webp',
+    });
+  });
+
+  it('previews the naming pattern live, refuses unknown tokens, and names downloads and the ZIP with it', async () => {
+    storedExtraction([photo]);
+    const posted = postedForms();
+    const { user } = open();
+    // Held from the start: typing outlasts the seed's 3 s load timeout, which hides the (unloaded) tile.
+    const tileDownload = within(await grid()).getByRole('link', { name: 'Download image 1' });
+    const field = screen.getByLabelText('File names');
+    expect(field).toHaveValue('{n}-{alt}');
+    expect(screen.getByText('001-Red_car.jpg')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Save as'), 'PNG');
+    await user.clear(field);
+    await user.type(field, '{{n}-{{alt}-{{w}x{{h}-{{colour}');
+    expect(screen.getByText('Use only {n}, {alt}, {name}, {w}, {h}, {host} and {page}.')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    for (let i = 0; i < '-{colour}'.length; i++) await user.type(field, '{Backspace}');
+    expect(screen.getByText('001-Red_car-800x533.png')).toBeInTheDocument();
+
+    expect(downloadParams(tileDownload).naming).toBe('{n}-{alt}-{w}x{h}');
+    await user.click(screen.getByRole('button', { name: 'DOWNLOAD ALL' }));
+    expect(posted[0].naming).toBe('{n}-{alt}-{w}x{h}');
+    expect(JSON.parse(localStorage.getItem('downloadSettings')!).naming).toBe('{n}-{alt}-{w}x{h}');
+  });
+
+  it('says in the preview that an animated picture keeps only its first frame in PNG, not in WebP', async () => {
+    storedExtraction([animated]);
+    const { user } = open();
+    await user.click(within(await grid()).getByRole('button', { name: 'Preview image 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Image Preview' });
+    const note = /keep only their first frame/;
+    expect(within(dialog).queryByText(note)).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Save as'), 'PNG');
+    expect(within(dialog).getByText(note)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Download' })).toHaveAttribute('download', '001-Spinner.png');
+    await user.selectOptions(within(dialog).getByLabelText('Save as'), 'WebP');
+    expect(within(dialog).queryByText(note)).not.toBeInTheDocument();
   });
 });

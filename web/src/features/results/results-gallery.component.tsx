@@ -1,4 +1,4 @@
-import type { ExtractionResponse } from '@pixtract/contracts';
+import type { ExtractedFile, ExtractionResponse } from '@pixtract/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,11 @@ import { Button, buttonStyles } from '../../ui/button.component';
 import { Pagination } from '../../ui/pagination.component';
 import { WebAddress } from '../../ui/web-address.component';
 import { ImageGrid } from '../extraction/image-grid.component';
+import { imageDownloadUrl } from '../extraction/image-links';
+import { savedFileName } from './download-settings';
+import { NamingPatternField } from './naming-pattern-field.component';
+import { SaveAsSelect } from './save-as-select.component';
+import { useDownloadSettings } from './use-download-settings.hook';
 import { noticeShown } from '../notice/notice.slice';
 import { downloadArchive } from './archive-download';
 import { ImageDialog } from './image-dialog.component';
@@ -37,7 +42,8 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
   const localised = useLocalisedPath();
   const [options, setOptions] = useState<ResultOptions>(DEFAULT_RESULT_OPTIONS);
   const [page, setPage] = useState(1);
-  const [preview, setPreview] = useState<ResultItem | null>(null);
+  const [preview, setPreview] = useState<{ file: ExtractedFile; number: number } | null>(null);
+  const [settings, changeSettings] = useDownloadSettings();
   const [archiveSizes, setArchiveSizes] = useState<ArchiveSizes>('largest');
   const selection = useSelection();
 
@@ -77,6 +83,7 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
           archiveSizes,
         ),
         result.sourceUrl,
+        settings,
       ),
     );
   };
@@ -108,6 +115,7 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
         </div>
         <div className="flex flex-wrap items-end gap-2">
           {offersSizes && <ArchiveSizesSelect value={archiveSizes} onChange={setArchiveSizes} />}
+          <SaveAsSelect value={settings.format} onChange={(format) => changeSettings({ format })} />
           <Button size="lg" onClick={() => download(items)}>
             {t('results.downloadAll')}
           </Button>
@@ -124,6 +132,14 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
             {t('results.upgradePlan')}
           </Link>
         </div>
+      )}
+
+      {items.length > 0 && (
+        <NamingPatternField
+          value={settings.naming}
+          onChange={(naming) => changeSettings({ naming })}
+          example={(naming) => savedFileName(items[0].file, 1, { ...settings, naming }, result.sourceUrl)}
+        />
       )}
 
       <ResultsToolbar options={options} fileTypes={fileTypes} hiddenKinds={hiddenKinds} onChange={changeOptions} />
@@ -152,16 +168,21 @@ export function ResultsGallery({ result }: { result: ExtractionResponse }) {
           firstNumber={firstNumber}
           loading={loading}
           selected={selection.selected}
-          onOpen={setPreview}
+          downloadHrefOf={(item, number) =>
+            imageDownloadUrl(item.file, { ...settings, number, sourceUrl: result.sourceUrl })
+          }
+          onOpen={(item, number) => setPreview({ file: item.file, number })}
           onToggleSelected={(index, extend) => selection.toggle(index, extend, order)}
         />
       )}
       <Pagination page={current} pages={pages} onPage={goTo} />
       <ImageDialog
-        item={preview}
+        preview={preview}
         items={items}
-        sourceUrl={result.sourceUrl}
         onShow={setPreview}
+        sourceUrl={result.sourceUrl}
+        settings={settings}
+        onSettingsChange={changeSettings}
         onClose={() => setPreview(null)}
       />
     </section>

@@ -114,6 +114,24 @@ describe('results page', () => {
     expect(screen.getByTestId('extraction-received')).toHaveTextContent('1.4 MB received');
   });
 
+  it('says what the worker pressed on the page to reach its images', async () => {
+    extractionApi();
+    const { socket } = await renderFollowing();
+    expect(screen.queryByTestId('extraction-revealed')).not.toBeInTheDocument();
+    await serverSends(() =>
+      socket.serverEmit('extraction:progress', {
+        extractionId,
+        stage: 'scrolling',
+        percent: 30,
+        imagesFound: 16,
+        revealed: { consentAccepted: true, loadMorePresses: 3 },
+      }),
+    );
+    expect(screen.getByTestId('extraction-revealed')).toHaveTextContent(
+      'Accepted the cookie notice · Pressed Load more 3 times',
+    );
+  });
+
   it('shows the images found so far while they are measured', async () => {
     extractionApi();
     const { socket } = await renderFollowing();

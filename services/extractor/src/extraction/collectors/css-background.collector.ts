@@ -7,8 +7,8 @@ import {
   imagesInCssText,
   imagesInCssValue,
   resolveCustomProperties,
-} from '../css-image.util';
-import { isNoiseSize, noiseReasonOfUrl } from '../noise-rules';
+} from '../image-address/css-image.util';
+import { isNoiseSize, noiseReasonOfUrl } from '../catalogue/noise-rules';
 import type { ElementRecord, PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
 import { imgSighting } from './img.collector';

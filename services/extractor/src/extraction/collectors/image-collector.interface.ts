@@ -1,6 +1,6 @@
 import type { SourceNode } from '@pixtract/contracts';
-import { resolveImageUrl } from '../image-url.util';
-import type { ElementRecord, PageSnapshot } from '../snapshot/page-snapshot';
+import { resolveImageUrl } from '../image-address/image-url.util';
+import { PLACEHOLDER_CLASS, type ElementRecord, type PageSnapshot } from '../snapshot/page-snapshot';
 
 /** One sighting of an image, before noise rules, de-duplication and measuring. */
 export interface FoundImage {
@@ -26,6 +26,8 @@ export interface FoundImage {
   renditionOf?: string;
   /** A stand-in the page shows until (or instead of) its picture: never an image, not even as a network response. */
   standIn?: boolean;
+  /** The page showed it only after a control was pressed. */
+  revealedByClick?: boolean;
 }
 
 /**
@@ -47,7 +49,8 @@ export function findImages(collectors: ImageCollector[], snapshot: PageSnapshot)
 
 /**
  * The sighting of `raw` on `element`: resolved against the element's base, tagged `shadow-dom` / `iframe` when
- * the element lives there (how it was found matters more than which tag held it), with the element's box.
+ * the element lives there (how it was found matters more than which tag held it), with the element's box. What a
+ * skeleton or shimmer placeholder shows is a stand-in.
  */
 export function sighting(
   element: ElementRecord,
@@ -63,7 +66,15 @@ export function sighting(
     ...new Set(extra.variants?.flatMap((variant) => resolveImageUrl(variant, element.base) ?? [])),
   ].filter((variant) => variant !== url);
   const box = element.box && element.box.width > 0 && element.box.height > 0 ? element.box : undefined;
-  const image: FoundImage = { domIndex: element.index, ...(box && { box }), ...extra, url, sourceNode: node };
+  const image: FoundImage = {
+    domIndex: element.index,
+    ...(box && { box }),
+    ...(element.revealed && { revealedByClick: true }),
+    ...extra,
+    ...((element.placeholder || PLACEHOLDER_CLASS.test(element.attrs.class ?? '')) && { standIn: true }),
+    url,
+    sourceNode: node,
+  };
   if (variants?.length) image.variants = variants;
   else delete image.variants;
   const widths = Object.entries(extra.candidateWidths ?? {}).flatMap(([raw, width]) => {

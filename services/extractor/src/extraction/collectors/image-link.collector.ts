@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { extensionOf, IMAGE_EXTENSIONS, resolveImageUrl } from '../image-url.util';
+import { extensionOf, IMAGE_EXTENSIONS, resolveImageUrl } from '../image-address/image-url.util';
 import { LIGHTBOX_ATTRIBUTES, type ElementRecord, type PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, firstAttribute, ImageCollector, sighting } from './image-collector.interface';
 import { imgSighting } from './img.collector';
 import { LAZY_ATTRIBUTES, LazyAttributes } from './lazy-attributes';
-import { parseSrcset } from './srcset.util';
+import { largestCandidate, parseSrcset } from './srcset.util';
 
 /** Where lightbox scripts keep the full-size file when `href` is not it (PhotoSwipe, Fancybox, lightGallery). */
 const LINKED_FILE_ATTRIBUTES = ['data-pswp-src', 'data-src', 'data-full', 'href'];
@@ -53,14 +53,23 @@ export class ImageLinkCollector implements ImageCollector {
         .filter((element) => element.tag === 'a' || element.tag === 'area' || hasLightboxAttribute(element))
         .flatMap((link) => {
           const lightbox = isLightbox(link);
-          const file = linkedFile(link, lightbox) ?? lightboxItemFile(lightboxItems.get(link.index));
+          // PhotoSwipe 5's sizes of the file it opens, read like a srcset: the largest is the file.
+          const pswp = parseSrcset(link.attrs['data-pswp-srcset'] ?? '');
+          const file =
+            largestCandidate(pswp)?.url ??
+            linkedFile(link, lightbox) ??
+            lightboxItemFile(lightboxItems.get(link.index));
           const thumbnail = thumbnails.get(link.index);
           const shown = file ? thumbnail?.shown : undefined;
           return sighting(link, file, 'link', {
             alt: link.attrs.title?.trim() || shown?.alt || link.attrs.alt?.trim(),
-            variants: shown
-              ? [shown.url, ...(shown.variants ?? []), ...(sourceFiles.get(thumbnail!.element.picture ?? -1) ?? [])]
-              : [],
+            variants: [
+              ...pswp.map((candidate) => candidate.url),
+              ...(pswp.length > 0 && link.attrs.href ? [link.attrs.href] : []),
+              ...(shown
+                ? [shown.url, ...(shown.variants ?? []), ...(sourceFiles.get(thumbnail!.element.picture ?? -1) ?? [])]
+                : []),
+            ],
             ...(!link.box?.width && shown?.box && { box: shown.box }),
             // A lightbox shows its file as a picture: a script URL there (`/image.php?id=5`) is one.
             ...(lightbox && { shown: true }),

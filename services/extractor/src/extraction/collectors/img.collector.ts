@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { resolveImageUrl } from '../image-url.util';
-import { isNoiseSize, noiseReasonOfUrl } from '../noise-rules';
+import { resolveImageUrl } from '../image-address/image-url.util';
+import { isNoiseSize, noiseReasonOfUrl } from '../catalogue/noise-rules';
 import {
   FULL_SIZE_ATTRIBUTES,
   ORIGINAL_SRC_ATTRIBUTE,
@@ -50,7 +50,10 @@ export function imgSighting(element: ElementRecord, lazy: LazyAttributes): Found
   ) {
     return sighting(element, attrs.src ?? element.currentSrc, 'img', { standIn: true });
   }
-  const lazySrc = withTemplateWidth(firstAttribute(element, lazy.src), attrs['data-widths']);
+  // bLazy's retina pair, `data-src="small.jpg|large.jpg"`: the larger is the file, the smaller its rendition.
+  const [lazySrc, smallerLazySrc] = retinaPair(
+    withTemplateWidth(firstAttribute(element, lazy.src), attrs['data-widths']),
+  );
   const lazySrcset = firstAttribute(element, lazy.srcset);
   const candidates = parseSrcset(lazySrcset ?? attrs.srcset ?? '');
   const largest = largestCandidate(candidates);
@@ -65,7 +68,7 @@ export function imgSighting(element: ElementRecord, lazy: LazyAttributes): Found
   // The src a lazy image had before its loader (or our forcing, which keeps it aside) swapped in the real one: a
   // blur-up or low-quality rendition the browser may have fetched, so the network capture must not count it again.
   const original = isLazy ? (attrs[ORIGINAL_SRC_ATTRIBUTE] ?? attrs.src)?.trim() : undefined;
-  const renditions = [plain, largest?.url, original, ...dynamic].filter(
+  const renditions = [plain, smallerLazySrc, largest?.url, original, ...dynamic].filter(
     (url): url is string => Boolean(url) && url !== best && !isPlaceholder(url!, element.base),
   );
   const variants = [
@@ -93,6 +96,12 @@ export function imgSighting(element: ElementRecord, lazy: LazyAttributes): Found
     element.currentSrc && candidates.length === 0 ? sighting(element, element.currentSrc, 'img')[0]?.url : undefined;
   if (element.natural && decodedUrl === image.url) Object.assign(image, element.natural);
   return [image];
+}
+
+/** A lazy source naming two sizes of one picture, `small|large` (bLazy's separator): [larger, smaller]. */
+export function retinaPair(value: string | undefined): [string | undefined, string | undefined] {
+  const parts = value?.split('|').map((part) => part.trim());
+  return parts?.length === 2 && parts[0] && parts[1] ? [parts[1], parts[0]] : [value, undefined];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ElementRecord, PageSnapshot } from '../snapshot/page-snapshot';
-import { drawsSomething, namesPlaceholder } from '../svg-drawing.util';
+import { drawsSomething, namesPlaceholder } from '../catalogue/svg-drawing.util';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
 
 /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PageSnapshot } from '../snapshot/page-snapshot';
-import { parseLeniently } from '../lenient-json.util';
+import { parseLeniently } from './lenient-json.util';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
 
 const IMAGE_KEYS = new Set(['image', 'thumbnailUrl', 'logo', 'photo', 'primaryImageOfPage']);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CssImage, imagesInCssValue } from '../css-image.util';
-import { IMAGE_EXTENSIONS, extensionOf, resolveImageUrl } from '../image-url.util';
+import { CssImage, imagesInCssValue } from '../image-address/css-image.util';
+import { IMAGE_EXTENSIONS, extensionOf, resolveImageUrl } from '../image-address/image-url.util';
 import {
   ElementRecord,
   FULL_SIZE_ATTRIBUTES,

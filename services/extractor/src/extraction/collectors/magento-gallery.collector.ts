@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { MAGENTO_GALLERY, MAGENTO_INIT_TYPE, type PageSnapshot } from '../snapshot/page-snapshot';
-import { parseLeniently } from '../lenient-json.util';
+import { parseLeniently } from './lenient-json.util';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
 
 interface GalleryItem {

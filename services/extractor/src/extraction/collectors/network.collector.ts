@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { resolveImageUrl } from '../image-url.util';
+import { resolveImageUrl } from '../image-address/image-url.util';
 import type { PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, ImageCollector } from './image-collector.interface';
 
@@ -24,6 +24,7 @@ export class NetworkCollector implements ImageCollector {
               domIndex: afterDom + response.order,
               mimeType: response.mimeType,
               bytes: response.bytes,
+              ...(response.revealed && { revealedByClick: true }),
             },
           ]
         : [];

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isDecodedType } from '../decoded-types';
+import { isDecodedType } from '../image-address/decoded-types';
 import { mediaApplies } from '../snapshot/media-query';
 import type { ElementRecord, PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, firstAttribute, ImageCollector, sighting } from './image-collector.interface';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { extensionOf, IMAGE_EXTENSIONS } from '../image-url.util';
+import { extensionOf, IMAGE_EXTENSIONS } from '../image-address/image-url.util';
 import type { ElementRecord, PageSnapshot } from '../snapshot/page-snapshot';
 import { FoundImage, ImageCollector, sighting } from './image-collector.interface';
 

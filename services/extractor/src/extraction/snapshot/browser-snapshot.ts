@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { z } from 'zod';
 import type { ActivityProbe } from '../../browser/activity-probe';
 import {
@@ -8,6 +8,7 @@ import {
   LIGHTBOX_JSON_SELECTOR,
   MAGENTO_GALLERY,
   MAGENTO_INIT_TYPE,
+  PLACEHOLDER_CLASS,
   STAND_IN_IMG_SELECTOR,
 } from './page-snapshot';
 
@@ -32,11 +33,15 @@ const recordSchema = z.object({
   text: z.string().max(MAX_VALUE_LENGTH).optional(),
   link: z.number().int().nonnegative().optional(),
   picture: z.number().int().nonnegative().optional(),
+  revealed: z.boolean().optional(),
+  placeholder: z.boolean().optional(),
 });
 const walkSchema = z.object({
   records: z.array(z.unknown()),
   truncated: z.boolean(),
   notPictures: z.array(z.string().max(MAX_VALUE_LENGTH)),
+  /** The last index given: a cross-origin frame's walk counts on from it. */
+  lastIndex: z.number().int().nonnegative(),
 });
 
 interface WalkOptions {
@@ -47,6 +52,11 @@ interface WalkOptions {
   magentoInit: string;
   magentoGallery: string;
   standInImg: string;
+  /** Read the pictures @keyframes rules name (the `keyframes` behaviour). */
+  keyframes: boolean;
+  placeholderClass: string;
+  /** A cross-origin frame's walk: where the frame sits on the page, and the index its elements count on from. */
+  frame?: { x: number; y: number; indexBase: number };
 }
 
 /**
@@ -63,7 +73,10 @@ function walkDocument({
   magentoInit,
   magentoGallery,
   standInImg,
-}: WalkOptions): { records: unknown[]; truncated: boolean; notPictures: string[] } {
+  keyframes,
+  placeholderClass,
+  frame,
+}: WalkOptions): { records: unknown[]; truncated: boolean; notPictures: string[]; lastIndex: number } {
   const CARRIERS = new Set(carriers);
   const records: unknown[] = [];
   const probe = (window as unknown as { __pixtractActivity?: ActivityProbe }).__pixtractActivity;
@@ -72,7 +85,7 @@ function walkDocument({
   const notFetchedAsPictures = (computed: string) => {
     for (const [, url] of computed.matchAll(/url\("((?:[^"\\]|\\.)*)"\)/g)) notPictures.add(url);
   };
-  let index = 0;
+  let index = frame?.indexBase ?? 0;
   let truncated = false;
   const linkIndexes = new Map<Element, number>();
   /** Pictures inside each link, counted once per link: a lightbox container may hold thousands. */
@@ -120,6 +133,36 @@ function walkDocument({
     );
   const imageValue = (value: string | null | undefined) =>
     value && value !== 'none' && value.includes('url(') ? value : undefined;
+  /** Elements present before the first press of a control (reveal-controls.util): the others were revealed by it. */
+  const beforeClicks = (window as unknown as { __pixtractBeforeClicks?: WeakSet<Element> }).__pixtractBeforeClicks;
+  const placeholder = new RegExp(placeholderClass, 'i');
+  /**
+   * The pictures each @keyframes names, absolute, by animation name: a slideshow cycling background-image shows
+   * one at a time, and its computed style names only the current one. Cross-origin sheets cannot be read.
+   */
+  const keyframeImages = new Map<string, string>();
+  const readRules = (rules: CSSRuleList, base: string) => {
+    for (const rule of Array.from(rules)) {
+      if (rule instanceof CSSKeyframesRule) {
+        const urls = [...rule.cssText.matchAll(/url\(\s*(["']?)((?:[^"'\\)]|\\.)*)\1\s*\)/g)].flatMap(([, , url]) => {
+          try {
+            return [new URL(url, base).href];
+          } catch {
+            return [];
+          }
+        });
+        if (urls.length > 0) keyframeImages.set(rule.name, [...new Set(urls)].map((url) => `url("${url}")`).join(', '));
+      } else if ('cssRules' in rule) readRules((rule as CSSGroupingRule).cssRules, base);
+    }
+  };
+  if (keyframes)
+    for (const sheet of Array.from(document.styleSheets)) {
+      try {
+        readRules(sheet.cssRules, sheet.href ?? document.baseURI);
+      } catch {
+        // A cross-origin sheet: its rules are not the page's to read.
+      }
+    }
 
   const visit = (
     root: Document | ShadowRoot,
@@ -154,6 +197,11 @@ function walkDocument({
         const own = imageValue(value);
         if (own) backgrounds.push({ value: own });
       }
+      if (keyframeImages.size > 0 && style.animationName !== 'none')
+        for (const name of style.animationName.split(',')) {
+          const animated = keyframeImages.get(name.trim());
+          if (animated) backgrounds.push({ value: animated });
+        }
       for (const pseudo of ['before', 'after'] as const) {
         const pseudoStyle = view.getComputedStyle(element, `::${pseudo}`);
         // An icon drawn through a mask (MkDocs' admonitions) is read as on the element itself, and as the static path reads it.
@@ -184,6 +232,9 @@ function walkDocument({
           },
         };
         if (scope) record.scope = scope;
+        if (beforeClicks && !beforeClicks.has(element)) record.revealed = true;
+        const parentClass = element.parentElement?.getAttribute('class');
+        if (parentClass && placeholder.test(parentClass)) record.placeholder = true;
         if (backgrounds.length > 0) record.backgrounds = backgrounds;
         if (element.matches(linkSelector)) linkIndexes.set(element, index);
         const picture =
@@ -238,14 +289,14 @@ function walkDocument({
       }
     }
   };
-  visit(document, undefined, 0, 0);
+  visit(document, frame ? 'iframe' : undefined, frame?.x ?? 0, frame?.y ?? 0);
   // Pictures the page took out again (a virtual scroller's recycled rows), after the DOM: their attributes name them.
-  for (const { attrs, base } of probe?.removedImages ?? []) {
+  for (const { attrs, base, placeholder } of probe?.removedImages ?? []) {
     if (index >= limit) break;
     index += 1;
-    records.push({ index, tag: 'img', attrs, base });
+    records.push({ index, tag: 'img', attrs, base, ...(placeholder && { placeholder }) });
   }
-  return { records, truncated, notPictures: [...notPictures] };
+  return { records, truncated, notPictures: [...notPictures], lastIndex: index };
 }
 
 /**
@@ -254,6 +305,7 @@ function walkDocument({
  */
 export async function snapshotRenderedPage(
   page: Page,
+  { keyframes }: { keyframes: boolean } = { keyframes: true },
 ): Promise<{ elements: ElementRecord[]; truncated: boolean; notPictures: Set<string> }> {
   const options: WalkOptions = {
     limit: MAX_WALKED_ELEMENTS,
@@ -263,11 +315,59 @@ export async function snapshotRenderedPage(
     magentoInit: MAGENTO_INIT_TYPE,
     magentoGallery: MAGENTO_GALLERY,
     standInImg: STAND_IN_IMG_SELECTOR,
+    keyframes,
+    placeholderClass: PLACEHOLDER_CLASS.source,
   };
   const walk = walkSchema.parse(await page.evaluate(walkDocument, options));
+  // Frames from other origins, which the page's own walk cannot enter: walked in their own realm, placed where they
+  // sit, so their pictures are read as in the page (the largest srcset candidate, not the one the frame loaded).
+  const children = page.mainFrame().childFrames();
+  const others = await Promise.all(children.map((frame) => frame.evaluate(anotherSitesDocument).catch(() => false)));
+  for (const frame of children.filter((_frame, index) => others[index])) {
+    if (walk.truncated) break;
+    const inFrame = await crossOriginFrameWalk(frame, options, walk.lastIndex).catch(() => undefined);
+    if (!inFrame) continue;
+    walk.records.push(...inFrame.records);
+    walk.notPictures.push(...inFrame.notPictures);
+    walk.truncated ||= inFrame.truncated;
+    walk.lastIndex = inFrame.lastIndex;
+  }
   const elements = walk.records.flatMap((raw) => {
     const parsed = recordSchema.safeParse(raw);
     return parsed.success ? [parsed.data] : [];
   });
   return { elements, truncated: walk.truncated, notPictures: new Set(walk.notPictures) };
+}
+
+/**
+ * Runs in a frame: is it another site's document? Not when it can reach its parent's (the parent's walk has read
+ * it), nor when it is sandboxed into an opaque origin: the page isolated that content (an ad, a user's markup),
+ * and what it shows is known by its network alone.
+ */
+function anotherSitesDocument(): boolean {
+  if (window.origin === 'null') return false;
+  try {
+    return !window.parent.document;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A cross-origin child frame walked in its own realm, its boxes offset by where it sits on the page and its
+ * indexes counted on from `indexBase` (the limit stays the page's).
+ */
+async function crossOriginFrameWalk(frame: Frame, options: WalkOptions, indexBase: number) {
+  const element = await frame.frameElement();
+  const [box, scroll] = await Promise.all([
+    element.boundingBox(),
+    element.evaluate(() => ({ x: window.scrollX, y: window.scrollY })),
+  ]);
+  if (!box) return undefined;
+  return walkSchema.parse(
+    await frame.evaluate(walkDocument, {
+      ...options,
+      frame: { x: box.x + scroll.x, y: box.y + scroll.y, indexBase },
+    }),
+  );
 }

@@ -28,6 +28,10 @@ export interface ElementRecord {
   link?: number;
   /** A <source> or <img> of a <picture>: the picture's index (its files are one image). */
   picture?: number;
+  /** Browser only: the element appeared after a control was pressed (Load more, a consent wall). */
+  revealed?: boolean;
+  /** Browser only: the element's parent is a skeleton or shimmer placeholder (PLACEHOLDER_CLASS). */
+  placeholder?: boolean;
 }
 
 export interface StylesheetRecord {
@@ -44,6 +48,8 @@ export interface NetworkImage {
   bytes?: number;
   /** Order of arrival, placed after every DOM element. */
   order: number;
+  /** Arrived after a control was pressed. */
+  revealed?: boolean;
 }
 
 /** The page's web app manifest (`<link rel=manifest>`), as read: its icons are the site's largest. */
@@ -103,7 +109,7 @@ export const LAZY_SRCSET_ATTRIBUTES = [
 ];
 /**
  * Where galleries, zoom and lightbox scripts keep an image's full-size file (Jetpack, WooCommerce, elevateZoom,
- * Magnify, Owl's retina source, PrestaShop's product images, Etsy's and Amazon's zoom files, Tumblr's photosets,
+ * Magnify, Owl's and retina.js's retina sources, PrestaShop's product images, Etsy's and Amazon's zoom files, Tumblr's photosets,
  * Fotorama's fullscreen file), best first: that file is the image, what the page displays is its rendition.
  */
 export const FULL_SIZE_ATTRIBUTES = [
@@ -114,6 +120,10 @@ export const FULL_SIZE_ATTRIBUTES = [
   'data-src-zoom-image',
   'data-magnify-src',
   'data-src-retina',
+  'data-retina-src',
+  'data-lazy-src-retina',
+  'data-src-2x',
+  'data-at2x',
   'data-large-file',
   'data-full-size-image-url',
   'data-image-large-src',
@@ -165,6 +175,12 @@ export const LIGHTBOX_JSON_SELECTOR = 'script.w-json[type*=json]';
  */
 export const STAND_IN_IMG_SELECTOR =
   '[data-placeholder-image], [aria-hidden="true"][src^="data:"], [width="0"], [height="0"]';
+
+/**
+ * A skeleton or shimmer placeholder's class (MUI's `MuiSkeleton-root`, `skeleton-box`, `shimmer`): what such an
+ * element, or its child, shows while the page loads (a grey block, a gradient sweep, a blank picture) is no picture.
+ */
+export const PLACEHOLDER_CLASS = /(?:^|[\s_-])(?:skeleton|shimmer)(?:$|[\s_-])/i;
 
 /** Where the browser path keeps a lazy <img>'s own src when it swaps in the lazy source (see forceLazyLoading). */
 export const ORIGINAL_SRC_ATTRIBUTE = 'data-pixtract-original-src';

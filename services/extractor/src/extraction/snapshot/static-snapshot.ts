@@ -12,7 +12,7 @@ import {
   PICTURE_TAGS,
   STAND_IN_IMG_SELECTOR,
 } from './page-snapshot';
-import { closingBracket, leadingUrl, stringEnd, withoutComments } from '../css-image.util';
+import { closingBracket, leadingUrl, stringEnd, withoutComments } from '../image-address/css-image.util';
 import { isSupportsFallback, ParsedNode, SelectorTest, selectorTest, usedRules } from './used-stylesheet';
 
 interface ParsedHtml {

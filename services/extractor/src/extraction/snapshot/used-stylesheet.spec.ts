@@ -1,4 +1,5 @@
 import { parseDocument } from 'htmlparser2';
+import { imagesInCssText } from '../image-address/css-image.util';
 import { selectorTest, usedRules } from './used-stylesheet';
 
 const page = (html: string) => selectorTest(parseDocument(html).children);
@@ -177,5 +178,21 @@ describe('usedRules: the rules that can put a picture on the page', () => {
     );
     expect(kept).not.toContain('a{b}.png');
     expect(kept).toContain('last.png');
+  });
+});
+
+describe('@keyframes that animate pictures', () => {
+  const css =
+    '.slideshow { animation: cycle 12s infinite } @keyframes cycle { 0% { background-image: url(a.jpg) } 50% { background-image: url("b.jpg") } }' +
+    ' @-webkit-keyframes unused { from { background-image: url(c.jpg) } } .gone { animation-name: gone } @keyframes gone { to { background-image: url(d.jpg) } }' +
+    ' @keyframes fade { from { opacity: 0 } } .slideshow { animation-name: fade }';
+  const kept = usedRules(css, (selector) => selector === '.slideshow');
+
+  it('keeps the keyframes a matching rule animates, with the pictures they name', () => {
+    expect(imagesInCssText(kept).map((image) => image.url)).toEqual(['a.jpg', 'b.jpg']);
+  });
+
+  it('leaves out keyframes no matching rule uses, and those naming no picture', () => {
+    expect(kept).not.toMatch(/c\.jpg|d\.jpg|opacity/);
   });
 });

@@ -1,6 +1,6 @@
 import { selectOne } from 'css-select';
 import type { parseDocument } from 'htmlparser2';
-import { closingBracket, stringEnd, withoutComments } from '../css-image.util';
+import { closingBracket, stringEnd, withoutComments } from '../image-address/css-image.util';
 import { mediaApplies } from './media-query';
 
 /** A parsed node (htmlparser2's DOM); DomUtils.isTag narrows it to an element. */
@@ -70,6 +70,26 @@ export function selectorTest(nodes: ParsedNode[]): SelectorTest {
 const GROUPING_AT_RULE = /^@(?:-\w+-)?(?:media|supports|layer|container|document|scope|starting-style)\b/i;
 /** A rule that may name a picture: url(), image-set(), or var() (a custom property holding one). */
 const NAMES_A_PICTURE = /url\(|image-set\(|var\(\s*--/i;
+const KEYFRAMES = /^@(?:-\w+-)?keyframes\s+(["']?)([^\s"'{]+)\1/i;
+/** A rule (innermost braces) that sets an animation: its selector and declarations. */
+const ANIMATING_RULE = /([^{};]+)\{([^{}]*\banimation(?:-name)?\s*:[^{}]*)\}/gi;
+const ANIMATION_VALUE = /\banimation(?:-name)?\s*:([^;}]*)/gi;
+
+/**
+ * The @keyframes of `css` that name a picture and that a rule matching an element of the page animates, as they
+ * stand: a slideshow cycling `background-image` shows each picture it names, on the element it animates.
+ */
+function animatedKeyframes(css: string, keyframes: Map<string, string>, test: SelectorTest): string[] {
+  if (keyframes.size === 0) return [];
+  const animated = new Set<string>();
+  for (const [, selector, declarations] of css.matchAll(ANIMATING_RULE)) {
+    const names = [...declarations.matchAll(ANIMATION_VALUE)].flatMap(([, value]) => value.split(/[\s,]+/));
+    const used = names.filter((name) => keyframes.has(name));
+    if (used.length > 0 && !selector.trim().startsWith('@') && test(selector.trim()))
+      used.forEach((name) => animated.add(name));
+  }
+  return [...animated].map((name) => keyframes.get(name)!);
+}
 /** The nesting selector (an escaped `\&` is part of a name). */
 const NESTING_SELECTOR = /(?<!\\)&/g;
 /** Past this many characters of parent selectors written into nested ones, a nested selector counts as matching. */
@@ -152,12 +172,14 @@ function invisiblePseudoElements(selector: string, declarations: string): boolea
  * states, the phone layout, print, `@supports not` fallbacks — and pseudo-elements at no opacity are left out, as
  * the browser path, reading computed styles, leaves them out. Nested rules (CSS Nesting) are judged by their full
  * selector, like top-level ones, and a rule keeps only its own declarations. @import and @font-face lines are
- * dropped; the caller reads imports from the whole text.
+ * dropped; the caller reads imports from the whole text. @keyframes that name pictures are kept when a rule that
+ * matches animates with them (animatedKeyframes).
  */
 export function usedRules(css: string, test: SelectorTest): string {
   // `<!--` and `-->` around a <style>'s rules (old pages, e-mail templates) are no part of any selector: CSS drops them.
   const text = withoutComments(css).replace(/<!--|-->/g, ' ');
   const kept: string[] = [];
+  const keyframes = new Map<string, string>();
   /** The rules between `from` and `to`, kept; returns the declarations outside them (those of the enclosing rule). */
   const walk = (from: number, to: number, parent: string | undefined, depth: number): string => {
     const declarations: string[] = [];
@@ -177,6 +199,8 @@ export function usedRules(css: string, test: SelectorTest): string {
           rule(parent, open + 1, end, depth + 1);
           kept.push('}');
         }
+      } else if (KEYFRAMES.test(prelude) && NAMES_A_PICTURE.test(text.slice(open + 1, end))) {
+        keyframes.set(KEYFRAMES.exec(prelude)![2], text.slice(position + preludeStart, end + 1).trim());
       } else if (!prelude.startsWith('@') && NAMES_A_PICTURE.test(text.slice(open + 1, end))) {
         rule(parent === undefined ? prelude : nestedSelector(prelude, parent), open + 1, end, depth + 1);
       }
@@ -199,5 +223,6 @@ export function usedRules(css: string, test: SelectorTest): string {
       kept[slot] = `${selector}{${own.trim()}}`;
   };
   walk(0, text.length, undefined, 0);
+  kept.push(...animatedKeyframes(text, keyframes, test));
   return kept.filter(Boolean).join('\n');
 }
