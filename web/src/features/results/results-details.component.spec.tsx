@@ -249,7 +249,7 @@ describe('save as and file names', () => {
     storedExtraction([animated]);
     const { user } = open();
     await user.click(within(await grid()).getByRole('button', { name: 'Preview image 1' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Image Preview' });
+    const dialog = await screen.findByRole('dialog', { name: /^Image Preview / });
     const note = /keep only their first frame/;
     expect(within(dialog).queryByText(note)).not.toBeInTheDocument();
     await user.selectOptions(within(dialog).getByLabelText('Save as'), 'PNG');
