@@ -30,7 +30,7 @@ export function AppLayout() {
 }
 
 function Frame({ language }: { language: Language | undefined }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const effective = language ?? DEFAULT_LANGUAGE;
   const [loaded, setLoaded] = useState(i18n.language === effective);
   useScrollToAnchor();
@@ -52,8 +52,15 @@ function Frame({ language }: { language: Language | undefined }) {
   return (
     <Direction.Provider dir={textDirection(effective)}>
       <div className="flex min-h-svh flex-col">
+        {/* The first Tab stop: past the header's links to the page itself (above the top edge until focused). */}
+        <a
+          href="#main"
+          className="fixed start-3 top-3 z-[60] -translate-y-[200%] rounded-lg bg-blue-700 px-4 py-2 font-semibold text-white shadow-lg focus:translate-y-0 focus:outline-3 focus:outline-offset-2 focus:outline-blue-700 dark:focus:outline-white"
+        >
+          {t('app.skipToContent')}
+        </a>
         <SiteHeader />
-        <main id="main" className="flex-1">
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {language ? <Outlet /> : <NotFoundPage />}
         </main>
         <SiteFooter />

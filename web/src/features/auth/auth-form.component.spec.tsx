@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { fakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render-with-providers';
 
@@ -63,5 +63,30 @@ describe('registration form rules and errors', () => {
     expect(await screen.findByText("Échec de l'inscription")).toBeInTheDocument();
     expect(screen.getByText("La requête n'est pas valide.")).toBeInTheDocument();
     expect(screen.queryByText('password must be at least 8 characters')).not.toBeInTheDocument();
+  });
+
+  it('keeps a refusal under the form, marks the field it is about and puts focus there', async () => {
+    const { form, user } = await registerForm();
+    await user.type(form.getByLabelText('Username'), 'ada');
+    await user.type(form.getByLabelText('Password'), 'short');
+    await user.click(form.getByRole('button', { name: 'Create Account' }));
+    const password = form.getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(
+      'At least 8 characters (at most 128). Input Error A password needs 8 to 128 characters.',
+    );
+    expect(form.getByRole('alert')).toHaveTextContent('A password needs 8 to 128 characters.');
+    expect(form.getByLabelText('Username')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('puts focus on the error itself when the server refuses for no field in particular', async () => {
+    const { form, user } = await registerForm('/auth?mode=register');
+    await user.type(form.getByLabelText('Username'), 'ada');
+    await user.type(form.getByLabelText('Password'), 'correct horse battery');
+    await user.click(form.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(form.getByRole('alert')).toHaveFocus());
+    expect(form.getByRole('alert')).toHaveTextContent('Registration failed');
+    expect(form.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
   });
 });

@@ -38,7 +38,7 @@ export function CommentForm({ sourceUrl }: { sourceUrl: string }) {
   const [username, setUsername] = useState('');
   const [content, setContent] = useState('');
   const [invalid, setInvalid] = useState<CommentRefusal | null>(null);
-  const ids = { name: useId(), content: useId(), counter: useId() };
+  const ids = { name: useId(), content: useId(), counter: useId(), error: useId() };
   const member = status.data?.isAuthenticated ? status.data.user : null;
 
   const submit = async (event: FormEvent) => {
@@ -79,6 +79,14 @@ export function CommentForm({ sourceUrl }: { sourceUrl: string }) {
   };
 
   const left = COMMENT_MAX_LENGTH - content.length;
+  const nameInvalid = invalid === CommentErrorCode.UsernameRequired || invalid === CommentErrorCode.UsernameTooLong;
+  const contentInvalid = invalid === CommentErrorCode.CommentRequired || invalid === CommentErrorCode.CommentTooLong;
+  // The refusal stays under the field it is about (the toast fades) and describes it.
+  const fieldError = (
+    <p id={ids.error} className="mt-1 text-sm text-red-700 dark:text-red-300">
+      {invalid && t(`errors.${invalid}`)}
+    </p>
+  );
   return (
     <form
       onSubmit={(event) => void submit(event)}
@@ -104,9 +112,11 @@ export function CommentForm({ sourceUrl }: { sourceUrl: string }) {
             autoComplete="nickname"
             maxLength={COMMENT_AUTHOR_MAX_LENGTH}
             value={username}
-            aria-invalid={invalid === CommentErrorCode.UsernameRequired || invalid === CommentErrorCode.UsernameTooLong}
+            aria-invalid={nameInvalid}
+            aria-describedby={nameInvalid ? ids.error : undefined}
             onChange={(event) => setUsername(event.target.value)}
           />
+          {nameInvalid && fieldError}
         </div>
       )}
       <div>
@@ -120,11 +130,12 @@ export function CommentForm({ sourceUrl }: { sourceUrl: string }) {
           maxLength={COMMENT_MAX_LENGTH}
           placeholder={t('comments.placeholder')}
           value={content}
-          aria-invalid={invalid === CommentErrorCode.CommentRequired || invalid === CommentErrorCode.CommentTooLong}
-          aria-describedby={ids.counter}
+          aria-invalid={contentInvalid}
+          aria-describedby={contentInvalid ? `${ids.error} ${ids.counter}` : ids.counter}
           onChange={(event) => setContent(event.target.value)}
           className="w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-blue-500 focus:outline-2 focus:outline-blue-500/40 aria-invalid:border-red-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
         />
+        {contentInvalid && fieldError}
         <p id={ids.counter} className="mt-1 text-end text-xs text-slate-500 dark:text-slate-400">
           {t('comments.charactersLeft', { count: left })}
         </p>

@@ -105,12 +105,17 @@ describe('comments below the results', () => {
     expect(within(toast()).getByText('Comment required')).toBeInTheDocument();
     expect(within(toast()).getByText('Please enter a comment')).toBeInTheDocument();
     expect(screen.getByLabelText('Your comment')).toHaveAttribute('aria-invalid', 'true');
+    // Described by its error (shown under it, where it stays) before its counter.
+    expect(screen.getByLabelText('Your comment')).toHaveAccessibleDescription(
+      expect.stringMatching(/^Please enter a comment \S/),
+    );
 
     await user.type(screen.getByLabelText('Your comment'), 'Lovely');
     await user.click(screen.getByRole('button', { name: 'Post Comment' }));
     expect(within(toast()).getByText('Username required')).toBeInTheDocument();
     expect(within(toast()).getByText('Please enter a username')).toBeInTheDocument();
     expect(screen.getByLabelText('Your name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Your name')).toHaveAccessibleDescription('Please enter a username');
     expect(calls.filter((call) => call.path === '/api/comments' && call.method === 'POST')).toEqual([]);
 
     await user.click(screen.getByRole('radio', { name: '3 stars out of 5' }));

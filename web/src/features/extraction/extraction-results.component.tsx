@@ -1,5 +1,5 @@
 import { ErrorCode, type ExtractionResponse } from '@pixtract/contracts';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_DATA, api } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
@@ -8,6 +8,7 @@ import { CommentsSection } from '../comments/comments-section.component';
 import { noticeShown } from '../notice/notice.slice';
 import { ResultsGallery } from '../results/results-gallery.component';
 import { DailyLimitReached } from './daily-limit-reached.component';
+import { ExtractionAnnouncer } from './extraction-announcer.component';
 import { ExtractionFailed } from './extraction-failed.component';
 import { pageErrorText, warningsText } from './extraction-messages';
 import { extractionNotice } from './extraction-notice';
@@ -44,7 +45,8 @@ export function ExtractionResults({
   overlay = false,
 }: ExtractionResultsProps) {
   const sight = useExtraction(url, extractionId);
-  useOutcomeNotice(sight);
+  const outcome = useRef<HTMLDivElement>(null);
+  useOutcomeNotice(sight, outcome);
   useLatestResult(sight.state, url, extractionId);
   const { state } = sight;
   // A failure offers its address to correct instead (ExtractionFailed); a stored result offers Run again.
@@ -56,7 +58,10 @@ export function ExtractionResults({
         {stored && <RunAgain url={url} extractedAt={state.extractedAt} />}
       </div>
       {addressBox && <div className="mb-6">{addressBox}</div>}
-      <ExtractionState state={state} url={url} overlay={overlay} />
+      <ExtractionAnnouncer state={state} />
+      <div ref={outcome}>
+        <ExtractionState state={state} url={url} overlay={overlay} />
+      </div>
     </>
   );
 }
@@ -97,10 +102,11 @@ function useLatestResult(state: ExtractionSight['state'], url: string, extractio
 }
 
 /**
- * Once an extraction this tab asked for settles: its toast, and fresh usage figures and recent images (the quota
- * moved). A stored one opened again (reload, Back, history) is shown without either: nothing happened.
+ * Once an extraction this tab asked for settles: its toast, fresh usage figures and recent images (the quota
+ * moved), and focus on the outcome's heading, where a keyboard or screen reader carries on. A stored one opened
+ * again (reload, Back, history) is shown without any of these: nothing happened.
  */
-function useOutcomeNotice({ state, news, told }: ExtractionSight) {
+function useOutcomeNotice({ state, news, told }: ExtractionSight, outcome: RefObject<HTMLDivElement | null>) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const announced = useRef(false);
@@ -112,7 +118,13 @@ function useOutcomeNotice({ state, news, told }: ExtractionSight) {
     told();
     dispatch(noticeShown(notice));
     dispatch(api.util.invalidateTags([...ACCOUNT_DATA]));
-  }, [state, news, told, dispatch, t]);
+    // The outcome's heading, or a failure's alert when it has none.
+    const landing = outcome.current?.querySelector<HTMLElement>('h1') ?? outcome.current?.querySelector('[role=alert]');
+    if (landing instanceof HTMLElement) {
+      landing.tabIndex = -1;
+      landing.focus();
+    }
+  }, [state, news, told, dispatch, t, outcome]);
 }
 
 /** A page that could not be read and gave nothing (an unreachable host): a failure, not an empty page. */

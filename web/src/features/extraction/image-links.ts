@@ -43,6 +43,12 @@ export const imagePngUrl = (fileUrl: string, sourceUrl: string): string =>
 export const imageThumbnailUrl = (fileUrl: string, sourceUrl?: string): string =>
   proxy({ url: fileUrl, ...(sourceUrl && { sourceUrl }), w: String(THUMBNAIL_WIDTH) });
 
+/** An image's name when nothing better is known: the last part of its address. */
+export function imageFileName(fileUrl: string): string {
+  const path = URL.canParse(fileUrl) ? new URL(fileUrl).pathname : fileUrl;
+  return decodeURIComponent(path.split('/').filter(Boolean).pop() ?? fileUrl);
+}
+
 /** The full-page screenshot of the extracted page. */
 export const pageScreenshotUrl = (pageUrl: string): string => proxy({ url: pageUrl, fullpage: 'true' });
 

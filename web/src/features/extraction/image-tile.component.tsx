@@ -53,7 +53,7 @@ export function ImageTile({
           type="button"
           onClick={onOpen}
           aria-label={t('results.openLabel', { number })}
-          className="absolute inset-0 cursor-zoom-in focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-blue-500"
+          className="absolute inset-0 cursor-zoom-in focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400"
         />
         {src && (
           <img
@@ -68,25 +68,22 @@ export function ImageTile({
         <span className="pointer-events-none absolute start-2 top-2 rounded-md bg-slate-900/75 px-2 py-0.5 text-xs font-semibold text-white tabular-nums">
           {formatNumber(number, language)}
         </span>
-        <label
-          className={`absolute end-2 top-2 flex size-8 cursor-pointer items-center justify-center rounded-md bg-white/90 shadow transition-opacity group-hover:opacity-100 focus-within:opacity-100 pointer-coarse:opacity-100 dark:bg-slate-900/90 ${
-            selected ? 'opacity-100' : 'opacity-0'
-          }`}
-        >
+        {/* Always shown (not only on hover or focus), so selecting is there to be found by eye and by keyboard. */}
+        <label className="absolute end-2 top-2 flex size-8 cursor-pointer items-center justify-center rounded-md bg-white/90 shadow has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-blue-600 dark:bg-slate-900/90 dark:has-focus-visible:outline-blue-400">
           <input
             type="checkbox"
             checked={selected}
             onChange={() => undefined}
             onClick={(event: MouseEvent<HTMLInputElement>) => onToggleSelected(event.shiftKey)}
             aria-label={t('results.selectLabel', { number })}
-            className="size-4 accent-blue-600"
+            className="size-4 accent-blue-600 focus-visible:outline-none"
           />
         </label>
         <a
           href={downloadHref}
           download
           aria-label={t('results.downloadLabel', { number })}
-          className="absolute end-2 bottom-2 rounded-lg bg-blue-600 px-3 py-1.5 text-sm font-semibold text-white opacity-0 shadow transition-opacity group-hover:opacity-100 hover:bg-blue-500 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white pointer-coarse:opacity-100"
+          className="absolute end-2 bottom-2 rounded-lg bg-blue-600 px-3 py-1.5 text-sm font-semibold text-white opacity-0 shadow transition-opacity group-hover:opacity-100 hover:bg-blue-700 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white pointer-coarse:opacity-100"
         >
           {t('results.download')}
         </a>

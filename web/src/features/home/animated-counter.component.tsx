@@ -6,10 +6,13 @@ const VISIBLE_SHARE = 0.1;
 
 const counterIncrement = (target: number): number => (target > 100 ? Math.ceil(target / 90) : 1);
 
+/** Without IntersectionObserver (old browsers, jsdom), or for a visitor who asks for less motion, no counting. */
+const countsUp = () =>
+  typeof IntersectionObserver !== 'undefined' && !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
 /** Counts up to `target` once a tenth of it has scrolled into view. */
 export function AnimatedCounter({ target, format }: { target: number; format: (value: number) => string }) {
-  // Without IntersectionObserver (old browsers, jsdom) the number is simply shown.
-  const [value, setValue] = useState(() => (typeof IntersectionObserver === 'undefined' ? target : 0));
+  const [value, setValue] = useState(() => (countsUp() ? 0 : target));
   const ref = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
@@ -26,7 +29,7 @@ export function AnimatedCounter({ target, format }: { target: number; format: (v
         });
       }, COUNTER_STEP_MS);
     };
-    if (typeof IntersectionObserver === 'undefined') return;
+    if (!countsUp()) return;
     const observer = new IntersectionObserver(
       ([entry]) => {
         if (!entry.isIntersecting) return;

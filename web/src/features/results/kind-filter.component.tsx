@@ -11,7 +11,7 @@ interface KindFilterProps {
 }
 
 const chipStyle =
-  'h-10 rounded-xl border px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 aria-pressed:border-blue-600 aria-pressed:bg-blue-600 aria-pressed:text-white border-slate-300 bg-white text-slate-800 hover:bg-slate-100 aria-pressed:hover:bg-blue-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800 dark:aria-pressed:border-blue-500 dark:aria-pressed:bg-blue-600';
+  'h-10 rounded-xl border px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 aria-pressed:border-blue-600 aria-pressed:bg-blue-600 aria-pressed:text-white border-slate-300 bg-white text-slate-800 hover:bg-slate-100 aria-pressed:hover:bg-blue-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800 dark:aria-pressed:border-blue-500 dark:aria-pressed:bg-blue-600';
 
 /** Photos, graphics and icons switched on and off (icons start off), and what the switched-off ones hide. */
 export function KindFilter({ kinds, hidden, onChange }: KindFilterProps) {

@@ -1,11 +1,6 @@
 import type { ImageVariant } from '@pixtract/contracts';
 import { useTranslation } from 'react-i18next';
-
-/** The rendition's name when its size is not known: the last part of its address. */
-function fileName(fileUrl: string): string {
-  const path = URL.canParse(fileUrl) ? new URL(fileUrl).pathname : fileUrl;
-  return decodeURIComponent(path.split('/').filter(Boolean).pop() ?? fileUrl);
-}
+import { imageFileName } from '../extraction/image-links';
 
 /** "Also available: 1600 × 1067, 200 × 200" in the preview, each size a download of its own (`hrefOf`). */
 export function OtherSizes({ sizes, hrefOf }: { sizes: ImageVariant[]; hrefOf: (variant: ImageVariant) => string }) {
@@ -16,7 +11,7 @@ export function OtherSizes({ sizes, hrefOf }: { sizes: ImageVariant[]; hrefOf: (
         const size =
           variant.width && variant.height
             ? t('results.dimensions', { width: variant.width, height: variant.height })
-            : fileName(variant.fileUrl);
+            : imageFileName(variant.fileUrl);
         return (
           <li key={variant.fileUrl}>
             <a

@@ -103,7 +103,7 @@ describe('the other sizes of a picture', () => {
     storedExtraction([photo]);
     const { user } = open();
     await user.click(within(await grid()).getByRole('button', { name: 'Preview image 1' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Image Preview' });
+    const dialog = await screen.findByRole('dialog', { name: /^Image Preview / });
     expect(within(dialog).getByText('Also available')).toBeInTheDocument();
     const downloads = within(dialog).getAllByRole('link', { name: /^Download \d+ × \d+$/ });
     expect(downloads.map((link) => link.textContent)).toEqual(['1600 × 1067', '200 × 133']);
@@ -125,7 +125,7 @@ describe('the other sizes of a picture', () => {
     storedExtraction([storedBeforeKinds]);
     const { user } = open();
     await user.click(within(await grid()).getByRole('button', { name: 'Preview image 1' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Image Preview' });
+    const dialog = await screen.findByRole('dialog', { name: /^Image Preview / });
     expect(within(dialog).queryByText('Also available')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Sizes in the ZIP')).not.toBeInTheDocument();
   });
@@ -249,7 +249,7 @@ describe('save as and file names', () => {
     storedExtraction([animated]);
     const { user } = open();
     await user.click(within(await grid()).getByRole('button', { name: 'Preview image 1' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Image Preview' });
+    const dialog = await screen.findByRole('dialog', { name: /^Image Preview / });
     const note = /keep only their first frame/;
     expect(within(dialog).queryByText(note)).not.toBeInTheDocument();
     await user.selectOptions(within(dialog).getByLabelText('Save as'), 'PNG');

@@ -234,6 +234,8 @@ export function ResultsGallery({ result, crawl }: ResultsGalleryProps) {
       <Pagination page={current} pages={pages} onPage={goTo} />
       <ImageDialog
         preview={preview}
+        items={items}
+        onShow={setPreview}
         sourceUrl={options.page || preview?.file.pageUrls?.[0] || result.sourceUrl}
         settings={settings}
         onSettingsChange={changeSettings}

@@ -65,6 +65,13 @@ describe('auth page', () => {
     await user.click(within(login).getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Login failed')).toBeInTheDocument();
     expect(screen.getByText('Username or password incorrect')).toBeInTheDocument();
+    // Both fields are marked and described by the error; focus goes to the first of them.
+    const username = within(login).getByLabelText('Username or email');
+    await waitFor(() => expect(username).toHaveFocus());
+    for (const field of [username, within(login).getByLabelText('Password')]) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription('Login failed Username or password incorrect');
+    }
   });
 
   it('sends a signed-in visitor home', async () => {

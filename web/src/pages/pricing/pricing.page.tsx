@@ -35,10 +35,13 @@ export function PricingPage() {
             </Tabs.Trigger>
           </Tabs.List>
         </div>
+        {/* The tab's name as the section's heading, so the plans' own headings (h3) sit under one. */}
         <Tabs.Content value="subscriptions">
+          <h2 className="sr-only">{t('billing.subscriptionPlans')}</h2>
           <PlanGrid />
         </Tabs.Content>
         <Tabs.Content value="legacy">
+          <h2 className="sr-only">{t('billing.legacyPlans')}</h2>
           <LegacyPlans />
         </Tabs.Content>
       </Tabs.Root>
