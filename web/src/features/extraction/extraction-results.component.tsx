@@ -51,13 +51,15 @@ export function ExtractionResults({
   const { state } = sight;
   // A failure offers its address to correct instead (ExtractionFailed); a stored result offers Run again.
   const stored = state.kind === 'completed' && !isFailure(state.result);
+  const failed = state.kind === 'failed' || (state.kind === 'completed' && isFailure(state.result));
   return (
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         {backLink}
         {stored && <RunAgain url={url} extractedAt={state.extractedAt} />}
       </div>
-      {addressBox && <div className="mb-6">{addressBox}</div>}
+      {/* A failure's own form takes the address back: one address box on the page, not two. */}
+      {addressBox && !failed && <div className="mb-6">{addressBox}</div>}
       <ExtractionAnnouncer state={state} />
       <div ref={outcome}>
         <ExtractionState state={state} url={url} overlay={overlay} />

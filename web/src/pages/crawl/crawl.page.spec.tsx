@@ -163,7 +163,7 @@ describe('crawl page', () => {
     ).toEqual(['Logo', 'Blue shoe']);
 
     await user.click(screen.getByRole('button', { name: 'Preview image 1' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Image Preview' });
+    const dialog = await screen.findByRole('dialog', { name: /^Image Preview / });
     expect(within(dialog).getByText('Found on 2 pages')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'shop.example/gallery?page=2' })).toHaveAttribute('href', page2);
   });
@@ -179,7 +179,7 @@ describe('crawl page', () => {
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Folders in the ZIP' }), 'A folder per page');
     await user.click(screen.getByRole('button', { name: 'DOWNLOAD ALL' }));
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toEqual({ crawlId, folders: 'true', downloadId: socket.downloads[0] });
+    expect(posted[0]).toEqual({ crawlId, folders: 'true', naming: '{n}-{alt}', downloadId: socket.downloads[0] });
   });
 
   it('stops a running crawl, keeping what it found, and runs it again as a new crawl', async () => {
