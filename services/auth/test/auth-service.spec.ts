@@ -38,7 +38,12 @@ describe('auth service skeleton (real Postgres and Redis)', () => {
       /SESSION_SECRET: must be set in production[\s\S]*VISITOR_SECRET: must be set in production/,
     );
     expect(() =>
-      loadAuthConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), VISITOR_SECRET: 'v'.repeat(32) }),
+      loadAuthConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 's'.repeat(32),
+        VISITOR_SECRET: 'v'.repeat(32),
+        INTERNAL_TOKEN: 't'.repeat(32),
+      }),
     ).not.toThrow();
   });
 

@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { JobName, QueueName, type ScreenshotJobPayload, type ScreenshotJobResult } from '@pixtract/contracts';
 import { Queue, QueueEvents } from 'bullmq';
 import { ZIPPER_CONFIG, type ZipperConfig } from '../zipper.config';
@@ -20,8 +20,16 @@ export class ScreenshotQueue implements OnModuleInit, OnModuleDestroy {
     @Inject(ZIPPER_CONFIG) private readonly config: ZipperConfig,
   ) {}
 
-  async onModuleInit(): Promise<void> {
-    await this.queue.setGlobalConcurrency(this.config.SCREENSHOT_RENDERS_AT_ONCE);
+  private readonly logger = new Logger(ScreenshotQueue.name);
+
+  /**
+   * Not awaited: a zipper whose Redis is down still starts and says so on /ready; the bound is written once Redis
+   * answers (the command waits in the client's offline queue).
+   */
+  onModuleInit(): void {
+    this.queue
+      .setGlobalConcurrency(this.config.SCREENSHOT_RENDERS_AT_ONCE)
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'could not set the screenshot concurrency bound'));
   }
 
   /** Queues (or joins) the render of `url` and waits for it, at most `waitMs`. Rejects when it fails or times out. */
