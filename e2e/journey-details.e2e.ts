@@ -60,6 +60,12 @@ async function clearOfHeader(page: Page, target: Locator) {
   expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
 }
 
+/** On a phone the results' controls fold behind one Filters button: open it (nothing to do on a desktop). */
+async function openFilters(page: Page): Promise<void> {
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  if (await filters.isVisible()) await filters.click();
+}
+
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.name} px`, () => {
     test.beforeEach(({ page }) => page.setViewportSize(viewport));
@@ -68,6 +74,7 @@ for (const viewport of VIEWPORTS) {
       await prepare(page, { theme: 'light' });
       await openResults(page, journeyPage());
       await expect(tiles(page)).toHaveCount(3);
+      await openFilters(page);
       await expect(page.getByText('3 icons hidden', { exact: true })).toBeVisible();
       const kinds = page.getByRole('group', { name: 'Kind' });
       await expect(kinds.getByRole('button', { name: 'Icons' })).toHaveAttribute('aria-pressed', 'false');
@@ -158,6 +165,7 @@ for (const viewport of VIEWPORTS) {
     test('Date sort is not offered: the order images were found is Position (10)', async ({ page }) => {
       await prepare(page);
       await openResults(page, journeyPage());
+      await openFilters(page);
       await page.getByRole('button', { name: /^Sort:/ }).click();
       await expect(page.getByRole('menuitemradio')).toHaveText(
         ['Default', 'Size (largest first)', 'Position (as on page)'].map(

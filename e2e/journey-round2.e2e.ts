@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { E2E_ADMIN_USERNAME } from './e2e-stack';
+import { E2E_ADMIN_USERNAME, E2E_DAILY_QUOTAS } from './e2e-stack';
 import { startGallerySite } from './gallery-site';
 import { expect as baseExpect, fixtureUrl, prepare, signUpAndIn, test, type Theme } from './support';
 
@@ -120,7 +120,11 @@ for (const { width, height, theme, prefix } of VARIANTS) {
       await page.goto(`${prefix}/member`);
       const main = page.getByRole('main');
       await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
-      const usage = main.getByText(arabic ? /^٣ \/ ١٬٥٠٠$/ : /^3 \/ 1,500$/);
+      // The e2e stack's daily allowance for members (E2E_DAILY_QUOTAS), in the language's own digits.
+      const digits = new Intl.NumberFormat(arabic ? 'ar-u-nu-arab' : 'en');
+      const usage = main.getByText(`${digits.format(3)} / ${digits.format(E2E_DAILY_QUOTAS.registered)}`, {
+        exact: true,
+      });
       await expect(usage).toBeVisible();
       if (arabic) await expect(main.getByText('الربع ١', { exact: false }).first()).toBeVisible();
       await main.getByRole('tab', { name: arabic ? 'أحدث الصور' : 'Recent Images' }).click();

@@ -59,7 +59,8 @@ export function ExtractionResults({
         {stored && <RunAgain url={url} extractedAt={state.extractedAt} />}
       </div>
       {/* A failure's own form takes the address back: one address box on the page, not two. */}
-      {addressBox && !failed && <div className="mb-6">{addressBox}</div>}
+      {/* Not on a phone: there the first images come first (the home page's box is one tap away). */}
+      {addressBox && !failed && <div className="mb-6 hidden sm:block">{addressBox}</div>}
       <ExtractionAnnouncer state={state} />
       <div ref={outcome}>
         <ExtractionState state={state} url={url} overlay={overlay} />
@@ -105,7 +106,7 @@ function useLatestResult(state: ExtractionSight['state'], url: string, extractio
 
 /**
  * Once an extraction this tab asked for settles: its toast, fresh usage figures and recent images (the quota
- * moved), and focus on the outcome's heading, where a keyboard or screen reader carries on. A stored one opened
+ * moved), and focus where a keyboard or screen reader carries on: a failure's address, else the outcome's heading. A stored one opened
  * again (reload, Back, history) is shown without any of these: nothing happened.
  */
 function useOutcomeNotice({ state, news, told }: ExtractionSight, outcome: RefObject<HTMLDivElement | null>) {
@@ -120,8 +121,11 @@ function useOutcomeNotice({ state, news, told }: ExtractionSight, outcome: RefOb
     told();
     dispatch(noticeShown(notice));
     dispatch(api.util.invalidateTags([...ACCOUNT_DATA]));
-    // The outcome's heading, or a failure's alert when it has none.
-    const landing = outcome.current?.querySelector<HTMLElement>('h1') ?? outcome.current?.querySelector('[role=alert]');
+    // A failure's address to correct (typed over or fixed in place), else the outcome's heading, else its alert.
+    const landing =
+      outcome.current?.querySelector<HTMLElement>('[data-retry-address] input') ??
+      outcome.current?.querySelector<HTMLElement>('h1') ??
+      outcome.current?.querySelector('[role=alert]');
     if (landing instanceof HTMLElement) {
       landing.tabIndex = -1;
       landing.focus();

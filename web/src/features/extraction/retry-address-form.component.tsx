@@ -32,7 +32,7 @@ export function RetryAddressForm({ url }: { url: string }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="mt-4 space-y-3">
+    <form onSubmit={submit} noValidate className="mt-4 space-y-3" data-retry-address>
       <label htmlFor={inputId} className="block text-sm font-medium">
         {t('hero.urlLabel')}
       </label>
