@@ -33,7 +33,8 @@ test('extracts a page from the hero and previews an image in both tabs', async (
   const dialog = page.getByRole('dialog', { name: 'Image Preview' });
   await expect(dialog.getByRole('tab', { name: 'Individual Image' })).toHaveAttribute('aria-selected', 'true');
   await expect(dialog.getByText('640 × 480')).toBeVisible();
-  await expect(dialog.getByText('PNG', { exact: true })).toBeVisible();
+  // The file's type (the Save as choices list PNG too).
+  await expect(dialog.locator('dd', { hasText: /^PNG$/ })).toBeVisible();
   await expect(dialog.getByRole('link', { name: /\/images\/640x480\.png/ })).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Open in New Window' })).toHaveAttribute('target', '_blank');
 

@@ -184,12 +184,15 @@ export function ResultsGallery({ result, crawl }: ResultsGalleryProps) {
         </div>
       )}
 
+      {/* From 640 px up: on a phone the first images come first, and files keep the pattern chosen before. */}
       {items.length > 0 && (
-        <NamingPatternField
-          value={settings.naming}
-          onChange={(naming) => changeSettings({ naming })}
-          example={(naming) => savedFileName(items[0].file, 1, { ...settings, naming }, result.sourceUrl)}
-        />
+        <div className="hidden sm:block">
+          <NamingPatternField
+            value={settings.naming}
+            onChange={(naming) => changeSettings({ naming })}
+            example={(naming) => savedFileName(items[0].file, 1, { ...settings, naming }, result.sourceUrl)}
+          />
+        </div>
       )}
 
       <ResultsToolbar
