@@ -70,7 +70,7 @@ async function tabTo(page: Page, target: Locator, limit = 60) {
     await page.keyboard.press('Tab');
     if (await target.evaluate((element) => element === document.activeElement)) return;
   }
-  throw new Error(`${target} was not reached in ${limit} Tab presses`);
+  throw new Error(`${target.toString()} was not reached in ${limit} Tab presses`);
 }
 
 for (const screen of SCREENS) {

@@ -61,7 +61,7 @@ test('the privacy policy names what is stored, every cookie and local-storage ke
   );
 
   // Every key the table names is one this browser really holds, or may: the app's own storage after a visit.
-  const stored = (await page.evaluate('Object.keys(localStorage)')) as string[];
+  const stored = await page.evaluate<string[]>('Object.keys(localStorage)');
   for (const key of stored) expect(names).toContain(key);
   for (const cookie of await page.context().cookies()) expect(names).toContain(cookie.name);
 });

@@ -86,7 +86,7 @@ describe('saving as another format (real sharp, hermetic web)', () => {
   const files = new Map<string, Buffer>();
 
   const proxy = (params: Record<string, string>) =>
-    fetch(`${zipper.base}/api/proxy-image?${new URLSearchParams(params)}`);
+    fetch(`${zipper.base}/api/proxy-image?${new URLSearchParams(params).toString()}`);
   const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
   const download = (body: unknown) =>
     fetch(`${zipper.base}/api/download-images`, {

@@ -164,7 +164,9 @@ describe('full-page screenshots rendering at once (SCREENSHOT_RENDERS_AT_ONCE, a
       { connection: redisConnectionOptions(REDIS_URL), prefix: zipper.queuePrefix, concurrency: 4 },
     );
     const answers = await Promise.all(
-      pages.map((url) => fetch(`${zipper.base}/api/proxy-image?${new URLSearchParams({ url, fullpage: 'true' })}`)),
+      pages.map((url) =>
+        fetch(`${zipper.base}/api/proxy-image?${new URLSearchParams({ url, fullpage: 'true' }).toString()}`),
+      ),
     );
     expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
     expect(most).toBe(1);

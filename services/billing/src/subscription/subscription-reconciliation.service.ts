@@ -46,8 +46,8 @@ export class SubscriptionReconciliation implements OnModuleInit, OnApplicationSh
   }
 
   private async reconcileAll(): Promise<void> {
-    const live: Array<{ paypalSubscriptionId: string; userId: number }> = await this.dataSource
-      .query(
+    const live = await this.dataSource
+      .query<Array<{ paypalSubscriptionId: string; userId: number }>>(
         `SELECT "paypalSubscriptionId", "userId" FROM "user_subscriptions"
           WHERE "status" IN ('pending', 'active', 'suspended')
           ORDER BY "userId", "status" = 'active' DESC, "createdAt", "id"`,

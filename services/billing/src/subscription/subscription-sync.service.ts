@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { SubscriptionStatus } from '@pixtract/contracts';
-import type { Subscription } from '@paypal/paypal-server-sdk';
+import { SubscriptionStatus as PayPalSubscriptionStatus, type Subscription } from '@paypal/paypal-server-sdk';
 import type { EntityManager } from 'typeorm';
 import { AccountEventsPublisher } from '../account/account-events.publisher';
 import { PayPalApiError, PayPalClient } from '../paypal/paypal.client';
@@ -126,7 +126,7 @@ export class SubscriptionSync {
     });
     if (!active || active.paypalSubscriptionId === row.paypalSubscriptionId) return false;
     const paypal = await this.paypal.getSubscription(active.paypalSubscriptionId);
-    if (paypal.status === 'ACTIVE') return true;
+    if (paypal.status === PayPalSubscriptionStatus.Active) return true;
     const billed = paypal.planId ? await this.plans.byPaypalPlanId(paypal.planId) : null;
     this.update(active, paypal, billed, plans, now);
     await manager.save(active);
@@ -142,7 +142,7 @@ export class SubscriptionSync {
     const paypal = await this.paypal.getSubscription(row.paypalSubscriptionId);
     if (LIVE_AT_PAYPAL.has(paypal.status ?? ''))
       throw new PayPalApiError(502, undefined, `PayPal still bills ${row.paypalSubscriptionId} after its cancel`);
-    row.status = paypal.status === 'EXPIRED' ? 'expired' : 'cancelled';
+    row.status = paypal.status === PayPalSubscriptionStatus.Expired ? 'expired' : 'cancelled';
     row.startDate ??= date(paypal.startTime);
     row.endDate = now;
     row.lastPaymentDate = date(paypal.billingInfo?.lastPayment?.time) ?? row.lastPaymentDate;

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { CrawlAccepted, CrawlView } from '@pixtract/contracts';
+import { requestIdOf } from '@pixtract/service-kit';
 import type { Request, Response } from 'express';
 import { QuotaGate } from '../quota/quota-gate.service';
 import { CrawlService } from './crawl.service';
@@ -15,7 +16,7 @@ export class CrawlController {
   @Post('crawls')
   @HttpCode(202)
   start(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CrawlAccepted> {
-    return this.crawls.start(body, () => this.quota.caller(req, res), String(req.id));
+    return this.crawls.start(body, () => this.quota.caller(req, res), requestIdOf(req));
   }
 
   /** Its owner's crawl; anyone else's is answered as unknown (404). */
@@ -46,6 +47,6 @@ export class CrawlController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CrawlAccepted> {
-    return this.crawls.rerun(id, () => this.quota.caller(req, res), String(req.id));
+    return this.crawls.rerun(id, () => this.quota.caller(req, res), requestIdOf(req));
   }
 }

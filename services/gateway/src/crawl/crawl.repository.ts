@@ -119,7 +119,7 @@ export class CrawlRepository {
 
   /** Pages counted against the limit: every page but canonical stand-ins. */
   async countPages(manager: EntityManager, crawlId: string): Promise<number> {
-    const [row] = await manager.query(
+    const [row] = await manager.query<Array<{ count: number }>>(
       `SELECT count(*)::int AS "count" FROM "crawl_pages" WHERE "crawlId" = $1 AND "via" <> 'canonical'`,
       [crawlId],
     );
@@ -259,7 +259,7 @@ export class CrawlRepository {
     crawlId: string,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<{ done: number; failed: number; found: number; unfinished: number }> {
-    const [row] = await manager.query(
+    const [row] = await manager.query<Array<{ done: number; failed: number; found: number; unfinished: number }>>(
       `SELECT count(*) FILTER (WHERE "status" = 'done')::int AS "done",
               count(*) FILTER (WHERE "status" = 'failed')::int AS "failed",
               count(*) FILTER (WHERE "via" <> 'canonical' AND NOT ("status" = 'skipped' AND "skipReason" IN ('stopped', 'limited')))::int AS "found",

@@ -118,7 +118,7 @@ export class CrawlService {
         ...(crawl.options.mode && { mode: crawl.options.mode }),
         ...(crawl.options.fileTypes && { fileTypes: crawl.options.fileTypes }),
       },
-      async () => caller,
+      () => Promise.resolve(caller),
       requestId,
     );
   }

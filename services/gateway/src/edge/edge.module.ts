@@ -1,5 +1,6 @@
 import { Global, Inject, MiddlewareConsumer, Module, NestModule, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import type { Express } from 'express';
 import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
 import { RateLimiter } from './rate-limiter.service';
 
@@ -19,7 +20,7 @@ export class EdgeModule implements NestModule, OnModuleInit {
 
   /** req.ip believes X-Forwarded-For only from the hops TRUST_PROXY names (none by default). */
   onModuleInit() {
-    this.adapterHost.httpAdapter.getInstance().set('trust proxy', this.config.TRUST_PROXY);
+    this.adapterHost.httpAdapter.getInstance<Express>().set('trust proxy', this.config.TRUST_PROXY);
   }
 
   /** Each route's rate limit, mounted on the route itself. */

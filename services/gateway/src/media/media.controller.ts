@@ -40,13 +40,10 @@ export class MediaController {
     // A crawl's archive: its owner's stored result, as the list of images the zipper knows (with their pages).
     const { crawlId, ...options } = parseWith(crawlDownloadRequestSchema, req.body);
     const { startUrl, files } = await this.crawls.view(crawlId, caller);
-    req.body = {
-      ...options,
-      sourceUrl: startUrl,
-      imageUrls: files
-        .filter((file) => !file.duplicate)
-        .map(({ fileUrl, alt, width, height, pageUrls }) => ({ fileUrl, alt, width, height, pageUrls })),
-    };
-    return this.zipper.forward(req, res, { ...stated, [ARCHIVE_GRANTED_HEADER]: String(req.body.imageUrls.length) });
+    const imageUrls = files
+      .filter((file) => !file.duplicate)
+      .map(({ fileUrl, alt, width, height, pageUrls }) => ({ fileUrl, alt, width, height, pageUrls }));
+    req.body = { ...options, sourceUrl: startUrl, imageUrls };
+    return this.zipper.forward(req, res, { ...stated, [ARCHIVE_GRANTED_HEADER]: String(imageUrls.length) });
   }
 }

@@ -28,10 +28,10 @@ const crawlApi = api.injectEndpoints({
       merge: (current, incoming) => newerCrawlView(current, incoming),
 
       /** Live progress: follow the crawl's socket room for as long as anyone reads this entry. */
-      async onCacheEntryAdded(
-        crawlId,
-        { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getCacheEntry, dispatch, extra },
-      ) {
+      async onCacheEntryAdded(crawlId, lifecycle) {
+        const { cacheDataLoaded, cacheEntryRemoved, dispatch, extra } = lifecycle;
+        const updateCachedData = (update: (view: CrawlView) => void) => lifecycle.updateCachedData(update);
+        const getCacheEntry = () => lifecycle.getCacheEntry();
         try {
           await cacheDataLoaded;
         } catch {
