@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { CLOCK, type Clock } from '../clock';
+import { PeriodicPass } from '../periodic-pass';
 import { SubscriptionMetrics } from './subscription.metrics';
 import { SubscriptionSync } from './subscription-sync.service';
 import { SubscriptionsService } from './subscriptions.service';
@@ -18,8 +19,10 @@ import { SubscriptionsService } from './subscriptions.service';
 @Injectable()
 export class SubscriptionReconciliation implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(SubscriptionReconciliation.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly pass = new PeriodicPass(
+    () => this.reconcileAll(),
+    (error) => this.logger.error({ msg: 'subscription reconciliation failed', err: error }),
+  );
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -31,18 +34,16 @@ export class SubscriptionReconciliation implements OnModuleInit, OnApplicationSh
   ) {}
 
   onModuleInit(): void {
-    this.timer = setInterval(() => void this.run(), this.config.SUBSCRIPTION_RECONCILE_INTERVAL_MS);
-    this.timer.unref();
+    this.pass.start(this.config.SUBSCRIPTION_RECONCILE_INTERVAL_MS);
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.pass.stop();
   }
 
   /** One pass over every subscription PayPal may still bill; concurrent calls share it. */
   run(): Promise<void> {
-    this.running ??= this.reconcileAll().finally(() => (this.running = undefined));
-    return this.running;
+    return this.pass.run();
   }
 
   private async reconcileAll(): Promise<void> {

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AccountEventsPublisher } from '../account/account-events.publisher';
 import { BILLING_CONFIG, type BillingConfig } from '../billing.config';
 import { CLOCK, type Clock } from '../clock';
+import { PeriodicPass } from '../periodic-pass';
 import { lockUser } from '../user-lock';
 import { UserSubscriptionEntity } from './user-subscription.entity';
 
@@ -15,8 +16,10 @@ import { UserSubscriptionEntity } from './user-subscription.entity';
 @Injectable()
 export class SubscriptionSweep implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(SubscriptionSweep.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+  private readonly pass = new PeriodicPass(
+    () => this.sweepDue(),
+    (error) => this.logger.error({ msg: 'subscription sweep failed', err: error }),
+  );
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -26,24 +29,16 @@ export class SubscriptionSweep implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    this.timer = setInterval(
-      () =>
-        void this.sweep().catch((error: unknown) =>
-          this.logger.error({ msg: 'subscription sweep failed', err: error }),
-        ),
-      this.config.SUBSCRIPTION_SWEEP_INTERVAL_MS,
-    );
-    this.timer.unref();
+    this.pass.start(this.config.SUBSCRIPTION_SWEEP_INTERVAL_MS);
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.pass.stop();
   }
 
   /** Applies what is due now; answers how many users' subscriptions changed. */
   sweep(): Promise<number> {
-    this.running ??= this.sweepDue().finally(() => (this.running = undefined));
-    return this.running;
+    return this.pass.run();
   }
 
   private async sweepDue(): Promise<number> {
