@@ -6,6 +6,7 @@ import { CrawlProgressGateway } from './crawl-progress.gateway';
 import { CrawlQueue } from './crawl.queue';
 import { CrawlRepository } from './crawl.repository';
 import { CrawlWarnings } from './crawl-warnings.service';
+import { fromEventPayload } from '../queues/event-payload';
 
 /**
  * Follows the extraction queue's events for crawl pages (every replica sees every event; each write below lets one
@@ -61,15 +62,5 @@ export class CrawlEventsListener extends QueueEventsHost {
     } catch (error) {
       this.logger.error({ err: error, pageId }, 'crawl queue event handling failed');
     }
-  }
-}
-
-/** Redis streams carry event payloads as JSON text. */
-function fromEventPayload(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return undefined;
   }
 }

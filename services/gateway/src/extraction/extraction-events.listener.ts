@@ -5,6 +5,7 @@ import { ExtractionProgressGateway } from '../progress/extraction-progress.gatew
 import { ExtractionFinaliser } from './extraction-finaliser.service';
 import { ExtractionQueue } from './extraction.queue';
 import { ExtractionRepository } from './extraction.repository';
+import { fromEventPayload } from '../queues/event-payload';
 
 /** Follows the extraction queue's event stream (every replica sees every event). */
 @QueueEventsListener(QueueName.Extraction)
@@ -54,15 +55,5 @@ export class ExtractionEventsListener extends QueueEventsHost {
     } catch (error) {
       this.logger.error({ err: error, extractionId }, 'queue event handling failed');
     }
-  }
-}
-
-/** Redis streams carry event payloads as JSON text. */
-function fromEventPayload(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return undefined;
   }
 }
