@@ -31,10 +31,9 @@ const fieldStyle =
 export function ResultsToolbar({ options, fileTypes, hiddenKinds, onChange, pages }: ResultsToolbarProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const ids = { width: useId(), height: useId(), type: useId(), page: useId(), controls: useId() };
+  const ids = { type: useId(), page: useId(), controls: useId() };
   const [open, setOpen] = useState(false);
   const active = activeFilterCount(options);
-  const size = (value: string) => Math.max(0, Number.parseInt(value, 10) || 0);
 
   return (
     <div>
@@ -119,36 +118,16 @@ export function ResultsToolbar({ options, fileTypes, hiddenKinds, onChange, page
           </div>
         )}
 
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.width} className="text-xs font-medium text-slate-600 dark:text-slate-400">
-            {t('results.minWidth')}
-          </label>
-          <input
-            id={ids.width}
-            type="number"
-            min={0}
-            inputMode="numeric"
-            value={options.minWidth || ''}
-            placeholder="0"
-            onChange={(event) => onChange({ minWidth: size(event.target.value) })}
-            className={`${fieldStyle} w-28`}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.height} className="text-xs font-medium text-slate-600 dark:text-slate-400">
-            {t('results.minHeight')}
-          </label>
-          <input
-            id={ids.height}
-            type="number"
-            min={0}
-            inputMode="numeric"
-            value={options.minHeight || ''}
-            placeholder="0"
-            onChange={(event) => onChange({ minHeight: size(event.target.value) })}
-            className={`${fieldStyle} w-28`}
-          />
-        </div>
+        <MinSizeField
+          label={t('results.minWidth')}
+          value={options.minWidth}
+          onChange={(minWidth) => onChange({ minWidth })}
+        />
+        <MinSizeField
+          label={t('results.minHeight')}
+          value={options.minHeight}
+          onChange={(minHeight) => onChange({ minHeight })}
+        />
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.type} className="text-xs font-medium text-slate-600 dark:text-slate-400">
             {t('results.fileType')}
@@ -169,6 +148,28 @@ export function ResultsToolbar({ options, fileTypes, hiddenKinds, onChange, page
         </div>
         <KindFilter kinds={options.kinds} hidden={hiddenKinds} onChange={(kinds) => onChange({ kinds })} />
       </div>
+    </div>
+  );
+}
+
+/** A minimum size in pixels: empty or anything not a number is 0 (no minimum). */
+function MinSizeField({ label, value, onChange }: { label: string; value: number; onChange: (px: number) => void }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-slate-600 dark:text-slate-400">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        min={0}
+        inputMode="numeric"
+        value={value || ''}
+        placeholder="0"
+        onChange={(event) => onChange(Math.max(0, Number.parseInt(event.target.value, 10) || 0))}
+        className={`${fieldStyle} w-28`}
+      />
     </div>
   );
 }
