@@ -1,7 +1,16 @@
 import { CrawlProgress, CrawlView } from '@pixtract/contracts';
-import { CookieJar, CrawlSite, FixtureServer, crawlSite, startFixtureServer } from '@pixtract/testing';
+import {
+  CookieJar,
+  CrawlSite,
+  ExtractorProcess,
+  ExtractorProcesses,
+  FixtureServer,
+  crawlSite,
+  pollUntil,
+  startFixtureServer,
+  untilReady,
+} from '@pixtract/testing';
 import { DataSource } from 'typeorm';
-import { ExtractorProcess, ExtractorProcesses, untilReady } from '@pixtract/testing';
 import { GatewayHarness, startGateway } from '../support/gateway-harness';
 
 jest.setTimeout(300_000);
@@ -10,20 +19,8 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ENV = { PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1', CRAWL_SWEEP_MS: '1000', PIXTRACT_RATE_LIMITS: 'crawls=1000/60' };
 const ENDED = new Set(['completed', 'stopped', 'limited', 'failed']);
 
-async function until<T>(
-  read: () => Promise<T>,
-  condition: (value: T) => boolean,
-  what: string,
-  timeoutMs = 180_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (condition(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const until = <T>(read: () => Promise<T>, condition: (value: T) => boolean, what: string, timeoutMs = 180_000) =>
+  pollUntil(read, condition, what, timeoutMs);
 
 /**
  * Several extractor processes sharing one Redis take one crawl's pages: the politeness lease, BullMQ's stalled-job

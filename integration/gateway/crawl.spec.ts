@@ -1,28 +1,22 @@
 import { CrawlProgress, CrawlView } from '@pixtract/contracts';
-import { CookieJar, CrawlSite, FixtureServer, crawlSite, startFixtureServer } from '@pixtract/testing';
-import { ExtractorProcesses, untilReady } from '@pixtract/testing';
+import {
+  CookieJar,
+  CrawlSite,
+  ExtractorProcesses,
+  FixtureServer,
+  crawlSite,
+  pollUntil,
+  startFixtureServer,
+  untilReady,
+} from '@pixtract/testing';
 import { GatewayHarness, startGateway } from '../support/gateway-harness';
 
 jest.setTimeout(180_000);
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** Polls until `condition` holds (the machine is shared: no fixed waits). */
-async function until<T>(
-  read: () => Promise<T>,
-  condition: (value: T) => boolean,
-  what: string,
-  timeoutMs = 120_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (condition(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`not within ${timeoutMs} ms: ${what} (last: ${JSON.stringify(value).slice(0, 2000)})`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const until = <T>(read: () => Promise<T>, condition: (value: T) => boolean, what: string, timeoutMs = 120_000) =>
+  pollUntil(read, condition, what, timeoutMs);
 
 const ENDED = new Set(['completed', 'stopped', 'limited', 'failed']);
 

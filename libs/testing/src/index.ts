@@ -13,3 +13,4 @@ export * from './archive-files';
 export * from './extractor-processes';
 export * from './crawl-site';
 export * from './internal-token';
+export * from './poll-until';
