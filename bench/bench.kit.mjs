@@ -156,6 +156,30 @@ export async function startServices(names, env = {}) {
   };
 }
 
+/**
+ * What the load and crawl benches launch their processes from: the Postgres and Redis `npm start` finds (or
+ * starts), fresh `bench_<name>_*` databases, a queue prefix of this run, and `npm start`'s process templates by name.
+ */
+export async function benchStack(name) {
+  const postgres = await ensurePostgres();
+  const redis = await ensureRedis();
+  const queuePrefix = `bench-${name}-${process.pid}`;
+  await ensureDatabases(postgres.url, [`bench_${name}_gateway`, `bench_${name}_auth`], { reset: true });
+  const templates = Object.fromEntries(
+    serviceProcesses({
+      basePort: 0,
+      databaseServerUrl: postgres.url,
+      databasePrefix: `bench_${name}`,
+      redisUrl: redis.url,
+      queuePrefix,
+      nodeEnv: 'production',
+      logLevel: 'warn',
+      allowPrivateNetworks: true,
+    }).map((template) => [template.name, template]),
+  );
+  return { redis, queuePrefix, templates };
+}
+
 /** The zipper alone. */
 export async function startZipperProcess(env = {}) {
   const services = await startServices(['zipper'], env);

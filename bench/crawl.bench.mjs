@@ -16,12 +16,8 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { ensureDatabases } from '../scripts/lib/databases.mjs';
 import { freePort, waitUntil } from '../scripts/lib/net.mjs';
-import { ensurePostgres } from '../scripts/lib/postgres.mjs';
-import { ensureRedis } from '../scripts/lib/redis.mjs';
-import { serviceProcesses } from '../scripts/lib/services.mjs';
-import { buildServices, fixed, root } from './bench.kit.mjs';
+import { benchStack, buildServices, fixed, root } from './bench.kit.mjs';
 
 const PAGES = Number(process.env.BENCH_CRAWL_PAGES ?? 200);
 const MAX_WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
@@ -34,22 +30,7 @@ console.log('building gateway, auth and extractor (nx cache makes this quick whe
 await buildServices(['@pixtract/gateway', '@pixtract/auth', '@pixtract/extractor']);
 const { crawlSite, startFixtureServer } = testingRequire('@pixtract/testing');
 
-const postgres = await ensurePostgres();
-const redis = await ensureRedis();
-const queuePrefix = `bench-crawl-${process.pid}`;
-await ensureDatabases(postgres.url, ['bench_crawl_gateway', 'bench_crawl_auth'], { reset: true });
-const templates = Object.fromEntries(
-  serviceProcesses({
-    basePort: 0,
-    databaseServerUrl: postgres.url,
-    databasePrefix: 'bench_crawl',
-    redisUrl: redis.url,
-    queuePrefix,
-    nodeEnv: 'production',
-    logLevel: 'warn',
-    allowPrivateNetworks: true,
-  }).map((template) => [template.name, template]),
-);
+const { templates } = await benchStack('crawl');
 
 /** Every process the bench started, stopped whatever happens. */
 const running = [];

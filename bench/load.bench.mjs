@@ -22,12 +22,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { ensureDatabases } from '../scripts/lib/databases.mjs';
 import { freePort, waitUntil } from '../scripts/lib/net.mjs';
-import { ensurePostgres } from '../scripts/lib/postgres.mjs';
-import { clearRedisPrefix, ensureRedis } from '../scripts/lib/redis.mjs';
-import { serviceProcesses } from '../scripts/lib/services.mjs';
-import { buildServices, finishBench, fixed, mb, measure, root } from './bench.kit.mjs';
+import { clearRedisPrefix } from '../scripts/lib/redis.mjs';
+import { benchStack, buildServices, finishBench, fixed, mb, measure, root } from './bench.kit.mjs';
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 12);
 const PAGES_PER_VISITOR = Number(process.env.BENCH_PAGES_PER_VISITOR ?? 3);
@@ -68,22 +65,7 @@ console.log('building gateway, auth and extractor (nx cache makes this quick whe
 await buildServices(['@pixtract/gateway', '@pixtract/auth', '@pixtract/extractor']);
 const { startFixtureServer } = testingRequire('@pixtract/testing');
 
-const postgres = await ensurePostgres();
-const redis = await ensureRedis();
-const queuePrefix = `bench-load-${process.pid}`;
-await ensureDatabases(postgres.url, ['bench_load_gateway', 'bench_load_auth'], { reset: true });
-const templates = Object.fromEntries(
-  serviceProcesses({
-    basePort: 0,
-    databaseServerUrl: postgres.url,
-    databasePrefix: 'bench_load',
-    redisUrl: redis.url,
-    queuePrefix,
-    nodeEnv: 'production',
-    logLevel: 'warn',
-    allowPrivateNetworks: true,
-  }).map((template) => [template.name, template]),
-);
+const { redis, queuePrefix, templates } = await benchStack('load');
 
 /** One built service as its own process, with `npm start`'s command line and environment plus `env`. */
 async function launch(name, env = {}) {
