@@ -128,7 +128,7 @@ test('copies a picture to the clipboard as a PNG from the preview', async ({ pag
   await page.getByRole('button', { name: 'Preview image 1' }).click();
   const dialog = page.getByRole('dialog', { name: 'Image Preview' });
   await dialog.getByRole('button', { name: 'Copy image' }).click();
-  await expect(page.getByText('Image copied')).toBeVisible();
+  await expect(page.getByText('Image copied', { exact: true })).toBeVisible();
   const copied = await page.evaluate(async () => {
     const [item] = await navigator.clipboard.read();
     const blob = await item.getType('image/png');
