@@ -1,50 +1,138 @@
-import { ExtractJobPayload } from '@pixtract/contracts';
-import { CrawlQueue } from '@pixtract/gateway/src/crawl/crawl.queue';
-import { ExtractionQueue } from '@pixtract/gateway/src/extraction/extraction.queue';
+import { CrawlView, ExtractionView } from '@pixtract/contracts';
+import {
+  CookieJar,
+  ExtractorProcesses,
+  FixtureServer,
+  pollUntil,
+  startFixtureServer,
+  untilReady,
+} from '@pixtract/testing';
 import { GatewayHarness, startGateway } from '../support/gateway-harness';
 
+jest.setTimeout(300_000);
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const ENDED = new Set(['completed', 'stopped', 'limited', 'failed']);
+
+const page = (title: string, picture: string) =>
+  `<!doctype html><html><head><title>${title}</title></head><body><img src="${picture}" alt="${title}"></body></html>`;
+
 /**
- * A visitor's single extraction never waits behind a crawl: crawl pages are queued at a lower BullMQ priority, so
- * a worker takes the extraction next even with a crawl's pages queued before it (real Redis and BullMQ).
+ * A crawl never makes a visitor wait: crawl pages are read on a queue of their own with one slot fewer than single
+ * extractions, so a single extraction started while a crawl keeps the worker as busy as it may starts at once —
+ * while the crawl's pages are still being read, not after one of them ends (real gateway, Redis, one extractor
+ * process with two slots and Chromium).
  */
-describe('crawl pages wait behind single extractions on the extraction queue', () => {
+describe('a single extraction during a crawl (real gateway, one extractor process with two slots)', () => {
   let gateway: GatewayHarness;
+  let fixtures: FixtureServer;
+  let workers: ExtractorProcesses;
+  let visitor: CookieJar;
+  /** The crawl's page requests being answered now, and how many ended before the single extraction's page came. */
+  let inFlight = 0;
+  let endedUnanswered = 0;
+  let released = false;
+  let release: () => void;
+  const answer = new Promise<void>((resolve) => (release = resolve));
+  let singleCame: { inFlight: number; endedUnanswered: number } | undefined;
 
   beforeAll(async () => {
-    gateway = await startGateway('gateway_crawl_priority');
+    fixtures = await startFixtureServer({
+      handle: async (req, res) => {
+        const path = new URL(req.url ?? '/', 'http://fixture').pathname;
+        if (path === '/single.html') {
+          singleCame ??= { inFlight, endedUnanswered };
+          released = true;
+          release();
+          res.writeHead(200, { 'content-type': 'text/html' }).end(page('Single', '/images/320x200.png?c=123456'));
+          return true;
+        }
+        const held = /^\/held\/(\d+)\.html$/.exec(path);
+        if (!held) return false;
+        // A crawl page is answered only once the single extraction's page has been asked for.
+        inFlight += 1;
+        res.once('close', () => {
+          inFlight -= 1;
+          if (!released) endedUnanswered += 1;
+        });
+        await answer;
+        if (!res.destroyed)
+          res
+            .writeHead(200, { 'content-type': 'text/html' })
+            .end(page(`Held ${held[1]}`, `/images/${200 + Number(held[1])}x100.png`));
+        return true;
+      },
+    });
+    gateway = await startGateway('gateway_crawl_priority', {
+      PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1',
+      PIXTRACT_RATE_LIMITS: 'crawls=1000/60',
+      CRAWL_SWEEP_MS: '1000',
+      LOG_LEVEL: 'error',
+    });
+    workers = new ExtractorProcesses({
+      REDIS_URL,
+      QUEUE_PREFIX: gateway.queuePrefix,
+      EXTRACTOR_CONCURRENCY: '2',
+      CRAWL_HOST_GAP_MS: '20',
+    });
+    await untilReady(await workers.start(), 120_000);
+    visitor = await gateway.returningVisitor();
   });
   afterAll(async () => {
+    release?.();
+    await workers?.stopAll();
     await gateway?.close();
+    await fixtures?.close();
   });
 
-  it('takes a single extraction queued after 20 crawl pages before them', async () => {
-    const page = (n: number): ExtractJobPayload => ({
-      extractionId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-      url: `https://example.com/page-${n}`,
-      mode: 'auto',
-      crawl: { crawlId: '11111111-1111-4111-8111-111111111111', scope: 'list', depth: 0, discover: false },
+  it('starts a single extraction while the crawl’s pages are still being read, not after one of them', async () => {
+    // Two hosts (127.0.0.1 and localhost), so the politeness limit of 2 per host leaves the crawl free to take
+    // every slot it is given.
+    const urls = [1, 2, 3, 4, 5, 6].map((n) => {
+      const url = fixtures.url(`/held/${n}.html`);
+      return n % 2 === 0 ? url.replace('127.0.0.1', 'localhost') : url;
     });
-    await gateway.app.get(CrawlQueue).enqueue(Array.from({ length: 20 }, (_, n) => page(n + 1)));
-    const single = '22222222-2222-4222-8222-222222222222';
-    await gateway.app.get(ExtractionQueue).enqueue({ extractionId: single, url: 'https://example.com/', mode: 'auto' });
+    const res = await visitor.fetch('/api/crawls', { method: 'POST', json: { scope: 'list', urls } });
+    expect(res.status).toBe(202);
+    const { crawlId } = (await res.json()) as { crawlId: string };
+    await pollUntil(
+      async () => inFlight,
+      (count) => count > 0,
+      'the crawl reading its first page',
+      120_000,
+    );
+    // A moment for the crawl to take every slot it may: a lower bound only, the assertion below holds however long.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
 
-    const order: string[] = [];
-    // One worker taking one job at a time (BullMQ's default concurrency).
-    const done = new Promise<void>((resolve) => {
-      gateway.startWorker(async (job) => {
-        order.push(job.data.extractionId);
-        if (order.length === 21) resolve();
-        return {
-          files: [],
-          sourceUrl: job.data.url,
-          warnings: [],
-          performanceInfo: { timeMs: 1, method: 'static' },
-          totalImagesFound: 0,
-        };
-      });
+    const started = await visitor.fetch('/api/extractions', {
+      method: 'POST',
+      json: { url: fixtures.url('/single.html') },
     });
-    await done;
-    expect(order[0]).toBe(single);
-    expect(order.slice(1)).toEqual(Array.from({ length: 20 }, (_, n) => page(n + 1).extractionId));
+    expect(started.status).toBe(202);
+    const { extractionId } = (await started.json()) as { extractionId: string };
+    const came = await pollUntil(
+      async () => singleCame,
+      (value) => value !== undefined,
+      'the single extraction’s page requested',
+      180_000,
+    );
+    // The crawl's pages were still being read (none had ended) when the single extraction's page was asked for.
+    expect(came!.inFlight).toBeGreaterThan(0);
+    expect(came!.endedUnanswered).toBe(0);
+
+    const extraction = await pollUntil(
+      async () => (await (await visitor.fetch(`/api/extractions/${extractionId}`)).json()) as ExtractionView,
+      (view) => view.status === 'completed' || view.status === 'failed',
+      'the single extraction finished',
+      120_000,
+    );
+    expect(extraction.status).toBe('completed');
+    const crawl = await pollUntil(
+      async () => (await (await visitor.fetch(`/api/crawls/${crawlId}`)).json()) as CrawlView,
+      (view) => ENDED.has(view.status),
+      'the crawl ended',
+      180_000,
+    );
+    expect([crawl.status, crawl.pagesDone]).toEqual(['completed', 6]);
   });
 });

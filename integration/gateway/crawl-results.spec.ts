@@ -1,4 +1,4 @@
-import { CrawlView, ExtractJobResult, ExtractionHistoryItem } from '@pixtract/contracts';
+import { CrawlView, ExtractJobResult, ExtractionHistoryItem, QueueName } from '@pixtract/contracts';
 import { CookieJar, createTestDatabase, openArchive, solidPng, TestWeb, uniqueQueuePrefix } from '@pixtract/testing';
 import { startAuth, type AuthHarness } from '@pixtract/auth/test/auth-harness';
 import { startZipper, type ZipperHarness } from '@pixtract/zipper/test/zipper-harness';
@@ -57,7 +57,7 @@ describe('a crawl’s result: ZIP, daily limit, history (real gateway, auth, zip
       { ZIPPER_URL: zipper.base, PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1', CRAWL_SWEEP_MS: '500' },
       { database, queuePrefix: uniqueQueuePrefix('gateway_crawl_results'), authUrl: auth.base },
     );
-    gateway.startWorker(async (job) => pageResult(job.data.url, job.data.crawl!.crawlId));
+    gateway.startWorker(async (job) => pageResult(job.data.url, job.data.crawl!.crawlId), QueueName.CrawlPage);
     member = new CookieJar(gateway.base);
     const credentials = { username: 'zipper-fan', password: 'long enough pass' };
     await member.fetch('/api/auth/register', { method: 'POST', json: credentials });

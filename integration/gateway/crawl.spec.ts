@@ -1,4 +1,5 @@
 import { CrawlProgress, CrawlView } from '@pixtract/contracts';
+import { CRAWLER_USER_AGENT } from '@pixtract/extractor/src/crawl/crawler-identity';
 import {
   CookieJar,
   CrawlSite,
@@ -250,5 +251,52 @@ describe('crawls through the API (real gateway, auth, Postgres, Redis, two extra
       after.startUrl,
       8,
     ]);
+  });
+  it('names Pixtract and its site in every request a crawl makes: robots.txt, sitemap, pages on both paths, images', async () => {
+    // Pages 2 and 4 draw their picture with a script: the browser reads them.
+    const named = crawlSite({ pages: 4, browserEvery: 2 });
+    const requests: Array<{ path: string; userAgent?: string; browser: boolean }> = [];
+    const server = await startFixtureServer({
+      handle: (req, res) => {
+        requests.push({
+          path: req.url ?? '',
+          userAgent: req.headers['user-agent'],
+          // Chromium marks its requests with Sec-Fetch-*; Node's fetches do not.
+          browser: req.headers['sec-fetch-dest'] !== undefined,
+        });
+        return named.handle(req, res);
+      },
+    });
+    try {
+      const crawl = await ended(await start({ url: server.url('/site/p/1.html'), scope: 'site' }));
+      expect(crawl.status).toBe('completed');
+      expect(crawl.files.map((file) => file.alt)).toContain('Picture 4');
+      const paths = requests.map((request) => request.path.split('?')[0]);
+      for (const path of ['/robots.txt', '/sitemap.xml', '/site/p/1.html', '/site/p/4.html'])
+        expect(paths).toContain(path);
+      expect(requests.some((request) => request.browser && request.path === '/site/p/4.html')).toBe(true);
+      expect(requests.some((request) => request.browser && request.path.startsWith('/images/'))).toBe(true);
+      expect(requests.some((request) => !request.browser && request.path.startsWith('/images/'))).toBe(true);
+      expect(requests.filter((request) => request.userAgent !== CRAWLER_USER_AGENT)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('does not follow a page that moves to another site (redirect, meta refresh, script): skipped, its links not crawled', async () => {
+    const crawl = await ended(await start({ url: fixtures.url('/site/away/'), scope: 'site' }));
+    const pages = crawl.pages.map((page) => [new URL(page.url).pathname, page.status, page.skipReason]);
+    expect(pages).toEqual(
+      expect.arrayContaining([
+        ['/site/away/', 'done', undefined],
+        ['/site/away/redirect.html', 'skipped', 'offsite'],
+        ['/site/away/refresh.html', 'skipped', 'offsite'],
+        ['/site/away/script.html', 'skipped', 'offsite'],
+      ]),
+    );
+    // Only this site's pages and pictures; of the other site, only the three pages landed on were ever requested.
+    expect(crawl.pages.every((page) => new URL(page.url).origin === fixtures.origin)).toBe(true);
+    expect(crawl.files.every((file) => new URL(file.fileUrl).origin === fixtures.origin)).toBe(true);
+    expect([...other.pageHits.keys()].sort()).toEqual(['/site/', '/site/p/1.html', '/site/p/2.html']);
   });
 });

@@ -43,8 +43,11 @@ export interface GatewayHarness {
   returningVisitor(): Promise<CookieJar>;
   /** A socket, carrying `browser`'s cookies in its handshake like a page's socket does. */
   connectSocket(browser?: CookieJar): Promise<Socket<ServerToClientEvents, ClientToServerEvents>>;
-  /** A real BullMQ worker on the gateway's queue, standing in for the extractor. */
-  startWorker(process: (job: Job<ExtractJobPayload, ExtractJobResult>) => Promise<ExtractJobResult>): Worker;
+  /** A real BullMQ worker on one of the gateway's queues (the extraction queue by default), standing in for the extractor. */
+  startWorker(
+    process: (job: Job<ExtractJobPayload, ExtractJobResult>) => Promise<ExtractJobResult>,
+    queue?: typeof QueueName.Extraction | typeof QueueName.CrawlPage,
+  ): Worker;
   /** Stops this gateway's app and starts a new one on the same database, queue prefix and auth (`app`, `base` follow). */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -128,8 +131,8 @@ export async function startGateway(
       });
       return socket;
     },
-    startWorker: (process) => {
-      const worker = new Worker<ExtractJobPayload, ExtractJobResult>(QueueName.Extraction, process, {
+    startWorker: (process, queue = QueueName.Extraction) => {
+      const worker = new Worker<ExtractJobPayload, ExtractJobResult>(queue, process, {
         connection: redisConnectionOptions(config.REDIS_URL),
         prefix: queuePrefix,
       });

@@ -78,14 +78,14 @@ export type CrawlStatus = z.infer<typeof crawlStatusSchema>;
 
 /**
  * done: read (its images are in the result; `error` when the page answered with one). failed: could not be read.
- * skipped: not in the result — robots.txt disallows it, the crawl stopped or hit its limit first, or it is a page
- * the crawl has under its canonical address.
+ * skipped: not in the result — robots.txt disallows it, the crawl stopped or hit its limit first, it is a page
+ * the crawl has under its canonical address, or it moved to another site.
  */
 export const crawlPageStatusSchema = z.enum(['queued', 'running', 'done', 'failed', 'skipped']);
 export type CrawlPageStatus = z.infer<typeof crawlPageStatusSchema>;
 
-/** duplicate: its canonical address is a page of the crawl already. */
-export const crawlSkipReasonSchema = z.enum(['robots', 'stopped', 'limited', 'duplicate']);
+/** duplicate: its canonical address is a page of the crawl already. offsite: it moved to another site. */
+export const crawlSkipReasonSchema = z.enum(['robots', 'stopped', 'limited', 'duplicate', 'offsite']);
 export type CrawlSkipReason = z.infer<typeof crawlSkipReasonSchema>;
 
 export const crawlPageSchema = z.object({

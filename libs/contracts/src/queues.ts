@@ -14,6 +14,8 @@ import {
  */
 export const QueueName = {
   Extraction: 'extraction',
+  /** A crawl's pages: a queue of their own, so a worker keeps a slot free for single extractions. */
+  CrawlPage: 'crawl-page',
   Screenshot: 'screenshot',
   AccountEvents: 'account-events',
 } as const;
@@ -28,7 +30,7 @@ export const JobName = {
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
 /**
- * A crawl's page on the extraction queue (its job id and `extractionId` are the page's id): which crawl, how it
+ * A crawl's page on the crawl-page queue (its job id and `extractionId` are the page's id): which crawl, how it
  * discovers further pages, and the site it stays on.
  */
 export const crawlPageJobSchema = z.object({
@@ -81,6 +83,8 @@ export const crawlPageFindingsSchema = z.object({
   worker: z.string(),
   /** robots.txt disallows the page for Pixtract: it was not fetched. */
   disallowed: z.boolean().optional(),
+  /** The page moved to another site (HTTP redirect, meta refresh, script): where it landed. Nothing of it is kept. */
+  movedTo: z.string().optional(),
   /** The page's `<link rel=canonical>` on the same site, when it names another address. */
   canonicalUrl: z.string().optional(),
   /** Same-site http(s) links the scope follows, robots.txt-allowed, fragments dropped, in page order. */

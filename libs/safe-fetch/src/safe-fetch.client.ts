@@ -167,6 +167,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
     ]);
     let headers: Record<string, string> = {
       ...(options.decompress !== false && { 'accept-encoding': 'gzip, deflate, br' }),
+      ...(policy.userAgent && { 'user-agent': policy.userAgent }),
       ...Object.fromEntries(callerHeaders),
     };
     for (let redirects = 0; ; redirects++) {

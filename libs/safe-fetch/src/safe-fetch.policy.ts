@@ -34,6 +34,8 @@ export interface SafeFetchPolicy {
   /** Body bytes after gzip/deflate/br decoding. */
   maxDecompressedBytes: number;
   dial?: Dialer;
+  /** Sent as User-Agent on every request made under this policy, unless the caller names one (a crawl's identity). */
+  userAgent?: string;
 }
 
 const systemResolver: Resolver = async (hostname) => {

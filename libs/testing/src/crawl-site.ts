@@ -11,7 +11,10 @@ export interface CrawlSiteOptions {
   busyAnswers?: number;
   /** Gallery pages /site/gallery?page=1…N (rel=next, "Next" words in several languages, arrows). */
   galleryPages?: number;
-  /** Where the page's "another site" link points (an origin that is not this site's). */
+  /**
+   * Where the page's "another site" link points (an origin that is not this site's); /site/away/ then links three
+   * pages that move there by themselves: an HTTP redirect, a meta refresh and a script.
+   */
   otherSite?: string;
   /** Added to every page answer, counted as in flight (a real site's time to answer). */
   latencyMs?: number;
@@ -49,7 +52,7 @@ const NEXT_LINKS = [
  * A small site for crawl tests and the bench, served under /site/ by the fixture server (`handle`): plain pages in a
  * tree, a gallery behind Next links, photo pages behind thumbnails, robots.txt (disallowing /site/private/), a
  * calendar trap, a sitemap.xml listing a page nothing links to, a page with a canonical address, a link to
- * another site, and a busy host. It counts page requests in flight to check politeness.
+ * another site and pages that move there, and a busy host. It counts page requests in flight to check politeness.
  */
 export function crawlSite(options: CrawlSiteOptions = {}): CrawlSite {
   const pages = options.pages ?? 10;
@@ -88,6 +91,18 @@ export function crawlSite(options: CrawlSiteOptions = {}): CrawlSite {
          ${children.map((child) => `<a href="/site/p/${child}.html">Page ${child}</a>`).join(' ')}`,
       );
     }
+    if (options.otherSite && (path === '/site/away/' || path === '/site/away'))
+      return html(
+        'Moving away',
+        '<a href="/site/away/redirect.html">Redirect</a> <a href="/site/away/refresh.html">Refresh</a> <a href="/site/away/script.html">Script</a>',
+      );
+    if (options.otherSite && path === '/site/away/refresh.html')
+      return html('Refresh', '', `<meta http-equiv="refresh" content="0; url=${options.otherSite}/site/p/1.html">`);
+    if (options.otherSite && path === '/site/away/script.html')
+      return html(
+        'Script',
+        `<script>location.replace(${JSON.stringify(`${options.otherSite}/site/p/2.html`)});</script>`,
+      );
     if (path === '/site/gallery') return undefined;
     if (path === '/site/photos/' || path === '/site/photos') {
       return html(
@@ -148,6 +163,11 @@ export function crawlSite(options: CrawlSiteOptions = {}): CrawlSite {
       res.end(
         `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>http://${req.headers.host}/site/hidden.html</loc></url></urlset>`,
       );
+      return true;
+    }
+    if (options.otherSite && url.pathname === '/site/away/redirect.html') {
+      res.writeHead(302, { location: `${options.otherSite}/site/` });
+      res.end();
       return true;
     }
     const busy = /^\/site\/busy\/\w+\.html$/.test(url.pathname);

@@ -6,16 +6,18 @@ import {
   ExtractJobPayload,
   ExtractJobResult,
 } from '@pixtract/contracts';
+import { SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { REDIS } from '@pixtract/service-kit';
 import { DelayedError, Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { EXTRACTOR_CONFIG, ExtractorConfig } from '../extractor.config';
 import { ExtractionService } from '../extraction/extraction.service';
 import type { PageSnapshot } from '../extraction/snapshot/page-snapshot';
-import { WORKER_NAME } from './crawler-identity';
+import { CRAWL_FETCH_POLICY, WORKER_NAME } from './crawler-identity';
 import { HostLeaseService } from './host-lease.service';
 import { pageLinks } from './page-links';
 import { RobotsService } from './robots.service';
+import { sameSite } from './site.util';
 import { SitemapService } from './sitemap.service';
 
 type CrawlPagePayload = ExtractJobPayload & { crawl: CrawlPageJob };
@@ -42,6 +44,7 @@ export class CrawlPageService {
     private readonly sitemaps: SitemapService,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(EXTRACTOR_CONFIG) private readonly config: ExtractorConfig,
+    @Inject(CRAWL_FETCH_POLICY) private readonly policy: SafeFetchPolicy,
   ) {}
 
   async read(job: Job, payload: CrawlPagePayload, token: string | undefined): Promise<ExtractJobResult> {
@@ -51,7 +54,7 @@ export class CrawlPageService {
       job.updateProgress({ ...progress, crawlId: crawl.crawlId, worker: WORKER_NAME });
     const host = new URL(payload.url).host;
     const rules = await this.robots.rulesFor(payload.url);
-    if (!rules.allows(payload.url)) return disallowed(payload, crawl);
+    if (!rules.allows(payload.url)) return notRead(payload, crawl, { disallowed: true });
 
     const lease = await this.leases.acquire(host, rules.crawlDelaySeconds);
     if (typeof lease === 'number') return this.later(job, token, lease);
@@ -59,10 +62,15 @@ export class CrawlPageService {
     let result: ExtractJobResult;
     try {
       await report({ stage: 'queued', percent: 0, imagesFound: 0 });
-      result = await this.extraction.extract(payload, context, report, (seen) => (snapshot = seen));
+      result = await this.extraction.extract(payload, context, report, {
+        seen: (seen) => (snapshot = seen),
+        policy: this.policy,
+      });
     } finally {
       await lease.release();
     }
+    // Moved to another site (a redirect, a meta refresh, a script): that site's page, whose links are not the crawl's.
+    if (!sameSite(payload.url, result.sourceUrl)) return notRead(payload, crawl, { movedTo: result.sourceUrl });
 
     const busy = result.warningDetails?.find(
       (warning) => warning.code === 'HTTP_STATUS' && BUSY_STATUSES.has(warning.values.status),
@@ -130,21 +138,18 @@ export class CrawlPageService {
   }
 }
 
-/** A page robots.txt disallows: not fetched, reported as such with no images. */
-function disallowed(payload: CrawlPagePayload, crawl: CrawlPageJob): ExtractJobResult {
+/** A page that is not the crawl's (robots.txt disallows it, or it moved to another site): no images, no links. */
+function notRead(
+  payload: CrawlPagePayload,
+  crawl: CrawlPageJob,
+  why: Partial<Pick<CrawlPageFindings, 'disallowed' | 'movedTo'>>,
+): ExtractJobResult {
   return {
     files: [],
     sourceUrl: payload.url,
     warnings: [],
-    performanceInfo: { timeMs: 0, method: 'robots' },
+    performanceInfo: { timeMs: 0, method: why.disallowed ? 'robots' : 'moved' },
     totalImagesFound: 0,
-    crawl: {
-      crawlId: crawl.crawlId,
-      worker: WORKER_NAME,
-      disallowed: true,
-      links: [],
-      disallowedLinks: 0,
-      photoLinks: [],
-    },
+    crawl: { crawlId: crawl.crawlId, worker: WORKER_NAME, ...why, links: [], disallowedLinks: 0, photoLinks: [] },
   };
 }

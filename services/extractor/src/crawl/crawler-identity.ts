@@ -1,10 +1,25 @@
+import type { Provider } from '@nestjs/common';
+import type { SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { hostname } from 'node:os';
+import { SAFE_FETCH_POLICY } from '../extractor.config';
 
 /** The robots.txt token Pixtract obeys (`User-agent: Pixtract`). */
 export const ROBOTS_TOKEN = 'Pixtract';
 
-/** The user agent of a crawl's own requests (robots.txt, sitemaps, static page reads): Pixtract and where to read about it. */
-export const CRAWLER_USER_AGENT = 'Mozilla/5.0 (compatible; Pixtract/1.0; +https://pixtract.app/)';
+/**
+ * The user agent of every request a crawl makes (robots.txt, sitemaps, pages on both paths, stylesheets, image
+ * probes): the robots.txt token and where a site owner reads about it.
+ */
+export const CRAWLER_USER_AGENT = `Mozilla/5.0 (compatible; ${ROBOTS_TOKEN}/1.0; +https://pixtract.app/)`;
+
+/** The SSRF-safe policy a crawl fetches under: the service's, sending CRAWLER_USER_AGENT. */
+export const CRAWL_FETCH_POLICY = Symbol('CRAWL_FETCH_POLICY');
+
+export const crawlFetchPolicyProvider: Provider = {
+  provide: CRAWL_FETCH_POLICY,
+  inject: [SAFE_FETCH_POLICY],
+  useFactory: (policy: SafeFetchPolicy): SafeFetchPolicy => ({ ...policy, userAgent: CRAWLER_USER_AGENT }),
+};
 
 /** This worker, as the crawl's progress names it: host name and process id. */
 export const WORKER_NAME = `${hostname()}:${process.pid}`;

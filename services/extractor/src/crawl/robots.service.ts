@@ -3,9 +3,9 @@ import { safeFetch, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { REDIS } from '@pixtract/service-kit';
 import type { Redis } from 'ioredis';
 import robotsParser from 'robots-parser';
-import { EXTRACTOR_CONFIG, ExtractorConfig, SAFE_FETCH_POLICY } from '../extractor.config';
+import { EXTRACTOR_CONFIG, ExtractorConfig } from '../extractor.config';
 import { readCapped } from '../extraction/static-read/read-capped.util';
-import { CRAWLER_USER_AGENT, ROBOTS_TOKEN } from './crawler-identity';
+import { CRAWL_FETCH_POLICY, ROBOTS_TOKEN } from './crawler-identity';
 
 /** How long a host's robots.txt is trusted (RFC 9309 asks for at most a day), and a failed read's answer. */
 const ROBOTS_TTL_S = 3600;
@@ -37,7 +37,7 @@ export class RobotsService {
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(SAFE_FETCH_POLICY) private readonly policy: SafeFetchPolicy,
+    @Inject(CRAWL_FETCH_POLICY) private readonly policy: SafeFetchPolicy,
     @Inject(EXTRACTOR_CONFIG) private readonly config: ExtractorConfig,
   ) {}
 
@@ -70,7 +70,7 @@ export class RobotsService {
       const response = await safeFetch(robotsUrl, {
         policy: this.policy,
         signal: AbortSignal.timeout(10_000),
-        headers: { 'user-agent': CRAWLER_USER_AGENT, accept: 'text/plain,*/*;q=0.5' },
+        headers: { accept: 'text/plain,*/*;q=0.5' },
       });
       if (response.status >= 500) {
         response.body.destroy();

@@ -2,9 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { normaliseCrawlUrl } from '@pixtract/contracts';
 import { safeFetch, SafeFetchPolicy } from '@pixtract/safe-fetch';
 import { gunzipSync } from 'node:zlib';
-import { SAFE_FETCH_POLICY } from '../extractor.config';
 import { readCapped } from '../extraction/static-read/read-capped.util';
-import { CRAWLER_USER_AGENT } from './crawler-identity';
+import { CRAWL_FETCH_POLICY } from './crawler-identity';
 import { sameSite } from './site.util';
 
 const MAX_SITEMAP_BYTES = 10 * 1024 * 1024;
@@ -21,7 +20,7 @@ const LOC = /<loc>\s*(?:<!\[CDATA\[)?\s*([^<\]]+?)\s*(?:\]\]>)?\s*<\/loc>/gi;
 export class SitemapService {
   private readonly logger = new Logger(SitemapService.name);
 
-  constructor(@Inject(SAFE_FETCH_POLICY) private readonly policy: SafeFetchPolicy) {}
+  constructor(@Inject(CRAWL_FETCH_POLICY) private readonly policy: SafeFetchPolicy) {}
 
   async pagesOf(startUrl: string, named: string[], limit: number): Promise<string[]> {
     const queue = (named.length > 0 ? named : [new URL('/sitemap.xml', startUrl).href]).filter((url) =>
@@ -50,7 +49,7 @@ export class SitemapService {
       const response = await safeFetch(url, {
         policy: this.policy,
         signal: AbortSignal.timeout(15_000),
-        headers: { 'user-agent': CRAWLER_USER_AGENT, accept: 'application/xml,text/xml;q=0.9,*/*;q=0.5' },
+        headers: { accept: 'application/xml,text/xml;q=0.9,*/*;q=0.5' },
       });
       if (response.status >= 400) {
         response.body.destroy();

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@pixtract/contracts';
 import { BrowserModule } from '../browser/browser.module';
+import { crawlPageProcessor } from '../crawl/crawl-page.processor';
 import { CRAWL_PROVIDERS } from '../crawl/crawl.providers';
 import { ExtractorConfig } from '../extractor.config';
 import { BrowserVisitService } from './browser-visit/browser-visit.service';
@@ -17,8 +18,12 @@ export class ExtractionModule {
   static forRoot(config: ExtractorConfig): DynamicModule {
     return {
       module: ExtractionModule,
-      // Registering the queue is also what makes @nestjs/bullmq start the processor's worker.
-      imports: [BullModule.registerQueue({ name: QueueName.Extraction }), BrowserModule, CollectorsModule],
+      // Registering a queue is also what makes @nestjs/bullmq start its processor's worker.
+      imports: [
+        BullModule.registerQueue({ name: QueueName.Extraction }, { name: QueueName.CrawlPage }),
+        BrowserModule,
+        CollectorsModule,
+      ],
       providers: [
         StaticPageService,
         BrowserVisitService,
@@ -26,6 +31,7 @@ export class ExtractionModule {
         ExtractionService,
         ExtractionMetrics,
         extractionProcessor(config),
+        crawlPageProcessor(config),
         ...CRAWL_PROVIDERS,
       ],
     };

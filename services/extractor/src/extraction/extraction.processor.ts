@@ -2,7 +2,6 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Type } from '@nestjs/common';
 import { ExtractJobResult, extractJobPayloadSchema, JobName, QueueName } from '@pixtract/contracts';
 import { Job } from 'bullmq';
-import { CrawlPageService } from '../crawl/crawl-page.service';
 import { ExtractorConfig, extractionWorkerOptions } from '../extractor.config';
 import { GracefulWorkerHost } from '../queue/graceful-worker-host';
 import { jobPayload } from '../queue/job-payload';
@@ -20,15 +19,12 @@ export function extractionProcessor(config: ExtractorConfig): Type<WorkerHost> {
     constructor(
       private readonly extraction: ExtractionService,
       private readonly metrics: ExtractionMetrics,
-      private readonly crawlPages: CrawlPageService,
     ) {
       super(config.EXTRACTOR_SHUTDOWN_GRACE_MS);
     }
 
-    protected async handle(job: Job, token?: string): Promise<ExtractJobResult> {
+    protected async handle(job: Job): Promise<ExtractJobResult> {
       const payload = jobPayload(job, QueueName.Extraction, JobName.Extract, extractJobPayloadSchema);
-      // A crawl page may wait for its host (moved back, delayed): not an attempt of the extraction metrics.
-      if (payload.crawl) return this.crawlPages.read(job, { ...payload, crawl: payload.crawl }, token);
       const context = { jobId: job.id, extractionId: payload.extractionId, requestId: payload.requestId };
       this.logger.log({ msg: 'extraction started', url: payload.url, attempt: job.attemptsMade + 1, ...context });
       try {

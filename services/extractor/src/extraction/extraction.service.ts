@@ -34,6 +34,14 @@ import { withVariantSizes } from './measuring/variant-sizes';
 type ProgressReporter = (progress: ExtractionProgress) => Promise<unknown>;
 export type SnapshotListener = (snapshot: PageSnapshot) => void;
 
+/** What a crawl asks of one page's extraction beyond a single page's. */
+export interface ExtractOptions {
+  /** Gets the snapshot the images were found in (a crawl reads the page's links from it). */
+  seen?: SnapshotListener;
+  /** The policy every request of the page goes out under (a crawl's names Pixtract); else the service's. */
+  policy?: SafeFetchPolicy;
+}
+
 /** Measuring reports its progress in steps of this share (a 2,000-image gallery: 20 events, not 2,000). */
 const MEASURING_STEP = 0.05;
 const MEASURE_MS = 5_000;
@@ -80,12 +88,11 @@ export class ExtractionService {
     @Inject(EXTRACTOR_CONFIG) private readonly config: ExtractorConfig,
   ) {}
 
-  /** `seen` gets the snapshot the images were found in (a crawl reads the page's links from it). */
   async extract(
     payload: ExtractJobPayload,
     job: JobContext,
     report: ProgressReporter,
-    seen?: SnapshotListener,
+    options: ExtractOptions = {},
   ): Promise<ExtractJobResult> {
     const progress = new JobProgress(
       (event) =>
@@ -95,7 +102,7 @@ export class ExtractionService {
       this.config.EXTRACTOR_JOB_TIMEOUT_MS * NAVIGATION_SHARE,
     );
     try {
-      return await this.run(payload, job, progress, seen);
+      return await this.run(payload, job, progress, { seen: options.seen, policy: options.policy ?? this.policy });
     } finally {
       progress.stop();
     }
@@ -105,7 +112,7 @@ export class ExtractionService {
     payload: ExtractJobPayload,
     job: JobContext,
     progress: JobProgress,
-    seen?: SnapshotListener,
+    { seen, policy }: Required<Pick<ExtractOptions, 'policy'>> & ExtractOptions,
   ): Promise<ExtractJobResult> {
     const startedAt = Date.now();
     const deadline = startedAt + this.config.EXTRACTOR_JOB_TIMEOUT_MS;
@@ -146,18 +153,18 @@ export class ExtractionService {
       const headStart =
         payload.mode === 'auto'
           ? new BrowserHeadStart(this.config.EXTRACTOR_BROWSER_HEAD_START_MS, controller, stage, (visit) =>
-              this.render(payload, job, deadline, visit.report, progress, seen, visit),
+              this.render(payload, job, deadline, visit.report, progress, policy, seen, visit),
             )
           : undefined;
       try {
-        const page = await this.staticPages.read(payload.url, controller.signal);
+        const page = await this.staticPages.read(payload.url, controller.signal, policy);
         if (payload.mode === 'static' || !page.needsBrowser) {
           headStart?.cancel();
-          const measuring = this.measurer.start(measuringDeadline(deadline));
+          const measuring = this.measurer.start(measuringDeadline(deadline), policy);
           // Most pictures are named by the HTML itself: they are probed while its stylesheets load.
           void measuring.measure(catalogue(findImages(this.collectors, page.snapshot)));
           // The manifest is read while the stylesheets load.
-          const manifest = readWebManifest(page.snapshot, this.policy, controller.signal);
+          const manifest = readWebManifest(page.snapshot, policy, controller.signal);
           const snapshot = await this.staticPages.withStylesheets(page, controller.signal);
           measuring.extendTo(measuringDeadline(deadline));
           stage('collecting', 0);
@@ -166,6 +173,7 @@ export class ExtractionService {
             payload,
             stage,
             measuring,
+            policy,
             seen,
           );
           return finish('static', page.sourceUrl, page.warnings, analysis);
@@ -198,7 +206,7 @@ export class ExtractionService {
       const underWay = headStart?.browserNeeded();
       if (underWay) return browserResult(await underWay, payload, finish);
     }
-    return browserResult(await this.render(payload, job, deadline, stage, progress, seen), payload, finish);
+    return browserResult(await this.render(payload, job, deadline, stage, progress, policy, seen), payload, finish);
   }
 
   /**
@@ -211,6 +219,7 @@ export class ExtractionService {
     deadline: number,
     stage: StageReporter,
     progress: JobProgress,
+    policy: SafeFetchPolicy,
     seen?: SnapshotListener,
     headStart?: HeadStartVisit,
   ): Promise<RenderedOutcome> {
@@ -224,14 +233,15 @@ export class ExtractionService {
         headStart?.rendered();
         const manifest = await readWebManifest(
           snapshot,
-          this.policy,
+          policy,
           AbortSignal.timeout(Math.max(1, Math.min(MANIFEST_MS, deadline - Date.now()))),
         );
         return this.analyse(
           { ...snapshot, manifest },
           payload,
           stage,
-          this.measurer.start(measuringDeadline(deadline), received),
+          this.measurer.start(measuringDeadline(deadline), policy, received),
+          policy,
           seen,
           (found) => (partial = found),
         );
@@ -239,6 +249,7 @@ export class ExtractionService {
       (bytes) => (progress.bytesReceived += bytes),
       Math.min(payload.previewLimit ?? Number.POSITIVE_INFINITY, this.config.EXTRACTOR_MAX_IMAGES),
       headStart?.signal,
+      policy.userAgent,
     );
     return { visit, partial };
   }
@@ -249,6 +260,7 @@ export class ExtractionService {
     payload: ExtractJobPayload,
     stage: StageReporter,
     measuring: MeasuringSession,
+    policy: SafeFetchPolicy,
     seen?: SnapshotListener,
     onFound?: (found: Analysis) => void,
   ): Promise<Analysis> {
@@ -270,7 +282,7 @@ export class ExtractionService {
       payload,
       { outOfTime, notImages },
     );
-    return { ...analysis, files: await withVariantSizes(analysis.files, this.policy) };
+    return { ...analysis, files: await withVariantSizes(analysis.files, policy) };
   }
 
   /**

@@ -9,11 +9,10 @@ import { CrawlWarnings } from './crawl-warnings.service';
 import { fromEventPayload } from '../queues/event-payload';
 
 /**
- * Follows the extraction queue's events for crawl pages (every replica sees every event; each write below lets one
- * replica act). Single extractions' events pass by: a crawl page's progress names its crawl, its result carries
- * `crawl`, and a failed job is a page only if the crawl has one of that id.
+ * Follows the crawl-page queue's events (every replica sees every event; each write below lets one replica act).
+ * A result without `crawl` or a job without a stored page changes nothing.
  */
-@QueueEventsListener(QueueName.Extraction)
+@QueueEventsListener(QueueName.CrawlPage)
 export class CrawlEventsListener extends QueueEventsHost {
   constructor(
     private readonly repository: CrawlRepository,

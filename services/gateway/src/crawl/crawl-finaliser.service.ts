@@ -77,9 +77,10 @@ export class CrawlFinaliser {
       if (findings.disallowedLinks > 0)
         warnings.push({ code: 'ROBOTS_DISALLOWED', values: { host, count: findings.disallowedLinks } });
 
-      if (findings.disallowed) {
-        warnings.push({ code: 'ROBOTS_DISALLOWED', values: { host, count: 1 } });
-        await this.repository.finishPage(manager, pageId, { status: 'skipped', skipReason: 'robots' });
+      if (findings.disallowed) warnings.push({ code: 'ROBOTS_DISALLOWED', values: { host, count: 1 } });
+      if (findings.disallowed || findings.movedTo) {
+        const skipReason = findings.disallowed ? 'robots' : 'offsite';
+        await this.repository.finishPage(manager, pageId, { status: 'skipped', skipReason });
         return this.afterPage(manager, crawl.id, page, warnings, { files: [] });
       }
       if (

@@ -14,7 +14,7 @@ import { CrawlQueue } from './crawl.queue';
 import { CrawlRepository } from './crawl.repository';
 import { CrawlService } from './crawl.service';
 
-/** Crawls: many pages under one id, on the extraction queue and workers (ARCHITECTURE.md, "Flow of one crawl"). */
+/** Crawls: many pages under one id, on the crawl-page queue and the extraction workers (ARCHITECTURE.md, "Flow of one crawl"). */
 @Module({
   imports: [QueuesModule, AccountModule, QuotaModule],
   controllers: [CrawlController],

@@ -6,15 +6,13 @@ import { Job, JobState, Queue } from 'bullmq';
 const DAY_S = 24 * 3600;
 
 /**
- * Crawl pages wait behind every single extraction: BullMQ takes jobs without a priority before prioritised ones,
- * so a visitor's page is next whatever a crawl has queued. Pages of one crawl keep their found order.
+ * The one place that decides how crawl page jobs are queued: on the crawl-page queue, which every extractor reads
+ * with one slot fewer than it reads single extractions with, so a visitor's page never waits behind a crawl. Pages
+ * keep their found order.
  */
-export const CRAWL_PAGE_PRIORITY = 100;
-
-/** The one place that decides how crawl page jobs are queued (the extraction queue, the extraction workers). */
 @Injectable()
 export class CrawlQueue {
-  constructor(@InjectQueue(QueueName.Extraction) private readonly queue: Queue<ExtractJobPayload, ExtractJobResult>) {}
+  constructor(@InjectQueue(QueueName.CrawlPage) private readonly queue: Queue<ExtractJobPayload, ExtractJobResult>) {}
 
   async enqueue(payloads: ExtractJobPayload[]): Promise<void> {
     if (payloads.length === 0) return;
@@ -25,7 +23,6 @@ export class CrawlQueue {
         opts: {
           // The page id is the job id: adding a page twice (two replicas, a sweep) queues it once.
           jobId: payload.extractionId,
-          priority: CRAWL_PAGE_PRIORITY,
           attempts: 2,
           backoff: { type: 'exponential', delay: 2000 },
           removeOnComplete: { age: DAY_S },

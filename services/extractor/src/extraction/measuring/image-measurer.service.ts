@@ -23,9 +23,10 @@ export class ImageMeasurerService {
 
   constructor(@Inject(SAFE_FETCH_POLICY) private readonly policy: SafeFetchPolicy) {}
 
-  start(deadline: number, received?: ReceivedBody): MeasuringSession {
+  /** `policy`: what the probes go out under (a crawl's names Pixtract); the service's by default. */
+  start(deadline: number, policy = this.policy, received?: ReceivedBody): MeasuringSession {
     return new MeasuringSession(
-      (image, signal) => this.measureOne(image, signal, received),
+      (image, signal) => this.measureOne(image, signal, policy, received),
       deadline,
       (image, error) => this.logger.debug({ msg: 'image not measured', url: image.url.slice(0, 200), err: error }),
     );
@@ -34,6 +35,7 @@ export class ImageMeasurerService {
   private async measureOne(
     image: CataloguedImage,
     signal: AbortSignal,
+    policy: SafeFetchPolicy,
     received?: ReceivedBody,
   ): Promise<Measured | undefined> {
     if (image.url.startsWith('data:')) {
@@ -45,7 +47,7 @@ export class ImageMeasurerService {
     const body = await received?.(image.url);
     const header = body?.length ? readImageHeader(body.subarray(0, HEADER_PROBE_BYTES)) : undefined;
     if (body && header) return { header, bytes: body.length, fingerprint: fingerprint(body, body.length) };
-    const probed = await probeImage(image.url, this.policy, signal);
+    const probed = await probeImage(image.url, policy, signal);
     if (probed?.gone) return { gone: true };
     return (
       probed && {

@@ -39,6 +39,8 @@ interface StaticPage {
   quirksMode: boolean;
   /** Bytes of HTML read (the job's progress counts them). */
   bytes: number;
+  /** What the page was read under: its stylesheets are read under it too. */
+  policy: SafeFetchPolicy;
 }
 
 /**
@@ -55,26 +57,30 @@ export class StaticPageService {
 
   /**
    * The page at `url`, or the one its short `<meta http-equiv="refresh">` leads to: the target goes through the same
-   * SSRF checks as a redirect's, so a refused one fails the same way.
+   * SSRF checks as a redirect's, so a refused one fails the same way. `policy`: the service's unless the caller
+   * fetches as someone else (a crawl).
    */
-  async read(url: string, signal: AbortSignal): Promise<StaticPage> {
+  async read(url: string, signal: AbortSignal, policy = this.policy): Promise<StaticPage> {
     let address = url;
     for (let refreshes = 0; ; refreshes++) {
       const response = await safeFetch(address, {
-        policy: this.policy,
+        policy,
         signal,
         headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
       });
       const type = mediaTypeOf(response.headers);
       if (type.startsWith('image/')) {
         response.body.destroy();
-        return withoutStylesheets(response.url, pictureAddressSnapshot(response.url), []);
+        return withoutStylesheets(response.url, pictureAddressSnapshot(response.url), [], policy);
       }
       if (type && !/html|xml/.test(type)) {
         response.body.destroy();
-        return withoutStylesheets(response.url, { url: response.url, elements: [], stylesheets: [], network: [] }, [
-          { code: 'NOT_HTML', values: { type } },
-        ]);
+        return withoutStylesheets(
+          response.url,
+          { url: response.url, elements: [], stylesheets: [], network: [] },
+          [{ code: 'NOT_HTML', values: { type } }],
+          policy,
+        );
       }
       const html = await readCapped(response.body, MAX_HTML_BYTES);
       const { text, encoding } = decodeHtml(html, response.headers['content-type']);
@@ -95,6 +101,7 @@ export class StaticPageService {
         encoding,
         quirksMode: parsed.quirksMode,
         bytes: html.length,
+        policy,
         snapshot: { url: response.url, elements: parsed.elements, stylesheets: parsed.stylesheets, network: [] },
       };
     }
@@ -106,6 +113,7 @@ export class StaticPageService {
       read: new Set(),
       matchesSelector: page.matchesSelector,
       signal,
+      policy: page.policy,
       ...(page.quirksMode && { quirksOrigin: new URL(page.sourceUrl).origin }),
     };
     const linked = await Promise.all(
@@ -131,7 +139,7 @@ export class StaticPageService {
     reading.read.add(url);
     try {
       const response = await safeFetch(url, {
-        policy: this.policy,
+        policy: reading.policy,
         signal: reading.signal,
         headers: { accept: 'text/css,*/*;q=0.1' },
       });
@@ -161,6 +169,7 @@ interface StylesheetReading {
   read: Set<string>;
   matchesSelector: SelectorTest;
   signal: AbortSignal;
+  policy: SafeFetchPolicy;
   /** A quirks-mode page's origin, whose sheets apply whatever type they are served as; undefined in standards mode. */
   quirksOrigin?: string;
 }
@@ -182,7 +191,12 @@ function appliesAsCss(type: string, url: string, reading: StylesheetReading): bo
 }
 
 /** An address that is no HTML page: nothing more to read. */
-function withoutStylesheets(sourceUrl: string, snapshot: PageSnapshot, warnings: ExtractionWarning[]): StaticPage {
+function withoutStylesheets(
+  sourceUrl: string,
+  snapshot: PageSnapshot,
+  warnings: ExtractionWarning[],
+  policy: SafeFetchPolicy,
+): StaticPage {
   return {
     sourceUrl,
     warnings,
@@ -192,6 +206,7 @@ function withoutStylesheets(sourceUrl: string, snapshot: PageSnapshot, warnings:
     encoding: 'utf-8',
     quirksMode: false,
     bytes: 0,
+    policy,
   };
 }
 
