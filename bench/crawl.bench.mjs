@@ -157,17 +157,18 @@ try {
     await Promise.all(workers.map((worker) => worker.stop()));
   }
 
-  // A single extraction on an idle queue, then while a crawl runs on MAX workers.
+  // The same three pages (two static, one that needs the browser) extracted on an idle queue, then, from a fresh
+  // copy of the site, while a crawl runs on MAX workers.
   const workers = await startWorkers(MAX_WORKERS);
-  const single = await newSite();
+  const [idleSite, busySite] = [await newSite(), await newSite()];
   const idle = [];
-  for (let i = 0; i < 3; i++) idle.push((await extractOne(single.server.url(`/site/p/${i + 1}.html`))).ms);
+  for (let i = 0; i < 3; i++) idle.push((await extractOne(idleSite.server.url(`/site/p/${i + 1}.html`))).ms);
   const busy = [];
   const { site, server } = await newSite();
   let measuring;
   await crawlOf(site, server, async (crawl) => {
     if (!measuring && crawl.pagesDone >= 5 && busy.length < 3)
-      measuring = extractOne(single.server.url(`/site/p/${busy.length + 4}.html`)).then(({ ms }) => {
+      measuring = extractOne(busySite.server.url(`/site/p/${busy.length + 1}.html`)).then(({ ms }) => {
         busy.push(ms);
         measuring = undefined;
       });
@@ -186,7 +187,7 @@ try {
     }
   });
   await Promise.all(workers.filter((worker) => worker !== victim).map((worker) => worker.stop()));
-  await Promise.all([single.server.close(), server.close(), killed.server.close()]);
+  await Promise.all([idleSite.server.close(), busySite.server.close(), server.close(), killed.server.close()]);
 
   const base = rows[0];
   const perMinute = (row) => (row.done / row.ms) * 60_000;
