@@ -1,5 +1,6 @@
 // Shared by the benches: builds, built services as processes, an image fixture server with latency, small statistics.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -175,6 +176,8 @@ export async function benchStack(name) {
       nodeEnv: 'production',
       logLevel: 'warn',
       allowPrivateNetworks: true,
+      // Production wants the secret the services share; the bench's is thrown away with it.
+      internalToken: randomBytes(32).toString('hex'),
     }).map((template) => [template.name, template]),
   );
   return { redis, queuePrefix, templates };
