@@ -88,18 +88,14 @@ export function ResultsGallery({ result, crawl }: ResultsGalleryProps) {
   const order = useMemo(() => items.map((item) => item.index), [items]);
   const limits = result.limits;
   // The quota counts distinct images: repeats ride along flagged as duplicates.
-  const distinct = useMemo(
-    () => result.files.map((file, index) => ({ file, index })).filter(({ file }) => !file.duplicate),
-    [result.files],
-  );
-  const distinctCount = distinct.length;
+  const distinctCount = useMemo(() => result.files.filter((file) => !file.duplicate).length, [result.files]);
 
   const changeOptions = (change: Partial<ResultOptions>) => {
     setOptions((before) => ({ ...before, ...change }));
     setPage(1);
   };
-  /** `whole`: Download All of a crawl, whose ZIP the server makes from the crawl (flat or a folder per page). */
-  const download = (files: ResultItem[], whole = false) => {
+  /** The files shown (Download All) or selected, as one ZIP; a crawl's flat or with a folder per page. */
+  const download = (files: ResultItem[]) => {
     if (files.length === 0) {
       dispatch(noticeShown({ title: 'errors.NO_IMAGES_TO_DOWNLOAD', tone: 'error' }));
       return;
@@ -112,7 +108,7 @@ export function ResultsGallery({ result, crawl }: ResultsGalleryProps) {
         ),
         result.sourceUrl,
         settings,
-        whole && crawl ? { crawlId: crawl.crawlId, folders: archiveLayout === 'folders' } : undefined,
+        crawl && { crawlId: crawl.crawlId, folders: archiveLayout === 'folders' },
       ),
     );
   };
@@ -166,7 +162,7 @@ export function ResultsGallery({ result, crawl }: ResultsGalleryProps) {
             />
           )}
           <SaveAsSelect value={settings.format} onChange={(format) => changeSettings({ format })} />
-          <Button size="lg" onClick={() => download(crawl ? distinct : items, true)}>
+          <Button size="lg" onClick={() => download(items)}>
             {t('results.downloadAll')}
           </Button>
         </div>
