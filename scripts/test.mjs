@@ -1,6 +1,7 @@
 // `npm test`: prepares what is missing (dependencies, Postgres, Redis, Chromium), runs the scripts' own tests and
-// the unit tests, builds, runs the integration tests and the Playwright e2e suite, prints the 15 slowest test files,
-// then as its last line `N passed, N failed[, N skipped]`. `--only=scripts|unit|integration|jest|e2e` runs one part.
+// the unit tests, builds, runs the integration tests, then the Playwright e2e suite with the linter beside it (one
+// check), prints the 15 slowest test files, then as its last line `N passed, N failed[, N skipped]`.
+// `--only=scripts|unit|integration|jest|e2e|lint` runs one part.
 // The runners' reports (per-file timings) stay in test-results/timings/.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { paint, problem, status } from './lib/output.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { SetupError } from './lib/setup-error.mjs';
 import { ONLY_NAMES, runTestPlan, selectParts } from './lib/test-plan.mjs';
-import { E2E_SHARDS, e2eShardReport, runJest, runPlaywright, runScriptTests } from './lib/test-runners.mjs';
+import { E2E_SHARDS, e2eShardReport, runJest, runLint, runPlaywright, runScriptTests } from './lib/test-runners.mjs';
 import { jestFileTimings, playwrightFileTimings, readTimings, slowestFilesLines } from './lib/test-timings.mjs';
 import { ensureTestTools } from './lib/test-tools.mjs';
 import { STEP_FAILED, sumTotals, summaryLine } from './lib/test-totals.mjs';
@@ -53,6 +54,7 @@ async function runParts(results) {
         ),
       integration: (env) => runJest('integration', env, REPORTS.integration),
       e2e: (env) => runPlaywright(env, TIMINGS_DIR),
+      lint: runLint,
     },
     results,
   );

@@ -5,10 +5,10 @@ import { delimiter, join } from 'node:path';
 
 /**
  * Runs a command to completion. Output is captured (and returned) unless `stream` is set, so a
- * successful step stays quiet and a failed one can show what went wrong. `prefix` streams it with each line
- * prefixed, so commands running side by side can be told apart.
+ * successful step stays quiet and a failed one can show what went wrong. `prefix` streams it to `out` with each
+ * line prefixed, so commands running side by side can be told apart.
  */
-export function run(command, args, { cwd, env, stream = false, prefix } = {}) {
+export function run(command, args, { cwd, env, stream = false, prefix, out = process.stdout } = {}) {
   return new Promise((resolve, reject) => {
     const inherit = stream && !prefix;
     const child = spawn(command, args, {
@@ -17,26 +17,29 @@ export function run(command, args, { cwd, env, stream = false, prefix } = {}) {
       stdio: ['ignore', inherit ? 'inherit' : 'pipe', inherit ? 'inherit' : 'pipe'],
     });
     let output = '';
-    const capture = prefix ? prefixedLines(prefix) : (chunk) => (output += chunk);
-    child.stdout?.on('data', capture);
-    child.stderr?.on('data', capture);
+    const capture = () => (prefix ? prefixedLines(prefix, out) : (chunk) => (output += chunk));
+    const sinks = [child.stdout, child.stderr].filter(Boolean).map((source) => {
+      const sink = capture();
+      source.on('data', sink);
+      return sink;
+    });
     child.on('error', reject);
     child.on('close', (code, signal) => {
-      capture.flush?.();
+      for (const sink of sinks) sink.flush?.();
       resolve({ code: code ?? (signal ? 128 : 1), output });
     });
   });
 }
 
-/** Writes a child's output to ours line by line, each line after `prefix`. */
-function prefixedLines(prefix) {
+/** Writes one output stream of a child to `out` line by line, each line after `prefix`. */
+function prefixedLines(prefix, out) {
   let pending = '';
   const write = (chunk) => {
     const lines = (pending + chunk).split('\n');
     pending = lines.pop();
-    for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+    for (const line of lines) out.write(`${prefix}${line}\n`);
   };
-  write.flush = () => pending && process.stdout.write(`${prefix}${pending}\n`);
+  write.flush = () => pending && out.write(`${prefix}${pending}\n`);
   return write;
 }
 

@@ -1,8 +1,9 @@
 // The order of `npm test`'s parts and what stops it: scripts' own tests, unit tests (nothing started, no build),
-// then — with the infrastructure up and everything built — integration tests and the e2e suite.
+// then — with the infrastructure up and everything built — integration tests, then the e2e suite with the linter
+// beside it (the e2e tests mostly wait on browsers and services; the linter mostly computes).
 import { STEP_FAILED } from './test-totals.mjs';
 
-export const PARTS = ['scripts', 'unit', 'integration', 'e2e'];
+export const PARTS = ['scripts', 'unit', 'integration', 'e2e', 'lint'];
 /** `--only=` names: a part, or `jest` for both jest kinds. */
 const GROUPS = { jest: ['unit', 'integration'] };
 
@@ -17,14 +18,17 @@ export const ONLY_NAMES = [...PARTS, ...Object.keys(GROUPS)];
 
 /**
  * Runs `parts` with `steps`: { scripts(), unit(), prepare() → { env, stop() }, build() → { ok }, integration(env),
- * e2e(env), onBuildFailed() }, each test step resolving to { passed, failed, skipped } pushed onto `results` (so
- * what ran is kept when a later step throws). A failed build counts as one failure and ends the run: integration
- * tests and the e2e suite start the built services.
+ * e2e(env), lint(), onBuildFailed() }, each test step resolving to { passed, failed, skipped } pushed onto `results`
+ * (so what ran is kept when a later step throws). A failed build counts as one failure and ends the run:
+ * integration tests and the e2e suite start the built services, and the linter's typecheck would only repeat it.
  */
 export async function runTestPlan(parts, steps, results) {
   if (parts.includes('scripts')) results.push(await steps.scripts());
   if (parts.includes('unit')) results.push(await steps.unit());
-  if (!parts.includes('integration') && !parts.includes('e2e')) return;
+  if (!parts.includes('integration') && !parts.includes('e2e')) {
+    if (parts.includes('lint')) results.push(await steps.lint());
+    return;
+  }
 
   const infrastructure = await steps.prepare();
   try {
@@ -35,7 +39,10 @@ export async function runTestPlan(parts, steps, results) {
       return;
     }
     if (parts.includes('integration')) results.push(await steps.integration(infrastructure.env));
-    if (parts.includes('e2e')) results.push(await steps.e2e(infrastructure.env));
+    const last = [];
+    if (parts.includes('e2e')) last.push(steps.e2e(infrastructure.env));
+    if (parts.includes('lint')) last.push(steps.lint());
+    results.push(...(await Promise.all(last)));
   } finally {
     await infrastructure.stop();
   }

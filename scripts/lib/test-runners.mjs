@@ -1,4 +1,4 @@
-// The three test runners of `npm test`, each resolving to { passed, failed, skipped }.
+// The test runners of `npm test` and its linter, each resolving to { passed, failed, skipped }.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { run as runNodeTests } from 'node:test';
@@ -65,6 +65,12 @@ export async function runPlaywright(env, reportsDir) {
     }),
   );
   return sumTotals(totals);
+}
+
+/** `npm run lint` (typecheck, ESLint, Prettier), one check: passed or failed. */
+export async function runLint() {
+  const { code } = await run('npm', ['run', 'lint'], { cwd: ROOT, stream: true, prefix: '[lint] ' });
+  return code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
 }
 
 /** The scripts' own tests (node:test, no dependencies), counted from the runner's events. */

@@ -27,17 +27,44 @@ function recordingSteps(buildOk) {
       onBuildFailed: () => ran.push('build failure reported'),
       integration: step('integration'),
       e2e: step('e2e'),
+      lint: step('lint'),
     },
   };
 }
 
 describe('the order of npm test', () => {
-  it('runs every part, building before the integration and e2e tests, and stops the infrastructure', async () => {
+  it('runs every part, building before the integration and e2e tests, the linter last, and stops the infrastructure', async () => {
     const { ran, steps } = recordingSteps(true);
     const results = [];
     await runTestPlan(selectParts(undefined), steps, results);
-    assert.deepEqual(ran, ['scripts', 'unit', 'prepare', 'build', 'integration', 'e2e', 'stop']);
-    assert.equal(results.length, 4);
+    assert.deepEqual(ran, ['scripts', 'unit', 'prepare', 'build', 'integration', 'e2e', 'lint', 'stop']);
+    assert.equal(results.length, 5);
+  });
+
+  it('runs the linter beside the e2e suite, not after it', async () => {
+    const { steps } = recordingSteps(true);
+    let e2eDone = false;
+    let lintStartedBeforeE2eEnded = false;
+    const sideBySide = {
+      ...steps,
+      e2e: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        e2eDone = true;
+        return ONE_PASSED;
+      },
+      lint: async () => {
+        lintStartedBeforeE2eEnded = !e2eDone;
+        return ONE_PASSED;
+      },
+    };
+    await runTestPlan(selectParts(undefined), sideBySide, []);
+    assert.equal(lintStartedBeforeE2eEnded, true);
+  });
+
+  it('lints without the infrastructure or the build when asked for the linter alone', async () => {
+    const { ran, steps } = recordingSteps(true);
+    await runTestPlan(selectParts('lint'), steps, []);
+    assert.deepEqual(ran, ['lint']);
   });
 
   it('stops after a failed build: one failure, no integration or e2e tests', async () => {
@@ -65,6 +92,7 @@ describe('the order of npm test', () => {
   it('selects one part, both jest kinds with --only=jest, and nothing for an unknown name', () => {
     assert.deepEqual(selectParts('e2e'), ['e2e']);
     assert.deepEqual(selectParts('jest'), ['unit', 'integration']);
-    assert.equal(selectParts('lint'), undefined);
+    assert.deepEqual(selectParts('lint'), ['lint']);
+    assert.equal(selectParts('typecheck'), undefined);
   });
 });

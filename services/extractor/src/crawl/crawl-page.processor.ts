@@ -1,6 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Type } from '@nestjs/common';
 import { crawlPageJobSchema, ExtractJobResult, extractJobPayloadSchema, JobName, QueueName } from '@pixtract/contracts';
+import { JobHandlers } from '@pixtract/service-kit';
 import { Job } from 'bullmq';
 import { ExtractorConfig, extractionWorkerOptions } from '../extractor.config';
 import { GracefulWorkerHost } from '../queue/graceful-worker-host';
@@ -23,9 +24,13 @@ export function crawlPageProcessor(config: ExtractorConfig): Type<WorkerHost> {
       super(config.EXTRACTOR_SHUTDOWN_GRACE_MS);
     }
 
-    protected async handle(job: Job, token?: string): Promise<ExtractJobResult> {
-      const payload = jobPayload(job, QueueName.CrawlPage, JobName.Extract, crawlPagePayloadSchema);
-      return this.crawlPages.read(job, payload, token);
+    protected readonly jobs = new JobHandlers(QueueName.CrawlPage, {
+      // A crawl page may wait for its host: `token` moves it back to the queue, delayed.
+      [JobName.Extract]: (job, token) => this.read(job, token),
+    });
+
+    private read(job: Job, token?: string): Promise<ExtractJobResult> {
+      return this.crawlPages.read(job, jobPayload(job, crawlPagePayloadSchema), token);
     }
   }
   return CrawlPageProcessor;

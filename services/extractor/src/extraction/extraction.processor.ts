@@ -1,6 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Type } from '@nestjs/common';
 import { ExtractJobResult, extractJobPayloadSchema, JobName, QueueName } from '@pixtract/contracts';
+import { JobHandlers } from '@pixtract/service-kit';
 import { Job } from 'bullmq';
 import { ExtractorConfig, extractionWorkerOptions } from '../extractor.config';
 import { GracefulWorkerHost } from '../queue/graceful-worker-host';
@@ -23,8 +24,12 @@ export function extractionProcessor(config: ExtractorConfig): Type<WorkerHost> {
       super(config.EXTRACTOR_SHUTDOWN_GRACE_MS);
     }
 
-    protected async handle(job: Job): Promise<ExtractJobResult> {
-      const payload = jobPayload(job, QueueName.Extraction, JobName.Extract, extractJobPayloadSchema);
+    protected readonly jobs = new JobHandlers(QueueName.Extraction, {
+      [JobName.Extract]: (job) => this.extract(job),
+    });
+
+    private async extract(job: Job): Promise<ExtractJobResult> {
+      const payload = jobPayload(job, extractJobPayloadSchema);
       const context = { jobId: job.id, extractionId: payload.extractionId, requestId: payload.requestId };
       this.logger.log({ msg: 'extraction started', url: payload.url, attempt: job.attemptsMade + 1, ...context });
       try {
