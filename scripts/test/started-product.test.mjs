@@ -66,7 +66,7 @@ describe('the product as npm start starts it', () => {
     base = await freeBasePort(3300);
     // As a developer runs it: no INTERNAL_TOKEN, no PUBLIC_URL, no PayPal credentials, NODE_ENV unset.
     const env = { QUEUE_PREFIX: queuePrefix, LOG_LEVEL: 'warn' };
-    ({ services } = productProcesses({ basePort: base, infrastructure, databasePrefix, env }));
+    ({ services } = await productProcesses({ basePort: base, infrastructure, databasePrefix, env }));
     stack = launchStack(services, { output: quiet() });
     await stack.waitReady();
   });
@@ -163,7 +163,12 @@ describe('npm start in production', () => {
   /** The gateway as npm start runs it with `env`: resolves with why it refused to start. */
   async function gatewayRefusal(env) {
     const base = await freeBasePort(3300);
-    const { services } = productProcesses({ basePort: base, infrastructure, databasePrefix: 'pixtract_never', env });
+    const { services } = await productProcesses({
+      basePort: base,
+      infrastructure,
+      databasePrefix: 'pixtract_never',
+      env,
+    });
     const gateway = services.find((service) => service.name === 'gateway');
     // The user's environment reaches every service (npm start's children inherit it).
     const stack = launchStack([{ ...gateway, env: { ...env, ...gateway.env } }], { output: quiet() });

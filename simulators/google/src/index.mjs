@@ -1,0 +1,2 @@
+export { startGoogleSimulator } from './simulator.mjs';
+export { SIMULATOR_CLIENT } from './client.mjs';
