@@ -1,2 +1,0 @@
-export { startGoogleSimulator } from './simulator.mjs';
-export { SIMULATOR_CLIENT } from './client.mjs';
