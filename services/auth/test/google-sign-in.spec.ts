@@ -27,13 +27,13 @@ function startSimulator(port: number, redirectUri: string): Promise<ChildProcess
 
 /**
  * Plays the person at the simulator: follows its redirects to the account chooser, signs in there as `email` (or
- * presses Cancel), and returns the redirect back to us.
+ * presses Cancel for `cancel`), and returns the redirect back to us.
  */
 async function signInAtSimulator(
   simulator: CookieJar,
   simulatorBase: string,
   authorizationUrl: string,
-  email: string | 'cancel',
+  email: string,
 ): Promise<URL> {
   let next = new URL(authorizationUrl);
   for (let step = 0; step < 12; step += 1) {
@@ -82,8 +82,8 @@ describe('Google sign-in (OpenID Connect, state + PKCE) against the Google sign-
     simulator.kill();
   });
 
-  /** Starts a sign-in in `browser` and comes back from the simulator (signed in as `email`) with the callback URL. */
-  async function callbackFor(browser: CookieJar, email: string | 'cancel'): Promise<URL> {
+  /** Starts a sign-in in `browser` and comes back from the simulator (signed in as `email`, or `cancel`) with the callback URL. */
+  async function callbackFor(browser: CookieJar, email: string): Promise<URL> {
     const start = await browser.fetch('/api/auth/google');
     expect(start.status).toBe(302);
     const authorizationUrl = new URL(start.headers.get('location')!);

@@ -7,9 +7,7 @@ const escapeHtml = (text) =>
 const STYLE = `
   body { margin: 0; font-family: system-ui, sans-serif; background: #f0f4f9; color: #1f1f1f; }
   main { max-width: 28rem; margin: 3rem auto; background: #fff; border-radius: 24px; padding: 2rem; box-shadow: 0 4px 24px #0002; }
-  .brand { font: 500 1.5rem system-ui, sans-serif; margin: 0; letter-spacing: -.02em }
-  .brand span:nth-child(1), .brand span:nth-child(4) { color: #4285f4 } .brand span:nth-child(2), .brand span:nth-child(6) { color: #ea4335 }
-  .brand span:nth-child(3) { color: #fbbc05 } .brand span:nth-child(5) { color: #34a853 }
+  .brand { font-size: 1.25rem; font-weight: 500; margin: 0 }
   .test { display: inline-block; margin: .75rem 0; padding: .25rem .6rem; border-radius: 999px; background: #fff4ce; color: #7a5a00; font-size: .8rem; font-weight: 600 }
   h1 { font-size: 1.4rem; font-weight: 500 }
   label { display: block; margin: 1rem 0 .3rem; font-size: .9rem }
@@ -35,7 +33,7 @@ function page(title, body) {
 </head>
 <body>
 <main>
-  <p class="brand" aria-label="Google"><span>G</span><span>o</span><span>o</span><span>g</span><span>l</span><span>e</span></p>
+  <p class="brand">Google sign-in simulator</p>
   <p class="test">Simulator – test sign-in, not Google</p>
   ${body}
 </main>

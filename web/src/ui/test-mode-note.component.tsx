@@ -17,7 +17,7 @@ export function TestModeNote({ label, hint, id, testId }: TestModeNoteProps) {
       data-testid={testId}
     >
       <span aria-hidden className="size-2 shrink-0 rounded-full bg-amber-500" />
-      {label}
+      <span className="whitespace-nowrap">{label}</span>
       <span className="font-normal">{hint}</span>
     </p>
   );
