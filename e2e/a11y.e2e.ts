@@ -1,15 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { expect, fixtureUrl, prepare, signUpAndIn, test, type Theme } from './support';
+import { expect, fixtureUrl, prepare, saveShot, signUpAndIn, test, type Theme } from './support';
 
 /**
  * Accessibility as a person using a keyboard and a screen reader meets it: axe on every screen in both reading
- * directions, themes and widths, and the main journeys done with keys alone.
+ * directions, themes and widths (each screen's picture saved when PIXTRACT_SHOTS_DIR is set), and the main journeys
+ * done with keys alone.
  */
 
 const basicPage = () => fixtureUrl('/pages/basic.html');
-const SHOTS = process.env.PIXTRACT_SHOTS_DIR;
 
 interface Screen {
   name: string;
@@ -58,12 +57,6 @@ async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-
 /** Presses Tab until `target` has focus (a keyboard user's way there), failing after `limit` stops. */
 async function tabTo(page: Page, target: Locator, limit = 60) {
   for (let stop = 0; stop < limit; stop++) {
@@ -81,8 +74,10 @@ for (const screen of SCREENS) {
       await prepare(page, { theme });
       if (screen.member) await signUpAndIn(page, 'a11y');
       await page.goto(prefix + screen.path());
+      await expect(page.locator('html')).toHaveAttribute('dir', prefix ? 'rtl' : 'ltr');
       await screen.ready(page);
       expect(await axeViolations(page)).toEqual([]);
+      await saveShot(page, `${screen.name}-${width}-${theme}${prefix ? '-ar' : ''}`);
     });
   }
 }
@@ -105,7 +100,7 @@ for (const { width, theme, prefix, next, back } of [
     const skip = page.locator('a[href="#main"]').first();
     await expect(skip).toBeFocused();
     await expect(skip).toBeInViewport();
-    await shot(page, `skip-link-${width}-${theme}${prefix ? '-ar' : ''}`);
+    await saveShot(page, `skip-link-${width}-${theme}${prefix ? '-ar' : ''}`);
     await page.keyboard.press('Enter');
     await expect(page.locator('main')).toBeFocused();
 
@@ -133,7 +128,7 @@ for (const { width, theme, prefix, next, back } of [
     });
     expect(ring.style).toBe('solid');
     expect(ring.width).toBeGreaterThanOrEqual(2);
-    await shot(page, `checkbox-focus-${width}-${theme}${prefix ? '-ar' : ''}`);
+    await saveShot(page, `checkbox-focus-${width}-${theme}${prefix ? '-ar' : ''}`);
 
     // Open the first image from its tile, by keyboard.
     const opener = grid.getByRole('listitem').first().getByRole('button').first();
@@ -158,7 +153,7 @@ for (const { width, theme, prefix, next, back } of [
     await expect(dialog).toHaveAccessibleDescription(prefix ? 'الصورة ٢ من ٣' : 'Image 2 of 3');
     await expect(nextButton).toBeFocused();
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, `preview-${width}-${theme}${prefix ? '-ar' : ''}`);
+    await saveShot(page, `preview-${width}-${theme}${prefix ? '-ar' : ''}`);
 
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -197,7 +192,7 @@ for (const { width, prefix } of [
     await page.waitForTimeout(6000);
     await expect(alert).toHaveText(/\S/);
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, `login-error-${width}${prefix ? '-ar' : ''}`);
+    await saveShot(page, `login-error-${width}${prefix ? '-ar' : ''}`);
   });
 }
 
@@ -210,7 +205,7 @@ test('the login modal gives focus back to the header button that opened it', asy
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await shot(page, 'login-modal-1280-dark');
+  await saveShot(page, 'login-modal-1280-dark');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(trigger).toBeFocused();

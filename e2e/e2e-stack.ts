@@ -9,6 +9,8 @@ const suffix = E2E_BASE_PORT === 3100 ? '' : `_${E2E_BASE_PORT}`;
 export const E2E_DATABASE_PREFIX = `pixtract_e2e${suffix}`;
 export const E2E_QUEUE_PREFIX = `pixtract-e2e${suffix.replace('_', '-')}`;
 export const E2E_BASE_URL = `http://localhost:${E2E_BASE_PORT}`;
+/** Where a run's failure screenshots, traces and service log go: a run of its own for each stack. */
+export const E2E_OUTPUT_NAME = `e2e${suffix.replace('_', '-')}`;
 
 /** The account the stack names in ADMIN_USERNAMES: tests register it to use the admin screens. */
 export const E2E_ADMIN_USERNAME = 'e2e-admin';

@@ -8,6 +8,7 @@ import {
   E2E_BASE_URL,
   E2E_DAILY_QUOTAS,
   E2E_DATABASE_PREFIX as DATABASE_PREFIX,
+  E2E_OUTPUT_NAME,
   E2E_QUEUE_PREFIX as QUEUE_PREFIX,
 } from './e2e-stack';
 
@@ -32,7 +33,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const scripts = await loadScripts();
   const { ROOT } = scripts;
   // Service logs go to a file rather than between Playwright's lines; a failed start quotes their end.
-  const stackLog = join(ROOT, 'test-results', 'e2e-stack.log');
+  const stackLog = join(ROOT, 'test-results', `${E2E_OUTPUT_NAME}-stack.log`);
 
   const [missing] = scripts.missingEntries();
   if (missing)

@@ -12,7 +12,7 @@ const VIEWPORTS = [
   { name: '390', width: 390, height: 844 },
 ] as const;
 
-/** The grid, found by its shape so it is the same in every language (as screens.e2e does). */
+/** The grid, found by its shape so it is the same in every language (as a11y.e2e does). */
 const grid = (page: Page) => page.locator('main ul[aria-label]').first();
 const tiles = (page: Page) => grid(page).getByRole('listitem');
 

@@ -55,7 +55,7 @@ test('outlines the image where it sits on the screenshot in Arabic at phone widt
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/ar/results?url=${encodeURIComponent(basicPage())}`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  // The grid's name is Arabic here: found by its shape, as screens.e2e does.
+  // The grid's name is Arabic here: found by its shape, as a11y.e2e does.
   const arabicGrid = page.locator('main ul[aria-label]');
   await expect(arabicGrid.locator('img')).toHaveCount(3, { timeout: 30_000 });
   await arabicGrid.getByRole('listitem').first().getByRole('button').first().click();

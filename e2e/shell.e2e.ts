@@ -82,3 +82,10 @@ test('a visit to /results without a URL goes home with Missing URL', async ({ pa
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Missing URL', { exact: true })).toBeVisible();
 });
+
+test('the Arabic home page speaks Arabic', async ({ page }) => {
+  await prepare(page, { theme: 'light' });
+  await page.goto('/ar');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('احصل على أي صورة فورًا');
+});

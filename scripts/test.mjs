@@ -11,7 +11,7 @@ import { paint, problem, status } from './lib/output.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { SetupError } from './lib/setup-error.mjs';
 import { ONLY_NAMES, runTestPlan, selectParts } from './lib/test-plan.mjs';
-import { runJest, runPlaywright, runScriptTests } from './lib/test-runners.mjs';
+import { E2E_SHARDS, e2eShardReport, runJest, runPlaywright, runScriptTests } from './lib/test-runners.mjs';
 import { jestFileTimings, playwrightFileTimings, readTimings, slowestFilesLines } from './lib/test-timings.mjs';
 import { ensureTestTools } from './lib/test-tools.mjs';
 import { STEP_FAILED, sumTotals, summaryLine } from './lib/test-totals.mjs';
@@ -20,7 +20,6 @@ const TIMINGS_DIR = join(ROOT, 'test-results', 'timings');
 const REPORTS = {
   unit: join(TIMINGS_DIR, 'jest-unit.json'),
   integration: join(TIMINGS_DIR, 'jest-integration.json'),
-  e2e: join(TIMINGS_DIR, 'playwright.json'),
 };
 
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -53,7 +52,7 @@ async function runParts(results) {
           'The build failed (errors above): counted as one failure; integration and e2e tests need it and do not run.',
         ),
       integration: (env) => runJest('integration', env, REPORTS.integration),
-      e2e: (env) => runPlaywright(env, REPORTS.e2e),
+      e2e: (env) => runPlaywright(env, TIMINGS_DIR),
     },
     results,
   );
@@ -74,7 +73,10 @@ async function main() {
     [
       { file: REPORTS.unit, toTimings: jestFileTimings },
       { file: REPORTS.integration, toTimings: jestFileTimings },
-      { file: REPORTS.e2e, toTimings: playwrightFileTimings },
+      ...Array.from({ length: E2E_SHARDS }, (_, i) => ({
+        file: e2eShardReport(TIMINGS_DIR, i + 1),
+        toTimings: playwrightFileTimings,
+      })),
     ],
     ROOT,
   );

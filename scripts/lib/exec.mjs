@@ -5,21 +5,42 @@ import { delimiter, join } from 'node:path';
 
 /**
  * Runs a command to completion. Output is captured (and returned) unless `stream` is set, so a
- * successful step stays quiet and a failed one can show what went wrong.
+ * successful step stays quiet and a failed one can show what went wrong. `prefix` streams it to `out` with each
+ * line prefixed, so commands running side by side can be told apart.
  */
-export function run(command, args, { cwd, env, stream = false } = {}) {
+export function run(command, args, { cwd, env, stream = false, prefix, out = process.stdout } = {}) {
   return new Promise((resolve, reject) => {
+    const inherit = stream && !prefix;
     const child = spawn(command, args, {
       cwd,
       env: env ?? process.env,
-      stdio: ['ignore', stream ? 'inherit' : 'pipe', stream ? 'inherit' : 'pipe'],
+      stdio: ['ignore', inherit ? 'inherit' : 'pipe', inherit ? 'inherit' : 'pipe'],
     });
     let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
+    const capture = () => (prefix ? prefixedLines(prefix, out) : (chunk) => (output += chunk));
+    const sinks = [child.stdout, child.stderr].filter(Boolean).map((source) => {
+      const sink = capture();
+      source.on('data', sink);
+      return sink;
+    });
     child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
+    child.on('close', (code, signal) => {
+      for (const sink of sinks) sink.flush?.();
+      resolve({ code: code ?? (signal ? 128 : 1), output });
+    });
   });
+}
+
+/** Writes one output stream of a child to `out` line by line, each line after `prefix`. */
+function prefixedLines(prefix, out) {
+  let pending = '';
+  const write = (chunk) => {
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop();
+    for (const line of lines) out.write(`${prefix}${line}\n`);
+  };
+  write.flush = () => pending && out.write(`${prefix}${pending}\n`);
+  return write;
 }
 
 /** The last lines of a command's output, to show under a failure message. */

@@ -5,7 +5,7 @@ import { run as runNodeTests } from 'node:test';
 import { spec } from 'node:test/reporters';
 import { run } from './exec.mjs';
 import { ROOT, bin } from './paths.mjs';
-import { jestTotals, playwrightTotals, runnerTotals } from './test-totals.mjs';
+import { jestTotals, playwrightTotals, runnerTotals, sumTotals } from './test-totals.mjs';
 
 /**
  * The jest kinds (jest.projects.js) and their workers. Unit tests only compute: one worker per core (jest's default
@@ -29,14 +29,42 @@ export async function runJest(kind, env, report) {
   return runnerTotals(report, jestTotals, code);
 }
 
-/** The Playwright e2e suite against the whole stack (e2e/global-setup.ts starts it). */
-export async function runPlaywright(env, report) {
-  const { code } = await run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    cwd: ROOT,
-    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: report },
-    stream: true,
-  });
-  return runnerTotals(report, playwrightTotals, code);
+/**
+ * How many e2e shards run side by side, each on a stack of its own (ports, databases and queue prefix moved by
+ * PIXTRACT_E2E_BASE_PORT): a test mostly waits on its browser and the services, so two stacks share two cores well.
+ */
+export const E2E_SHARDS = Number(process.env.PIXTRACT_E2E_SHARDS ?? 2);
+/** Each shard's stack takes base..base+6; shards sit this far apart. */
+const SHARD_PORT_STEP = 20;
+
+/** The JSON report of shard `index` (1-based). */
+export const e2eShardReport = (reportsDir, index) => join(reportsDir, `playwright-${index}.json`);
+
+/** The Playwright e2e suite against the whole stack (e2e/global-setup.ts starts one per shard). */
+export async function runPlaywright(env, reportsDir) {
+  const basePort = Number(env.PIXTRACT_E2E_BASE_PORT ?? 3100);
+  const shards = Array.from({ length: E2E_SHARDS }, (_, i) => i + 1);
+  const totals = await Promise.all(
+    shards.map(async (index) => {
+      const report = e2eShardReport(reportsDir, index);
+      const { code } = await run(
+        bin('playwright'),
+        ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json', `--shard=${index}/${E2E_SHARDS}`],
+        {
+          cwd: ROOT,
+          env: {
+            ...env,
+            PIXTRACT_E2E_BASE_PORT: String(basePort + (index - 1) * SHARD_PORT_STEP),
+            PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+          },
+          stream: true,
+          prefix: E2E_SHARDS > 1 ? `[e2e ${index}/${E2E_SHARDS}] ` : undefined,
+        },
+      );
+      return runnerTotals(report, playwrightTotals, code);
+    }),
+  );
+  return sumTotals(totals);
 }
 
 /** The scripts' own tests (node:test, no dependencies), counted from the runner's events. */

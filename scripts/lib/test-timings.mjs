@@ -11,7 +11,7 @@ export function jestFileTimings(report, root) {
   }));
 }
 
-/** Playwright's JSON report: a file's time is the sum of its tests' attempts (the suite runs on one worker). */
+/** Playwright's JSON report: a file's time is the sum of its tests' attempts (each shard runs its tests on one worker). */
 export function playwrightFileTimings(report, root) {
   const totals = new Map();
   const visit = (suite, file) => {
