@@ -121,5 +121,23 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // One direction between web features: an extraction (like a crawl) shows its images in the results gallery,
+    // so results know nothing of extraction.
+    files: ['web/src/features/results/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/extraction', '**/features/extraction/**', '../extraction', '../extraction/**'],
+              message: 'features/results is below features/extraction: move what both need into results or a lib.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

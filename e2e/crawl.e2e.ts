@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { openArchive } from '@pixtract/testing';
+import { readFile } from 'node:fs/promises';
 import { startCrawlSite, type CrawlSite } from './crawl-site';
 import { expect, prepare, saveShot, SCREEN_VARIANTS, signUpAndIn, test } from './support';
 
 /**
  * Crawls from the address box through the whole stack (gateway, queue, extractor workers, socket.io): the whole
- * gallery behind "Next", its results page by page, the crawl's ZIP with a folder per page, Stop, the history, and
- * the crawl page's looks.
+ * gallery behind "Next", its results page by page, the crawl's ZIP of what the grid shows with a folder per page,
+ * Stop, the history, and the crawl page's looks.
  */
 
 let site: CrawlSite;
@@ -26,13 +27,19 @@ async function startCrawl(page: Page, url: string, scope: string) {
   await expect(page).toHaveURL(/\/crawls\/[0-9a-f-]{36}$/);
 }
 
-/** The image entries of a ZIP, read from its central directory (each header: signature, then the name at 46). */
-function archiveNames(zip: Buffer): string[] {
-  const names: string[] = [];
-  const signature = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
-  for (let at = zip.indexOf(signature); at >= 0; at = zip.indexOf(signature, at + 46))
-    names.push(zip.toString('utf8', at + 46, at + 46 + zip.readUInt16LE(at + 28)));
-  return names;
+/** The entries of the ZIP a click on `button` downloads. */
+async function downloadedEntries(page: Page, button: string): Promise<{ names: string[]; urlList: string }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
+  const archive = await openArchive(await readFile(await download.path()));
+  try {
+    expect(archive.tested).toBe(true);
+    return { names: archive.names, urlList: await archive.text('all-image-urls.txt') };
+  } finally {
+    await archive.dispose();
+  }
 }
 
 test('crawls the whole gallery behind Next: live pages, results by page, one file on three pages, the ZIP by page', async ({
@@ -64,20 +71,23 @@ test('crawls the whole gallery behind Next: live pages, results by page, one fil
   const dialog = page.getByRole('dialog', { name: 'Image Preview' });
   await expect(dialog.getByText('Found on 3 pages')).toBeVisible();
   await page.keyboard.press('Escape');
-  await page.getByRole('combobox', { name: 'Page' }).selectOption({ label: 'All pages' });
 
+  // Download All zips what the grid shows: page 2's three images, each in the folder of the first page it was on.
   await page.getByRole('combobox', { name: 'Folders in the ZIP' }).selectOption({ label: 'A folder per page' });
-  const [archive] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'DOWNLOAD ALL' }).click(),
+  const pageTwo = await downloadedEntries(page, 'DOWNLOAD ALL');
+  expect(pageTwo.names.filter((name) => name.startsWith('images/'))).toEqual([
+    'images/001-127_0_0_1_gallery_1_html/001-Photo_1f2937.png',
+    'images/002-127_0_0_1_gallery_2_html/002-Photo_a00002.png',
+    'images/002-127_0_0_1_gallery_2_html/003-Photo_b00002.png',
   ]);
-  const names = archiveNames(readFileSync(await archive.path()));
-  expect(names).toContain('all-image-urls.txt');
-  const folders = new Set(
-    names.filter((name) => /\.(png|jpe?g)$/.test(name)).map((name) => name.split('/').slice(0, -1).join('/')),
-  );
-  expect(folders.size).toBe(3);
-  expect(names.filter((name) => /\.(png|jpe?g)$/.test(name))).toHaveLength(7);
+  expect(pageTwo.urlList).toContain(`${site.url('/gallery/2.html')}\n`);
+  expect(pageTwo.urlList).not.toContain('a00003');
+
+  await page.getByRole('combobox', { name: 'Page' }).selectOption({ label: 'All pages' });
+  const whole = await downloadedEntries(page, 'DOWNLOAD ALL');
+  const images = whole.names.filter((name) => name.startsWith('images/'));
+  expect(images).toHaveLength(7);
+  expect(new Set(images.map((name) => name.split('/')[1])).size).toBe(3);
 
   // The crawl is in My Account's history, and opens at its own address.
   const crawlPath = new URL(page.url()).pathname;

@@ -82,8 +82,14 @@ describe('a crawl’s result: ZIP, daily limit, history (real gateway, auth, zip
     }
   }
 
+  /** The list crawl of the first test (the day allows two crawls of three images). */
+  let listCrawl: CrawlView;
+
   it('merges files across pages by address, zips them with a folder per page and lists page → image', async () => {
-    const crawl = await crawlTo({ scope: 'list', urls: ['http://127.0.0.1/page-2', 'http://127.0.0.1/page-3'] });
+    const crawl = (listCrawl = await crawlTo({
+      scope: 'list',
+      urls: ['http://127.0.0.1/page-2', 'http://127.0.0.1/page-3'],
+    }));
     expect(crawl.status).toBe('completed');
     expect(crawl.files.map((file) => [file.alt, file.pageUrls])).toEqual([
       ['Picture 2', ['http://127.0.0.1/page-2']],
@@ -93,7 +99,7 @@ describe('a crawl’s result: ZIP, daily limit, history (real gateway, auth, zip
 
     const res = await member.fetch('/api/download-images', {
       method: 'POST',
-      json: { crawlId: crawl.crawlId, folders: true },
+      json: { crawlId: crawl.crawlId, imageUrls: crawl.files.map((file) => file.fileUrl), folders: true },
     });
     expect(res.status).toBe(200);
     const archive = await openArchive(Buffer.from(await res.arrayBuffer()));
@@ -121,7 +127,10 @@ describe('a crawl’s result: ZIP, daily limit, history (real gateway, auth, zip
     const flat = await openArchive(
       Buffer.from(
         await (
-          await member.fetch('/api/download-images', { method: 'POST', json: { crawlId: crawl.crawlId } })
+          await member.fetch('/api/download-images', {
+            method: 'POST',
+            json: { crawlId: crawl.crawlId, imageUrls: crawl.files.map((file) => file.fileUrl) },
+          })
         ).arrayBuffer(),
       ),
     );
@@ -134,9 +143,54 @@ describe('a crawl’s result: ZIP, daily limit, history (real gateway, auth, zip
     const stranger = await fetch(`${gateway.base}/api/download-images`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ crawlId: crawl.crawlId }),
+      body: JSON.stringify({ crawlId: crawl.crawlId, imageUrls: [crawl.files[0].fileUrl] }),
     });
     expect([stranger.status, ((await stranger.json()) as { code: string }).code]).toEqual([404, 'CRAWL_NOT_FOUND']);
+  });
+
+  it('zips only the images chosen in the gallery, in their pages’ folders, and refuses one the crawl did not find', async () => {
+    const crawl = listCrawl;
+    const chosen = ['http://images.example/img/page-3.png', 'http://images.example/img/logo.png'];
+    // A form post, as the web sends it: the addresses as JSON text; the pages come from the stored crawl.
+    const res = await member.fetch('/api/download-images', {
+      method: 'POST',
+      body: new URLSearchParams({
+        crawlId: crawl.crawlId,
+        imageUrls: JSON.stringify(chosen),
+        folders: 'true',
+        naming: '{alt}',
+      }),
+    });
+    expect(res.status).toBe(200);
+    const archive = await openArchive(Buffer.from(await res.arrayBuffer()));
+    try {
+      expect(archive.names.filter((name) => name.startsWith('images/'))).toEqual([
+        'images/001-127_0_0_1_page_3/Picture_3.png',
+        'images/002-127_0_0_1_page_2/Logo.png',
+      ]);
+      expect(await archive.text('all-image-urls.txt')).toBe(
+        [
+          'http://127.0.0.1/page-3',
+          '  http://images.example/img/page-3.png',
+          '  http://images.example/img/logo.png',
+          'http://127.0.0.1/page-2',
+          '  http://images.example/img/logo.png',
+          '',
+        ].join('\n'),
+      );
+    } finally {
+      await archive.dispose();
+    }
+
+    const foreign = await member.fetch('/api/download-images', {
+      method: 'POST',
+      json: { crawlId: crawl.crawlId, imageUrls: [...chosen, 'http://images.example/img/elsewhere.png'] },
+    });
+    expect(foreign.status).toBe(400);
+    expect(await foreign.json()).toMatchObject({
+      code: 'IMAGE_NOT_IN_CRAWL',
+      message: 'Only images this crawl found can go into its ZIP.',
+    });
   });
 
   it('charges images as pages finish and ends as limited at the daily limit, keeping what it has', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { extractedFileSchema, extractionModeSchema } from './extraction';
 import { MAX_URL_LENGTH } from './extraction-url';
-import { downloadImagesRequestSchema } from './media';
+import { downloadImagesRequestSchema, formJson, MAX_ARCHIVE_IMAGES } from './media';
 import { limitsSchema, type Role } from './plans';
 
 /**
@@ -202,10 +202,16 @@ export const crawlProgressSchema = crawlCountsSchema.extend({
 export type CrawlProgress = z.infer<typeof crawlProgressSchema>;
 
 /**
- * POST /api/download-images for a crawl: its result as one ZIP, flat or with a folder per page (`folders`), and
- * `all-image-urls.txt` listing each page's images. The other options are the image list's.
+ * POST /api/download-images for a crawl: the images chosen in its gallery (`imageUrls`: their addresses, or those of
+ * their other sizes, as JSON text in a form post) as one ZIP, flat or with a folder per page (`folders`), and
+ * `all-image-urls.txt` listing each page's images. The server takes everything else about each image, its pages
+ * included, from the stored crawl, and refuses an address the crawl did not find. The other options are the image
+ * list's.
  */
-export const crawlDownloadRequestSchema = downloadImagesRequestSchema
-  .omit({ imageUrls: true, sourceUrl: true })
-  .extend({ crawlId: z.uuid({ error: 'crawlId must be a crawl id' }) });
+export const crawlDownloadRequestSchema = downloadImagesRequestSchema.omit({ sourceUrl: true }).extend({
+  crawlId: z.uuid({ error: 'crawlId must be a crawl id' }),
+  imageUrls: formJson(
+    z.array(z.string().max(MAX_URL_LENGTH)).max(MAX_ARCHIVE_IMAGES, 'at most 10,000 images per archive'),
+  ),
+});
 export type CrawlDownloadRequest = z.infer<typeof crawlDownloadRequestSchema>;

@@ -63,17 +63,21 @@ export type ArchiveImage = z.infer<typeof archiveImageSchema>;
 /** `folders` of a form post is text. */
 export const archiveFoldersSchema = z.union([z.boolean(), flag]);
 
-/** A form post carries `imageUrls` as JSON text; a JSON body may carry the array itself. */
-const imageUrlsField = z.preprocess(
-  (value) => {
+/** A form post carries a list as JSON text; a JSON body may carry the array itself. */
+export const formJson = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => {
     if (typeof value !== 'string') return value;
     try {
       return JSON.parse(value) as unknown;
     } catch {
       return value;
     }
-  },
-  z.array(archiveImageSchema).max(10_000, 'at most 10,000 images per archive'),
+  }, schema);
+
+/** The most images one archive is asked for. */
+export const MAX_ARCHIVE_IMAGES = 10_000;
+const imageUrlsField = formJson(
+  z.array(archiveImageSchema).max(MAX_ARCHIVE_IMAGES, 'at most 10,000 images per archive'),
 );
 
 /** POST /api/download-images: the seed's form post (JSON accepted too). */

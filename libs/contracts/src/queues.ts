@@ -27,6 +27,13 @@ export const JobName = {
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
+/** The job names each queue carries: its worker must have a handler for every one (checked when it starts). */
+export const QUEUE_JOBS: Record<QueueName, readonly JobName[]> = {
+  [QueueName.Extraction]: [JobName.Extract],
+  [QueueName.Screenshot]: [JobName.Screenshot],
+  [QueueName.AccountEvents]: [JobName.AccountChanged],
+};
+
 /**
  * A crawl's page on the extraction queue (its job id and `extractionId` are the page's id): which crawl, how it
  * discovers further pages, and the site it stays on.

@@ -13,3 +13,4 @@ export * from './client-network';
 export * from './internal-token';
 export * from './bootstrap';
 export * from './metrics';
+export * from './job-handlers';

@@ -67,7 +67,7 @@ export const MEDIA_ROUTES: ApiRoute[] = [
     description:
       'The images fetched and streamed as one ZIP while it is built; at most as many as the caller’s plan grants one extraction. ' +
       'Images that could not be had are listed in `failed-downloads.txt` inside the archive. The web app sends it as a form post (`imageUrls` as JSON text). ' +
-      'With `crawlId` instead of `imageUrls`: the crawl’s whole result (its owner’s alone), flat or with a folder per page (`folders`), and `all-image-urls.txt` listing each page and its images.',
+      'With `crawlId`, `imageUrls` are addresses the crawl found (its owner’s alone; any other is refused): those images, flat or with a folder per page (`folders`), and `all-image-urls.txt` listing each page and its images.',
     request: {
       body: {
         required: true,
@@ -91,7 +91,7 @@ export const MEDIA_ROUTES: ApiRoute[] = [
     responses: {
       200: fileAnswer('The archive (Content-Disposition names it after the page).', ['application/zip']),
       ...refusals(
-        { 400: [ErrorCode.NoImagesToDownload], 404: [ErrorCode.CrawlNotFound] },
+        { 400: [ErrorCode.NoImagesToDownload, ErrorCode.ImageNotInCrawl], 404: [ErrorCode.CrawlNotFound] },
         COMMON_REFUSALS.badBody,
         COMMON_REFUSALS.crossSite,
         COMMON_REFUSALS.authUnavailable,

@@ -1,6 +1,7 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { BeforeApplicationShutdown, Logger } from '@nestjs/common';
 import { accountChangedSchema, JobName, QueueName } from '@pixtract/contracts';
+import { JobHandlers } from '@pixtract/service-kit';
 import { Job, UnrecoverableError } from 'bullmq';
 import { AccountChanges } from './account-changes.service';
 
@@ -16,10 +17,16 @@ export class AccountEventsProcessor extends WorkerHost implements BeforeApplicat
     super();
   }
 
-  async process(job: Job): Promise<{ changed: boolean }> {
-    // A job this worker cannot handle fails the same on every attempt: no retries.
-    if (job.name !== JobName.AccountChanged)
-      throw new UnrecoverableError(`No handler for job "${job.name}" on queue "${QueueName.AccountEvents}".`);
+  private readonly jobs = new JobHandlers(QueueName.AccountEvents, {
+    [JobName.AccountChanged]: (job) => this.accountChanged(job),
+  });
+
+  process(job: Job): Promise<unknown> {
+    return this.jobs.handle(job);
+  }
+
+  private async accountChanged(job: Job): Promise<{ changed: boolean }> {
+    // A malformed payload fails the same on every attempt: no retries.
     const event = accountChangedSchema.safeParse(job.data);
     if (!event.success)
       throw new UnrecoverableError(`Invalid ${JobName.AccountChanged} job payload: ${event.error.message}`);

@@ -1,6 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Type } from '@nestjs/common';
 import { ExtractJobResult, extractJobPayloadSchema, JobName, QueueName } from '@pixtract/contracts';
+import { JobHandlers } from '@pixtract/service-kit';
 import { Job } from 'bullmq';
 import { CrawlPageService } from '../crawl/crawl-page.service';
 import { ExtractorConfig, extractionWorkerOptions } from '../extractor.config';
@@ -25,8 +26,12 @@ export function extractionProcessor(config: ExtractorConfig): Type<WorkerHost> {
       super(config.EXTRACTOR_SHUTDOWN_GRACE_MS);
     }
 
-    protected async handle(job: Job, token?: string): Promise<ExtractJobResult> {
-      const payload = jobPayload(job, QueueName.Extraction, JobName.Extract, extractJobPayloadSchema);
+    protected readonly jobs = new JobHandlers(QueueName.Extraction, {
+      [JobName.Extract]: (job, token) => this.extract(job, token),
+    });
+
+    private async extract(job: Job, token?: string): Promise<ExtractJobResult> {
+      const payload = jobPayload(job, extractJobPayloadSchema);
       // A crawl page may wait for its host (moved back, delayed): not an attempt of the extraction metrics.
       if (payload.crawl) return this.crawlPages.read(job, { ...payload, crawl: payload.crawl }, token);
       const context = { jobId: job.id, extractionId: payload.extractionId, requestId: payload.requestId };

@@ -1,12 +1,13 @@
 import { WorkerHost } from '@nestjs/bullmq';
 import { BeforeApplicationShutdown, Logger } from '@nestjs/common';
+import type { JobHandlers } from '@pixtract/service-kit';
 import type { Job } from 'bullmq';
 
 /**
  * A queue's worker that stops well. On SIGTERM it takes no new job and lets the running ones finish, for at most
  * `graceMs`; a job still running then is handed back to the queue (moved to waiting, its lock released), so
  * another worker starts it at once rather than after its lock lapses — its unfinished attempt here can no longer
- * complete it, for completing needs the lock. Subclasses implement `handle` instead of `process`.
+ * complete it, for completing needs the lock. Subclasses give their handlers by job name (`jobs`) instead of `process`.
  */
 export abstract class GracefulWorkerHost extends WorkerHost implements BeforeApplicationShutdown {
   protected readonly logger = new Logger(this.constructor.name);
@@ -16,13 +17,13 @@ export abstract class GracefulWorkerHost extends WorkerHost implements BeforeApp
     super();
   }
 
-  /** `token`: the job's lock, for moving it back to the queue from inside (a crawl page waiting for its host). */
-  protected abstract handle(job: Job, token?: string): Promise<unknown>;
+  /** The handlers by job name; each gets the job's lock, for moving it back to the queue from inside (a crawl page waiting for its host). */
+  protected abstract readonly jobs: JobHandlers;
 
   async process(job: Job, token?: string): Promise<unknown> {
     this.running.set(job.id!, { job, token });
     try {
-      return await this.handle(job, token);
+      return await this.jobs.handle(job, token);
     } finally {
       this.running.delete(job.id!);
     }

@@ -2,12 +2,11 @@ import { Job, UnrecoverableError } from 'bullmq';
 import type { z } from 'zod';
 
 /**
- * A job's payload, checked against its contract. A job this queue has no handler for, or whose payload
- * is malformed, would fail the same way on every attempt: UnrecoverableError stops BullMQ retrying it.
+ * A job's payload, checked against its contract. A malformed one would fail the same way on every attempt:
+ * UnrecoverableError stops BullMQ retrying it.
  */
-export function jobPayload<S extends z.ZodType>(job: Job, queue: string, jobName: string, schema: S): z.infer<S> {
-  if (job.name !== jobName) throw new UnrecoverableError(`No handler for job "${job.name}" on queue "${queue}".`);
+export function jobPayload<S extends z.ZodType>(job: Job, schema: S): z.infer<S> {
   const parsed = schema.safeParse(job.data);
-  if (!parsed.success) throw new UnrecoverableError(`Invalid ${jobName} job payload: ${parsed.error.message}`);
+  if (!parsed.success) throw new UnrecoverableError(`Invalid ${job.name} job payload: ${parsed.error.message}`);
   return parsed.data;
 }

@@ -2,6 +2,7 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Type } from '@nestjs/common';
 import { JobName, QueueName, screenshotJobPayloadSchema, ScreenshotJobResult } from '@pixtract/contracts';
 import { SafeFetchError } from '@pixtract/safe-fetch';
+import { JobHandlers } from '@pixtract/service-kit';
 import { Job, UnrecoverableError } from 'bullmq';
 import { ExtractorConfig, extractionWorkerOptions } from '../extractor.config';
 import { GracefulWorkerHost } from '../queue/graceful-worker-host';
@@ -16,8 +17,12 @@ export function screenshotProcessor(config: ExtractorConfig): Type<WorkerHost> {
       super(config.EXTRACTOR_SHUTDOWN_GRACE_MS);
     }
 
-    protected async handle(job: Job): Promise<ScreenshotJobResult> {
-      const payload = jobPayload(job, QueueName.Screenshot, JobName.Screenshot, screenshotJobPayloadSchema);
+    protected readonly jobs = new JobHandlers(QueueName.Screenshot, {
+      [JobName.Screenshot]: (job) => this.screenshot(job),
+    });
+
+    private async screenshot(job: Job): Promise<ScreenshotJobResult> {
+      const payload = jobPayload(job, screenshotJobPayloadSchema);
       const context = { jobId: job.id, requestId: payload.requestId };
       try {
         const result = await this.screenshots.capture(payload.url);

@@ -3,12 +3,13 @@ import { ARCHIVE_GRANTED_HEADER, ARCHIVE_PLAN_HEADER, crawlDownloadRequestSchema
 import { parseWith } from '@pixtract/service-kit';
 import type { Request, Response } from 'express';
 import { AuthClient } from '../account/auth.client';
+import { crawlArchiveImages } from '../crawl/crawl-archive';
 import { CrawlService } from '../crawl/crawl.service';
 import { ZipperForwarder } from './zipper-forwarder.service';
 
-/** A body naming a crawl (and no image list) asks for the crawl's archive. */
+/** A body naming a crawl asks for images of the crawl's archive. */
 const isCrawlDownload = (body: unknown): body is { crawlId: unknown } =>
-  typeof body === 'object' && body !== null && 'crawlId' in body && !('imageUrls' in body);
+  typeof body === 'object' && body !== null && 'crawlId' in body;
 
 /** The media routes are the zipper's: the gateway, the only public origin, forwards them as they are. */
 @Controller()
@@ -37,13 +38,12 @@ export class MediaController {
     const { caller } = await this.auth.identify(req);
     const stated = { [ARCHIVE_PLAN_HEADER]: caller.limits.role };
     if (!isCrawlDownload(req.body)) return this.zipper.forward(req, res, stated);
-    // A crawl's archive: its owner's stored result, as the list of images the zipper knows (with their pages).
-    const { crawlId, ...options } = parseWith(crawlDownloadRequestSchema, req.body);
+    // A crawl's archive: the chosen images of its owner's stored result, as the list the zipper knows (with pages).
+    const { crawlId, imageUrls: chosen, ...options } = parseWith(crawlDownloadRequestSchema, req.body);
     const { startUrl, files } = await this.crawls.view(crawlId, caller);
-    const imageUrls = files
-      .filter((file) => !file.duplicate)
-      .map(({ fileUrl, alt, width, height, pageUrls }) => ({ fileUrl, alt, width, height, pageUrls }));
-    req.body = { ...options, sourceUrl: startUrl, imageUrls };
-    return this.zipper.forward(req, res, { ...stated, [ARCHIVE_GRANTED_HEADER]: String(imageUrls.length) });
+    req.body = { ...options, sourceUrl: startUrl, imageUrls: crawlArchiveImages(files, chosen) };
+    // The crawl's charged images cap its archive, whatever the choice.
+    const granted = files.filter((file) => !file.duplicate).length;
+    return this.zipper.forward(req, res, { ...stated, [ARCHIVE_GRANTED_HEADER]: String(granted) });
   }
 }

@@ -9,7 +9,7 @@ import { useLanguage, useLocalisedPath } from '../../router/use-language.hook';
 import { Spinner } from '../../ui/spinner.component';
 import { tabListStyles, tabStyles } from '../../ui/tabs.styles';
 import { WebAddress } from '../../ui/web-address.component';
-import { imageThumbnailUrl } from '../extraction/image-links';
+import { imageThumbnailUrl } from '../results/image-links';
 import { ImageDimensions } from '../results/image-dimensions.component';
 import { useGetExtractionHistoryQuery, useGetRecentImagesQuery } from './account.api';
 

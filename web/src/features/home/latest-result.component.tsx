@@ -6,7 +6,7 @@ import { paths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
 import { Button, buttonStyles } from '../../ui/button.component';
 import { WebAddress } from '../../ui/web-address.component';
-import { imageDownloadUrl, imageThumbnailUrl } from '../extraction/image-links';
+import { imageDownloadUrl, imageThumbnailUrl } from '../results/image-links';
 import type { LatestResult as Latest } from '../extraction/latest-result.slice';
 import { downloadArchive } from '../results/archive-download';
 import { savedFileName } from '../results/download-settings';

@@ -29,8 +29,8 @@ export interface CrawlArchive {
 }
 
 /**
- * The seed's form post of `imageUrls` (JSON) and `sourceUrl` — or a crawl's id and layout — with the download's
- * id. The answer is an attachment, so the browser saves it while the page stays where it is.
+ * The seed's form post of `imageUrls` (JSON) and `sourceUrl` — or a crawl's id, the chosen addresses and the layout —
+ * with the download's id. The answer is an attachment, so the browser saves it while the page stays where it is.
  */
 function postArchiveForm(fields: Array<[string, string]>, downloadId: string | undefined): void {
   const form = document.createElement('form');
@@ -74,8 +74,8 @@ function progressNotice({ written, failed, total, finished }: ArchiveProgress) {
 
 /**
  * Downloads `files` as one streamed ZIP, telling its progress as toasts: the socket follows the download's id
- * (see docs/decisions/media.md), then the form is posted with it. With `crawl`, the server takes the crawl's
- * files itself (and knows the page of each); `files` still counts them for the toasts.
+ * (see docs/decisions/media.md), then the form is posted with it. With `crawl`, only the files' addresses are
+ * sent: the server takes the rest, the pages of each included, from the stored crawl.
  */
 export function downloadArchive(
   files: ExtractedFile[],
@@ -95,6 +95,7 @@ export function downloadArchive(
     const fields: Array<[string, string]> = crawl
       ? [
           ['crawlId', crawl.crawlId],
+          ['imageUrls', JSON.stringify(files.map((file) => file.fileUrl))],
           ['folders', String(crawl.folders)],
         ]
       : [

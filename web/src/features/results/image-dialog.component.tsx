@@ -7,7 +7,7 @@ import { tabListStyles, tabStyles } from '../../ui/tabs.styles';
 import { formatNumber } from '../../i18n/number-format';
 import { textDirection } from '../../i18n/languages';
 import { useLanguage } from '../../router/use-language.hook';
-import { imageDownloadUrl, imageFileName, imagePngUrl, imageThumbnailUrl } from '../extraction/image-links';
+import { imageDownloadUrl, imageFileName, imagePngUrl, imageThumbnailUrl } from './image-links';
 import { CopyImageButton } from './copy-image-button.component';
 import { keepsFirstFrameOnly, savedFileName, type DownloadSettings } from './download-settings';
 import { SaveAsSelect } from './save-as-select.component';

@@ -1,6 +1,6 @@
 import type { ImageVariant } from '@pixtract/contracts';
 import { useTranslation } from 'react-i18next';
-import { imageFileName } from '../extraction/image-links';
+import { imageFileName } from './image-links';
 
 /** "Also available: 1600 × 1067, 200 × 200" in the preview, each size a download of its own (`hrefOf`). */
 export function OtherSizes({ sizes, hrefOf }: { sizes: ImageVariant[]; hrefOf: (variant: ImageVariant) => string }) {

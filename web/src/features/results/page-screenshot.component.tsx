@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.component';
 import { Spinner } from '../../ui/spinner.component';
-import { pageScreenshotUrl } from '../extraction/image-links';
+import { pageScreenshotUrl } from './image-links';
 import { boxInScreenshot, useGetScreenshotBoxesQuery } from './screenshot.api';
 
 interface PageScreenshotProps {

@@ -9,8 +9,8 @@ import { Button, buttonStyles } from '../../ui/button.component';
 import { Pagination } from '../../ui/pagination.component';
 import { LabelledSelect } from '../../ui/labelled-select.component';
 import { WebAddress } from '../../ui/web-address.component';
-import { ImageGrid } from '../extraction/image-grid.component';
-import { imageDownloadUrl } from '../extraction/image-links';
+import { ImageGrid } from './image-grid.component';
+import { imageDownloadUrl } from './image-links';
 import { savedFileName } from './download-settings';
 import { NamingPatternField } from './naming-pattern-field.component';
 import { SaveAsSelect } from './save-as-select.component';
@@ -88,18 +88,14 @@ export function ResultsGallery({ result, crawl }: ResultsGalleryProps) {
   const order = useMemo(() => items.map((item) => item.index), [items]);
   const limits = result.limits;
   // The quota counts distinct images: repeats ride along flagged as duplicates.
-  const distinct = useMemo(
-    () => result.files.map((file, index) => ({ file, index })).filter(({ file }) => !file.duplicate),
-    [result.files],
-  );
-  const distinctCount = distinct.length;
+  const distinctCount = useMemo(() => result.files.filter((file) => !file.duplicate).length, [result.files]);
 
   const changeOptions = (change: Partial<ResultOptions>) => {
     setOptions((before) => ({ ...before, ...change }));
     setPage(1);
   };
-  /** `whole`: Download All of a crawl, whose ZIP the server makes from the crawl (flat or a folder per page). */
-  const download = (files: ResultItem[], whole = false) => {
+  /** The files shown (Download All) or selected, as one ZIP; a crawl's flat or with a folder per page. */
+  const download = (files: ResultItem[]) => {
     if (files.length === 0) {
       dispatch(noticeShown({ title: 'errors.NO_IMAGES_TO_DOWNLOAD', tone: 'error' }));
       return;
@@ -112,7 +108,7 @@ export function ResultsGallery({ result, crawl }: ResultsGalleryProps) {
         ),
         result.sourceUrl,
         settings,
-        whole && crawl ? { crawlId: crawl.crawlId, folders: archiveLayout === 'folders' } : undefined,
+        crawl && { crawlId: crawl.crawlId, folders: archiveLayout === 'folders' },
       ),
     );
   };
@@ -166,7 +162,7 @@ export function ResultsGallery({ result, crawl }: ResultsGalleryProps) {
             />
           )}
           <SaveAsSelect value={settings.format} onChange={(format) => changeSettings({ format })} />
-          <Button size="lg" onClick={() => download(crawl ? distinct : items, true)}>
+          <Button size="lg" onClick={() => download(items)}>
             {t('results.downloadAll')}
           </Button>
         </div>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer } from 'react';
-import { imageThumbnailUrl, prefersProxy } from '../extraction/image-links';
+import { imageThumbnailUrl, prefersProxy } from './image-links';
 
 /** The seed's loading rules for the images of the current page. */
 export const DIRECT_LOAD_TIMEOUT_MS = 2000;

@@ -1,5 +1,5 @@
 import type { CrawlProgress, CrawlView } from '@pixtract/contracts';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi } from '../../test/fake-api';
 import { FakeSocket } from '../../test/fake-socket';
 import { renderWithProviders } from '../../test/render-with-providers';
@@ -168,18 +168,36 @@ describe('crawl page', () => {
     expect(within(dialog).getByRole('link', { name: 'shop.example/gallery?page=2' })).toHaveAttribute('href', page2);
   });
 
-  it('downloads the whole crawl as one ZIP, a folder per page when chosen', async () => {
+  it('zips what the gallery shows or what is selected, by the crawl’s id, a folder per page when chosen', async () => {
     const posted: Array<Record<string, string>> = [];
     jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
       posted.push(Object.fromEntries([...this.querySelectorAll('input')].map((input) => [input.name, input.value])));
     });
-    const { user, socket } = await renderCrawl([
-      view({ status: 'completed', reading: [], files: [{ ...red, pageUrls: [start] }], limits }),
-    ]);
+    const files = [
+      { ...logo, pageUrls: [start, page2] },
+      { ...red, pageUrls: [start] },
+      { ...blue, pageUrls: [page2] },
+    ];
+    const pages = [firstPageDone.page!, secondPageDone.page!];
+    const { user, socket } = await renderCrawl([view({ status: 'completed', reading: [], pages, files, limits })]);
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Folders in the ZIP' }), 'A folder per page');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Page' }), page2);
     await user.click(screen.getByRole('button', { name: 'DOWNLOAD ALL' }));
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toEqual({ crawlId, folders: 'true', naming: '{n}-{alt}', downloadId: socket.downloads[0] });
+    expect(posted[0]).toEqual({
+      crawlId,
+      imageUrls: JSON.stringify([logo.fileUrl, blue.fileUrl]),
+      folders: 'true',
+      naming: '{n}-{alt}',
+      downloadId: socket.downloads[0],
+    });
+
+    // Loaded, so no image load deadline hides the tile on a slow machine.
+    for (const image of within(grid()).getAllByRole('img', { hidden: true })) fireEvent.load(image);
+    await user.click(screen.getByRole('checkbox', { name: 'Select image 2' }));
+    await user.click(screen.getByRole('button', { name: 'Download selected' }));
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted[1]).toMatchObject({ crawlId, imageUrls: JSON.stringify([blue.fileUrl]), folders: 'true' });
   });
 
   it('stops a running crawl, keeping what it found, and runs it again as a new crawl', async () => {

@@ -2,10 +2,10 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/number-format';
 import { useLanguage } from '../../router/use-language.hook';
-import { FoundOn } from '../results/found-on.component';
-import { ImageDimensions } from '../results/image-dimensions.component';
-import type { GalleryFile } from '../results/results-view';
-import type { ImageLoadStatus } from '../results/use-image-loading.hook';
+import { FoundOn } from './found-on.component';
+import { ImageDimensions } from './image-dimensions.component';
+import type { GalleryFile } from './results-view';
+import type { ImageLoadStatus } from './use-image-loading.hook';
 
 interface ImageTileProps {
   file: GalleryFile;

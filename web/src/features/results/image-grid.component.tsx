@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ResultItem } from '../results/results-view';
-import type { ImageLoading } from '../results/use-image-loading.hook';
+import type { ResultItem } from './results-view';
+import type { ImageLoading } from './use-image-loading.hook';
 import { ImageTile } from './image-tile.component';
 
 interface ImageGridProps {
