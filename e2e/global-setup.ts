@@ -5,6 +5,7 @@ import { startFixtureServer } from '@pixtract/testing';
 import {
   E2E_ADMIN_USERNAME,
   E2E_BASE_PORT as BASE_PORT,
+  E2E_BASE_URL,
   E2E_DAILY_QUOTAS,
   E2E_DATABASE_PREFIX as DATABASE_PREFIX,
   E2E_OUTPUT_NAME,
@@ -25,7 +26,8 @@ const loadScripts = async () => ({
 /**
  * Starts the fixture site and the whole stack on the test ports with fresh databases and an empty queue
  * prefix; the returned function (Playwright's teardown) stops it all. Tests find the fixture site at
- * process.env.PIXTRACT_E2E_FIXTURE_ORIGIN and the PayPal simulator at process.env.PIXTRACT_E2E_PAYPAL_ORIGIN.
+ * process.env.PIXTRACT_E2E_FIXTURE_ORIGIN, the PayPal simulator at process.env.PIXTRACT_E2E_PAYPAL_ORIGIN and the
+ * Google sign-in simulator at process.env.PIXTRACT_E2E_GOOGLE_ORIGIN.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const scripts = await loadScripts();
@@ -61,6 +63,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // Payments go to the PayPal simulator, on a port of its own; tests open its pages and resend its webhooks.
     const payPalSimulatorPort = await scripts.freePort();
     process.env.PIXTRACT_E2E_PAYPAL_ORIGIN = `http://127.0.0.1:${payPalSimulatorPort}`;
+    // Google sign-in goes to the Google sign-in simulator, as under npm start without a Google client.
+    const googleSimulatorPort = await scripts.freePort();
+    process.env.PIXTRACT_E2E_GOOGLE_ORIGIN = `http://127.0.0.1:${googleSimulatorPort}`;
     // The services inherit this process's environment.
     process.env.ADMIN_USERNAMES = E2E_ADMIN_USERNAME;
     // Every browser of the suite calls from 127.0.0.1, like a school behind one NAT: the address's own allowance
@@ -90,6 +95,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         logLevel: process.env.LOG_LEVEL ?? 'info',
         allowPrivateNetworks: true,
         payPalSimulatorPort,
+        googleSimulatorPort,
+        publicUrl: E2E_BASE_URL,
       }),
       { output: log },
     );

@@ -212,12 +212,3 @@ test('the first visit writes the visited key the privacy page lists', async ({ p
   await expect(page.getByRole('main').getByText('visited', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('visited'))).toBe('true');
 });
-
-test('/auth/google starts Google sign-in (here, where it is not configured, the sign-in page says why)', async ({
-  page,
-}) => {
-  await prepare(page);
-  await page.goto('/auth/google');
-  await expect(page).toHaveURL(/\/auth\?error=GOOGLE_SIGN_IN_UNAVAILABLE$/);
-  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toHaveCount(0);
-});

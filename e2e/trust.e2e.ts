@@ -102,35 +102,6 @@ for (const [width, theme, language] of [
   });
 }
 
-test('where Google is not configured its button is not shown and its link says why on the sign-in page (audit row 14)', async ({
-  page,
-}) => {
-  await prepare(page);
-  await page.goto('/auth');
-  await expect(page.getByRole('tabpanel', { name: 'Login' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Continue with Google' })).toHaveCount(0);
-  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('dialog').getByRole('link', { name: 'Continue with Google' })).toHaveCount(0);
-  await saveShot(page, 'auth-dialog-without-google-1280-dark');
-
-  await page.goto('/api/auth/google');
-  await expect(page).toHaveURL(/\/auth\?error=GOOGLE_SIGN_IN_UNAVAILABLE$/);
-  await expect(page.getByRole('alert')).toHaveText(
-    'Google sign-in is not available here. Sign in with your username or email instead.',
-  );
-  await expect(page.locator('body')).not.toContainText('statusCode');
-  await saveShot(page, 'auth-google-unavailable-1280-dark');
-
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.context().addCookies([{ name: 'preferredLang', value: 'ar', url: page.url() }]);
-  await page.goto('/api/auth/google');
-  await expect(page).toHaveURL(/\/ar\/auth\?error=GOOGLE_SIGN_IN_UNAVAILABLE$/);
-  await expect(page.getByRole('alert')).toHaveText(
-    'تسجيل الدخول عبر Google غير متاح هنا. سجّل الدخول باسم المستخدم أو البريد الإلكتروني.',
-  );
-  await saveShot(page, 'auth-google-unavailable-390-dark-ar');
-});
-
 test('the app runs under its security headers, and a violation of its policy fails a test', async ({
   page,
   cspViolations,

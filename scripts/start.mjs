@@ -6,6 +6,7 @@ import { buildProjects } from './lib/build.mjs';
 import { ensureDatabases } from './lib/databases.mjs';
 import { ensureDependencies } from './lib/deps.mjs';
 import { VITE_PORT, devProcesses } from './lib/dev.mjs';
+import { describeGoogle } from './lib/google.mjs';
 import { prepareInfrastructure } from './lib/infrastructure.mjs';
 import { isPortFree } from './lib/net.mjs';
 import { paint, problem, status } from './lib/output.mjs';
@@ -43,7 +44,7 @@ async function main() {
   if (missing)
     throw new SetupError(`${relative(ROOT, missing)} is missing after the build: that service has no src/main.ts yet.`);
 
-  const { services, payPalSimulatorPort } = productProcesses({
+  const { services, payPalSimulatorPort, googleSimulatorPort } = await productProcesses({
     basePort: BASE_PORT,
     infrastructure,
     dev,
@@ -72,6 +73,11 @@ async function main() {
   status(
     describePayPal(
       payPalSimulatorPort === undefined ? undefined : { origin: `http://127.0.0.1:${payPalSimulatorPort}` },
+    ),
+  );
+  status(
+    describeGoogle(
+      googleSimulatorPort === undefined ? undefined : { origin: `http://127.0.0.1:${googleSimulatorPort}` },
     ),
   );
   status('Press Ctrl-C to stop.');

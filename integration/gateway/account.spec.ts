@@ -65,6 +65,7 @@ describe('accounts and quotas through the gateway (real auth, Postgres, Redis, B
       isAuthenticated: false,
       user: null,
       googleSignIn: false,
+      googleTestSignIn: false,
     });
     expect((await browser.fetch('/api/user/profile')).status).toBe(401);
   });

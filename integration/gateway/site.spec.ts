@@ -136,6 +136,15 @@ describe('what search engines and link previews read: sitemap, robots.txt and pa
     expect(robots).not.toMatch(/Disallow: \/(blog|pricing|terms|privacy)\n/);
   });
 
+  it.each(['/auth/google', '/ar/auth/google', '/jp/auth/google/'])(
+    '%s (the specification’s Google sign-in link) starts Google sign-in at the server, not the not-found page',
+    async (path) => {
+      const res = await fetch(gateway.base + path, { headers: { accept: 'text/html' }, redirect: 'manual' });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/api/auth/google');
+    },
+  );
+
   describe.each(LANGUAGES)('the pages in %s', (language: Language) => {
     it.each(PAGES)(
       "%s: <html lang dir>, the app's own title and description, canonical and alternates (or noindex), Open Graph",

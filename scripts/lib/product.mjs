@@ -2,6 +2,8 @@
 // exactly what a user starts.
 import { randomBytes } from 'node:crypto';
 import { VITE_PORT } from './dev.mjs';
+import { usesGoogleSimulator } from './google.mjs';
+import { freePort } from './net.mjs';
 import { SIMULATOR_PORT_OFFSET, usesPayPalSimulator } from './paypal.mjs';
 import { serviceProcesses } from './services.mjs';
 
@@ -15,10 +17,11 @@ export function internalTokenFor(env = process.env) {
 }
 
 /**
- * `{ services, payPalSimulatorPort }` for base port `basePort` on `infrastructure` (prepareInfrastructure's answer):
- * the PayPal simulator without PayPal credentials, NODE_ENV, LOG_LEVEL, QUEUE_PREFIX and PUBLIC_URL from `env`.
+ * `{ services, payPalSimulatorPort, googleSimulatorPort }` for base port `basePort` on `infrastructure`
+ * (prepareInfrastructure's answer): the PayPal simulator without PayPal credentials, the Google sign-in simulator
+ * (on a free port) without a Google client, NODE_ENV, LOG_LEVEL, QUEUE_PREFIX and PUBLIC_URL from `env`.
  */
-export function productProcesses({
+export async function productProcesses({
   basePort,
   infrastructure,
   databasePrefix = 'pixtract',
@@ -26,6 +29,7 @@ export function productProcesses({
   env = process.env,
 }) {
   const payPalSimulatorPort = usesPayPalSimulator(env) ? basePort + SIMULATOR_PORT_OFFSET : undefined;
+  const googleSimulatorPort = usesGoogleSimulator(env) ? await freePort() : undefined;
   const services = serviceProcesses({
     basePort,
     internalToken: internalTokenFor(env),
@@ -37,9 +41,10 @@ export function productProcesses({
     nodeEnv: env.NODE_ENV ?? 'development',
     logLevel: env.LOG_LEVEL ?? 'info',
     payPalSimulatorPort,
-    // PayPal sends buyers back to the address they use: Vite's in dev mode.
+    googleSimulatorPort,
+    // PayPal and Google send buyers back to the address they use: Vite's in dev mode.
     publicUrl: env.PUBLIC_URL ?? (dev ? `http://localhost:${VITE_PORT}` : undefined),
     watch: dev,
   });
-  return { services, payPalSimulatorPort };
+  return { services, payPalSimulatorPort, googleSimulatorPort };
 }

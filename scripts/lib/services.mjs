@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { databaseUrl } from './databases.mjs';
 import { ROOT, WEB_DIST } from './paths.mjs';
+import { googleSimulator } from './google.mjs';
 import { payPalSimulator, simulatorEntry } from './paypal.mjs';
 
 /**
@@ -40,11 +41,13 @@ export const missingEntries = () =>
  * One process description per service, for stack.mjs. Only what differs from the inherited environment
  * is set, so a user's own settings (e.g. PIXTRACT_ALLOW_PRIVATE_NETWORKS, PayPal keys) pass through.
  * With `payPalSimulatorPort`, the PayPal simulator runs there as one more process and billing and the gateway
- * use it; without, they use the PayPal of the environment (PAYPAL_*). `publicUrl` is the address browsers use
- * (PayPal sends buyers back to it), `http://localhost:<basePort>` unless given. `internalToken` is the secret every
+ * use it; without, they use the PayPal of the environment (PAYPAL_*). With `googleSimulatorPort`, the Google sign-in
+ * simulator runs there and auth signs people in with it; without, with the Google of the environment (GOOGLE_*).
+ * `publicUrl` is the address browsers use (PayPal and Google send them back to it), `http://localhost:<basePort>`
+ * unless given. `internalToken` is the secret every
  * internal call carries (INTERNAL_TOKEN); the services behind the gateway listen on 127.0.0.1 (their HOST default).
  * @param {{ basePort: number, internalToken?: string, databaseServerUrl: string, databasePrefix: string, redisUrl: string, chromiumPath: string, queuePrefix: string,
- *   nodeEnv: string, logLevel: string, allowPrivateNetworks?: boolean, payPalSimulatorPort?: number, publicUrl?: string, watch?: boolean }} options
+ *   nodeEnv: string, logLevel: string, allowPrivateNetworks?: boolean, payPalSimulatorPort?: number, googleSimulatorPort?: number, publicUrl?: string, watch?: boolean }} options
  */
 export function serviceProcesses({
   basePort,
@@ -58,7 +61,8 @@ export function serviceProcesses({
   logLevel,
   allowPrivateNetworks,
   payPalSimulatorPort,
-  publicUrl,
+  googleSimulatorPort,
+  publicUrl = `http://localhost:${basePort}`,
   watch = false,
 }) {
   const portOf = (name) => basePort + SERVICES.find((service) => service.name === name).offset;
@@ -75,6 +79,8 @@ export function serviceProcesses({
     payPalSimulatorPort === undefined
       ? undefined
       : payPalSimulator({ port: payPalSimulatorPort, gatewayPort: portOf('gateway'), nodeEnv });
+  const google =
+    googleSimulatorPort === undefined ? undefined : googleSimulator({ port: googleSimulatorPort, publicUrl });
   const own = {
     gateway: {
       WEB_DIST,
@@ -84,9 +90,10 @@ export function serviceProcesses({
       METRICS_PORT: String(basePort + METRICS_OFFSET),
       ...paypal?.gateway,
     },
+    auth: { PUBLIC_URL: publicUrl, ...google?.auth },
     extractor: { CHROMIUM_PATH: chromiumPath },
     zipper: { NODE_OPTIONS: [process.env.NODE_OPTIONS, ZIPPER_NODE_OPTIONS].filter(Boolean).join(' ') },
-    billing: { PUBLIC_URL: publicUrl ?? `http://localhost:${basePort}`, ...paypal?.billing },
+    billing: { PUBLIC_URL: publicUrl, ...paypal?.billing },
   };
   const services = SERVICES.map(({ name, database }) => ({
     name,
@@ -100,7 +107,7 @@ export function serviceProcesses({
     },
     readyUrl: `${internalUrl(name)}/ready`,
   }));
-  return paypal ? [...services, paypal.process] : services;
+  return [...services, ...[paypal, google].filter(Boolean).map((simulator) => simulator.process)];
 }
 
 /** The ports a stack on `basePort` listens on: the five services' and the gateway's metrics port. */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { WEB_DIST } from '../lib/paths.mjs';
+import { describeGoogle, usesGoogleSimulator } from '../lib/google.mjs';
 import { describePayPal, usesPayPalSimulator } from '../lib/paypal.mjs';
 import { databaseNames, stackPorts, serviceProcesses } from '../lib/services.mjs';
 
@@ -150,5 +151,43 @@ describe('PayPal for the stack', () => {
       describePayPal(undefined, { PAYPAL_API_BASE: 'https://api-m.paypal.com' }),
       'PayPal: https://api-m.paypal.com',
     );
+  });
+});
+
+describe('Google sign-in for the stack', () => {
+  it('runs the simulator when no Google client is configured, and the real Google when one is', () => {
+    assert.equal(usesGoogleSimulator({}), true);
+    assert.equal(usesGoogleSimulator({ GOOGLE_CLIENT_ID: 'id' }), true);
+    assert.equal(usesGoogleSimulator({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }), false);
+  });
+
+  it('adds the simulator as a process on its port, sending browsers back to auth on the public address', () => {
+    const processes = byName(serviceProcesses({ ...options, googleSimulatorPort: 3998 }));
+    assert.deepEqual(Object.keys(processes), ['gateway', 'auth', 'extractor', 'zipper', 'billing', 'google']);
+    assert.equal(processes.google.env.PORT, '3998');
+    assert.equal(processes.google.readyUrl, 'http://127.0.0.1:3998/ready');
+    assert.match(processes.google.args.at(-1), /simulators\/google\/src\/main\.mjs$/);
+    assert.equal(processes.google.env.GOOGLE_SIMULATOR_REDIRECT_URIS, 'http://localhost:3100/api/auth/google/callback');
+    assert.equal(processes.auth.env.PUBLIC_URL, 'http://localhost:3100');
+  });
+
+  it('points auth at the simulator with its client, as a test sign-in, whatever Google settings are inherited', () => {
+    const { google, auth } = byName(serviceProcesses({ ...options, googleSimulatorPort: 3998 }));
+    assert.deepEqual(
+      [auth.env.GOOGLE_ISSUER, auth.env.GOOGLE_CLIENT_ID, auth.env.GOOGLE_CLIENT_SECRET, auth.env.GOOGLE_TEST_SIGN_IN],
+      ['http://127.0.0.1:3998', google.env.GOOGLE_CLIENT_ID, google.env.GOOGLE_CLIENT_SECRET, '1'],
+    );
+    const plain = byName(serviceProcesses(options));
+    assert.equal(plain.google, undefined);
+    assert.equal(plain.auth.env.GOOGLE_ISSUER, undefined);
+    assert.equal(plain.auth.env.GOOGLE_TEST_SIGN_IN, undefined);
+  });
+
+  it('says where Google sign-in goes', () => {
+    assert.match(
+      describeGoogle({ origin: 'http://127.0.0.1:41234' }),
+      /simulator at http:\/\/127\.0\.0\.1:41234 \(test sign-in/,
+    );
+    assert.equal(describeGoogle(undefined, {}), 'Google sign-in: https://accounts.google.com');
   });
 });

@@ -64,9 +64,9 @@ describe('the product as npm start starts it', () => {
     infrastructure = await prepareInfrastructure();
     await ensureDatabases(infrastructure.databaseServerUrl, databaseNames(databasePrefix), { reset: true });
     base = await freeBasePort(3300);
-    // As a developer runs it: no INTERNAL_TOKEN, no PUBLIC_URL, no PayPal credentials, NODE_ENV unset.
+    // As a developer runs it: no INTERNAL_TOKEN, no PUBLIC_URL, no PayPal or Google credentials, NODE_ENV unset.
     const env = { QUEUE_PREFIX: queuePrefix, LOG_LEVEL: 'warn' };
-    ({ services } = productProcesses({ basePort: base, infrastructure, databasePrefix, env }));
+    ({ services } = await productProcesses({ basePort: base, infrastructure, databasePrefix, env }));
     stack = launchStack(services, { output: quiet() });
     await stack.waitReady();
   });
@@ -130,6 +130,20 @@ describe('the product as npm start starts it', () => {
     assert.notEqual(subscription.status, 401);
   });
 
+  it('signs in with Google through the simulator it started (no Google client set), on 127.0.0.1 only', async () => {
+    const google = services.find((service) => service.name === 'google');
+    const simulator = `http://127.0.0.1:${google.env.PORT}`;
+    const status = await (await fetch(`http://127.0.0.1:${base}/api/auth/status`)).json();
+    assert.deepEqual([status.googleSignIn, status.googleTestSignIn], [true, true]);
+    const link = await fetch(`http://127.0.0.1:${base}/auth/google`, { redirect: 'manual' });
+    assert.deepEqual([link.status, link.headers.get('location')], [302, '/api/auth/google']);
+    const start = await fetch(`http://127.0.0.1:${base}/api/auth/google`, { redirect: 'manual' });
+    const authorization = new URL(start.headers.get('location'));
+    assert.equal(`${authorization.origin}${authorization.pathname}`, `${simulator}/o/oauth2/v2/auth`);
+    assert.equal(authorization.searchParams.get('redirect_uri'), `http://localhost:${base}/api/auth/google/callback`);
+    if (networkAddress) assert.equal(await accepts(networkAddress, Number(google.env.PORT)), false);
+  });
+
   it('answers a missing static file with 404 in the catalogue shape, not 500', async () => {
     for (const path of ['/assets/index-OLDHASH.js', '/assets/nested/missing.css', '/assets/']) {
       const res = await fetch(`http://127.0.0.1:${base}${path}`);
@@ -163,7 +177,12 @@ describe('npm start in production', () => {
   /** The gateway as npm start runs it with `env`: resolves with why it refused to start. */
   async function gatewayRefusal(env) {
     const base = await freeBasePort(3300);
-    const { services } = productProcesses({ basePort: base, infrastructure, databasePrefix: 'pixtract_never', env });
+    const { services } = await productProcesses({
+      basePort: base,
+      infrastructure,
+      databasePrefix: 'pixtract_never',
+      env,
+    });
     const gateway = services.find((service) => service.name === 'gateway');
     // The user's environment reaches every service (npm start's children inherit it).
     const stack = launchStack([{ ...gateway, env: { ...env, ...gateway.env } }], { output: quiet() });

@@ -175,6 +175,8 @@ export const authStatusSchema = z.object({
   user: authUserSchema.nullable(),
   /** Whether "Continue with Google" is offered: only where a Google client is configured. */
   googleSignIn: z.boolean(),
+  /** Whether that sign-in goes to a test provider (the local Google sign-in simulator): the web says "Test sign-in". */
+  googleTestSignIn: z.boolean(),
 });
 export type AuthStatus = z.infer<typeof authStatusSchema>;
 

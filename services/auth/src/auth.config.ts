@@ -2,6 +2,7 @@ import {
   baseEnvShape,
   ConfigError,
   envDatabaseUrl,
+  envFlag,
   envHost,
   envHttpUrl,
   envNameList,
@@ -39,6 +40,8 @@ export const authConfigSchema = z
     /** Google sign-in is offered only when a client is configured. */
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
+    /** `1`: GOOGLE_ISSUER is a test provider (npm start's simulator): the sign-in buttons say "Test sign-in". */
+    GOOGLE_TEST_SIGN_IN: envFlag,
     /**
      * Images a day shared by every visitor behind one address (an IPv4 address or an IPv6 /64), charged together
      * with each visitor's own day. Unset, it is the free plan's daily quota: a visitor who drops the cookie gets

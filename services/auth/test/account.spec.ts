@@ -38,6 +38,7 @@ describe('accounts and sessions (real Postgres and Redis)', () => {
       isAuthenticated: false,
       user: null,
       googleSignIn: false,
+      googleTestSignIn: false,
     });
 
     const login = await browser.fetch('/api/auth/login', {
@@ -65,6 +66,7 @@ describe('accounts and sessions (real Postgres and Redis)', () => {
       isAuthenticated: false,
       user: null,
       googleSignIn: false,
+      googleTestSignIn: false,
     });
   });
 

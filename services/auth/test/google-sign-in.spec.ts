@@ -4,82 +4,97 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { AuthHarness, startAuth } from './auth-harness';
 
-function startProvider(port: number, redirectUri: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(__dirname, 'oidc/local-provider.mjs'), String(port), redirectUri], {
+/** The Google sign-in simulator npm start runs (its own process: oidc-provider is ESM-only). */
+const SIMULATOR_ENTRY = join(__dirname, '../../../simulators/google/src/main.mjs');
+const CLIENT = { id: 'pixtract-test.apps.googleusercontent.com', secret: 'pixtract-test-secret' };
+
+function startSimulator(port: number, redirectUri: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [SIMULATOR_ENTRY], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      GOOGLE_CLIENT_ID: CLIENT.id,
+      GOOGLE_CLIENT_SECRET: CLIENT.secret,
+      GOOGLE_SIMULATOR_REDIRECT_URIS: redirectUri,
+    },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   return new Promise((resolve, reject) => {
     child.stdout.once('data', () => resolve(child));
-    child.once('exit', (code) => reject(new Error(`the local OpenID provider exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`the Google sign-in simulator exited with ${code}`)));
   });
 }
 
-/** Plays the person at the provider: logs in as `login`, consents, and returns the redirect back to us. */
-async function signInAtProvider(
-  provider: CookieJar,
-  providerBase: string,
+/**
+ * Plays the person at the simulator: follows its redirects to the account chooser, signs in there as `email` (or
+ * presses Cancel for `cancel`), and returns the redirect back to us.
+ */
+async function signInAtSimulator(
+  simulator: CookieJar,
+  simulatorBase: string,
   authorizationUrl: string,
-  login: string,
+  email: string,
 ): Promise<URL> {
   let next = new URL(authorizationUrl);
   for (let step = 0; step < 12; step += 1) {
-    if (next.origin !== providerBase) return next;
-    const res = await provider.fetch(next.pathname + next.search);
+    if (next.origin !== simulatorBase) return next;
+    const res = await simulator.fetch(next.pathname + next.search);
     const location = res.headers.get('location');
     if (location) {
-      next = new URL(location, providerBase);
+      next = new URL(location, simulatorBase);
       continue;
     }
     const html = await res.text();
-    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-    const prompt = /name="prompt" value="([^"]+)"/.exec(html)?.[1];
-    if (!action || !prompt) throw new Error(`unexpected provider page: ${html.slice(0, 200)}`);
-    const form = new URLSearchParams({ prompt, login, password: 'any' });
-    const posted = await provider.fetch(new URL(action, providerBase).pathname, {
+    expect(html).toContain('Simulator – test sign-in, not Google');
+    const path = /<form id="sign-in" method="post" action="([^"]+)"/.exec(html)?.[1];
+    if (!path) throw new Error(`unexpected simulator page: ${html.slice(0, 200)}`);
+    const [name] = email.split('@');
+    const posted = await simulator.fetch(email === 'cancel' ? `${path}/cancel` : path, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: form.toString(),
+      body: new URLSearchParams({ email, name: `Test ${name}` }).toString(),
     });
-    next = new URL(posted.headers.get('location')!, providerBase);
+    next = new URL(posted.headers.get('location')!, simulatorBase);
   }
-  throw new Error('the provider never redirected back');
+  throw new Error('the simulator never redirected back');
 }
 
-describe('Google sign-in (OpenID Connect, state + PKCE) against a local OpenID provider', () => {
+describe('Google sign-in (OpenID Connect, state + PKCE) against the Google sign-in simulator', () => {
   let auth: AuthHarness;
-  let provider: ChildProcess;
-  let providerBase: string;
+  let simulator: ChildProcess;
+  let simulatorBase: string;
 
   beforeAll(async () => {
-    const [authPort, providerPort] = [await freePort(), await freePort()];
-    providerBase = `http://127.0.0.1:${providerPort}`;
-    provider = await startProvider(providerPort, `http://127.0.0.1:${authPort}/api/auth/google/callback`);
+    const [authPort, simulatorPort] = [await freePort(), await freePort()];
+    simulatorBase = `http://127.0.0.1:${simulatorPort}`;
+    simulator = await startSimulator(simulatorPort, `http://127.0.0.1:${authPort}/api/auth/google/callback`);
     auth = await startAuth('auth_google', {
       PORT: String(authPort),
       PUBLIC_URL: `http://127.0.0.1:${authPort}`,
-      GOOGLE_ISSUER: providerBase,
-      GOOGLE_CLIENT_ID: 'pixtract-test',
-      GOOGLE_CLIENT_SECRET: 'pixtract-test-secret',
+      GOOGLE_ISSUER: simulatorBase,
+      GOOGLE_CLIENT_ID: CLIENT.id,
+      GOOGLE_CLIENT_SECRET: CLIENT.secret,
+      GOOGLE_TEST_SIGN_IN: '1',
     });
   }, 20_000);
   afterAll(async () => {
     await auth.close();
-    provider.kill();
+    simulator.kill();
   });
 
-  /** Starts a sign-in in `browser` and comes back from the provider with the callback URL. */
-  async function callbackFor(browser: CookieJar, login: string): Promise<URL> {
+  /** Starts a sign-in in `browser` and comes back from the simulator (signed in as `email`, or `cancel`) with the callback URL. */
+  async function callbackFor(browser: CookieJar, email: string): Promise<URL> {
     const start = await browser.fetch('/api/auth/google');
     expect(start.status).toBe(302);
     const authorizationUrl = new URL(start.headers.get('location')!);
     expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorizationUrl.searchParams.get('state')).toBeTruthy();
-    return signInAtProvider(new CookieJar(providerBase), providerBase, authorizationUrl.toString(), login);
+    return signInAtSimulator(new CookieJar(simulatorBase), simulatorBase, authorizationUrl.toString(), email);
   }
 
   it('signs up a new user by verified email, with a new session, and sends them home', async () => {
     const browser = new CookieJar(auth.base);
-    const callback = await callbackFor(browser, 'alice');
+    const callback = await callbackFor(browser, 'alice@example.com');
     expect(callback.pathname).toBe('/api/auth/google/callback');
     const done = await browser.fetch(callback.pathname + callback.search);
     expect(done.status).toBe(302);
@@ -104,11 +119,11 @@ describe('Google sign-in (OpenID Connect, state + PKCE) against a local OpenID p
     });
     const { id } = (await registered.json()) as { id: number };
     await browser.fetch('/api/auth/login', { method: 'POST', json: { username: 'bob', password: 'long enough pass' } });
-    const link = await callbackFor(browser, 'bob');
+    const link = await callbackFor(browser, 'bob@example.com');
     await browser.fetch(link.pathname + link.search);
     await browser.fetch('/api/auth/logout', { method: 'POST' });
 
-    const again = await callbackFor(browser, 'bob');
+    const again = await callbackFor(browser, 'bob@example.com');
     await browser.fetch(again.pathname + again.search);
     const status = (await (await browser.fetch('/api/auth/status')).json()) as AuthStatus;
     expect(status.user).toMatchObject({ id, username: 'bob' });
@@ -120,7 +135,7 @@ describe('Google sign-in (OpenID Connect, state + PKCE) against a local OpenID p
       json: { username: 'squatter', password: 'long enough pass', email: 'erin@example.com' },
     });
     const browser = new CookieJar(auth.base);
-    const callback = await callbackFor(browser, 'erin');
+    const callback = await callbackFor(browser, 'erin@example.com');
     const res = await browser.fetch(callback.pathname + callback.search);
     expectBackToSignIn(res, 'GOOGLE_SIGN_IN_FAILED');
     expect(((await (await browser.fetch('/api/auth/status')).json()) as AuthStatus).isAuthenticated).toBe(false);
@@ -128,7 +143,7 @@ describe('Google sign-in (OpenID Connect, state + PKCE) against a local OpenID p
 
   it('refuses a replayed callback', async () => {
     const browser = new CookieJar(auth.base);
-    const callback = await callbackFor(browser, 'carol');
+    const callback = await callbackFor(browser, 'carol@example.com');
     const stateCookie = `pixtract.oidc=${browser.get('pixtract.oidc')}`;
     expect((await browser.fetch(callback.pathname + callback.search)).status).toBe(302);
     const replay = await fetch(auth.base + callback.pathname + callback.search, {
@@ -140,7 +155,7 @@ describe('Google sign-in (OpenID Connect, state + PKCE) against a local OpenID p
 
   it('refuses a missing, altered or foreign state, and signs no one in', async () => {
     const victim = new CookieJar(auth.base);
-    const callback = await callbackFor(victim, 'dave');
+    const callback = await callbackFor(victim, 'dave@example.com');
     const attacker = new CookieJar(auth.base);
     await attacker.fetch('/api/auth/google');
 
@@ -166,14 +181,23 @@ describe('Google sign-in (OpenID Connect, state + PKCE) against a local OpenID p
     expect(((await (await attacker.fetch('/api/auth/status')).json()) as AuthStatus).isAuthenticated).toBe(false);
   });
 
-  it('says it is offered in the auth status', async () => {
-    expect(((await (await fetch(`${auth.base}/api/auth/status`)).json()) as AuthStatus).googleSignIn).toBe(true);
+  it('leads back to the sign-in page when the person cancels at the simulator', async () => {
+    const browser = new CookieJar(auth.base);
+    const callback = await callbackFor(browser, 'cancel');
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expectBackToSignIn(await browser.fetch(callback.pathname + callback.search), 'GOOGLE_SIGN_IN_FAILED');
+  });
+
+  it('says in the auth status that it is offered, and that it is a test sign-in', async () => {
+    const status = (await (await fetch(`${auth.base}/api/auth/status`)).json()) as AuthStatus;
+    expect(status).toMatchObject({ googleSignIn: true, googleTestSignIn: true });
   });
 
   it('is not offered when no Google client is configured: its links lead back to the sign-in page with a message code', async () => {
     const plain = await startAuth('auth_google_off');
     try {
-      expect(((await (await fetch(`${plain.base}/api/auth/status`)).json()) as AuthStatus).googleSignIn).toBe(false);
+      const status = (await (await fetch(`${plain.base}/api/auth/status`)).json()) as AuthStatus;
+      expect(status).toMatchObject({ googleSignIn: false, googleTestSignIn: false });
       for (const path of ['/api/auth/google', '/api/auth/google/callback?code=x&state=y']) {
         expectBackToSignIn(await fetch(plain.base + path, { redirect: 'manual' }), 'GOOGLE_SIGN_IN_UNAVAILABLE');
       }

@@ -23,6 +23,12 @@ export const signedIn = (fields?: Partial<AuthUser>): AuthStatus => ({
   isAuthenticated: true,
   user: authUser(fields),
   googleSignIn: false,
+  googleTestSignIn: false,
 });
 
-export const signedOut: AuthStatus = { isAuthenticated: false, user: null, googleSignIn: false };
+export const signedOut: AuthStatus = {
+  isAuthenticated: false,
+  user: null,
+  googleSignIn: false,
+  googleTestSignIn: false,
+};

@@ -139,7 +139,7 @@ export const ACCOUNT_ROUTES: ApiRoute[] = [
     tags: ['Account'],
     summary: 'Sign in with Google',
     description:
-      'Starts Google sign-in (OpenID Connect, PKCE): a browser navigation, not an API call. 404 when the site has no Google sign-in configured.',
+      'Starts Google sign-in (OpenID Connect, PKCE): a browser navigation, not an API call. Where Google sign-in is not configured, back to `/auth?error=GOOGLE_SIGN_IN_UNAVAILABLE`; `/auth/google` leads here.',
     responses: {
       302: redirect('To Google’s consent screen.'),
       ...refusals({ 404: [ErrorCode.NotFound] }, COMMON_REFUSALS.authUnavailable),

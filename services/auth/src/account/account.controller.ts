@@ -27,10 +27,10 @@ export class AccountController {
   async status(@Req() req: Request): Promise<AuthStatus> {
     const id = (req.user as SessionUser | undefined)?.id;
     const user = id === undefined ? null : await this.users.findById(id);
-    const googleSignIn = this.google.enabled;
+    const { enabled: googleSignIn, testSignIn: googleTestSignIn } = this.google;
     return user
-      ? { isAuthenticated: true, user: await this.accounts.present(user), googleSignIn }
-      : { isAuthenticated: false, user: null, googleSignIn };
+      ? { isAuthenticated: true, user: await this.accounts.present(user), googleSignIn, googleTestSignIn }
+      : { isAuthenticated: false, user: null, googleSignIn, googleTestSignIn };
   }
 
   /** Creates the account; signing in is a separate step (the seed's client switches to its login form). */

@@ -41,6 +41,11 @@ export class GoogleSignInService {
     return Boolean(this.config.GOOGLE_CLIENT_ID);
   }
 
+  /** Sign-in goes to a test provider (npm start's simulator), not to Google. */
+  get testSignIn(): boolean {
+    return this.enabled && this.config.GOOGLE_TEST_SIGN_IN;
+  }
+
   private get redirectUri(): string {
     return new URL('/api/auth/google/callback', this.config.PUBLIC_URL).toString();
   }

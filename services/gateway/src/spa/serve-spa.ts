@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { HttpException } from '@nestjs/common';
+import { unprefixedPath } from '@pixtract/contracts';
 import express, { NextFunction, Request, Response } from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +9,13 @@ import { PageHeads } from './page-heads.service';
 /** What the gateway answers itself, never with the app's index.html; routed without regard to letter case, like
  * every route: /API/… is the API's. */
 const NOT_SPA = /^\/(api|socket\.io|health|ready|sitemap\.xml|robots\.txt|admin\/queues)(\/|$)/i;
+
+/**
+ * The specification's link that starts Google sign-in, in any language (`/auth/google`, `/ar/auth/google`): the
+ * auth service's start, reached without loading the app first. (The app has the same route for its dev server.)
+ */
+const GOOGLE_SIGN_IN_LINK = /^\/auth\/google\/?$/i;
+const GOOGLE_SIGN_IN_START = '/api/auth/google';
 
 /**
  * Serves the built web app: hashed assets cached for a year, every other GET that wants HTML gets
@@ -23,7 +31,9 @@ export function serveSpa(app: INestApplication, webDist: string): void {
   app.use('/assets', staticRefusal);
   app.use(express.static(webDist, { index: false, maxAge: '1h' }));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || NOT_SPA.test(req.path) || !req.accepts('html')) return next();
+    if (req.method !== 'GET' || NOT_SPA.test(req.path)) return next();
+    if (GOOGLE_SIGN_IN_LINK.test(unprefixedPath(req.path))) return res.redirect(302, GOOGLE_SIGN_IN_START);
+    if (!req.accepts('html')) return next();
     res.setHeader('cache-control', 'no-cache');
     const page = pages.render(req);
     res.status(page.status).type('html').send(page.html);

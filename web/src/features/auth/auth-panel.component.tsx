@@ -1,11 +1,12 @@
 import { Tabs } from 'radix-ui';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths, serverPaths } from '../../router/paths';
 import { useLocalisedPath } from '../../router/use-language.hook';
 import { buttonStyles } from '../../ui/button.component';
 import { tabListStyles, tabStyles } from '../../ui/tabs.styles';
+import { TestModeNote } from '../../ui/test-mode-note.component';
 import { AuthForm, type AuthMode } from './auth-form.component';
 import { useAuthStatus } from './auth.api';
 
@@ -17,13 +18,16 @@ interface AuthPanelProps {
 }
 
 /**
- * Login and register tabs, the Google button (where Google sign-in is configured), and the terms and privacy links:
- * shared by the page and the modal.
+ * Login and register tabs, the Google button (where Google sign-in is configured; "Test sign-in" beside it when it
+ * goes to the local simulator), and the terms and privacy links: shared by the page and the modal.
  */
 export function AuthPanel({ mode, variant, onModeChange, onLoggedIn }: AuthPanelProps) {
   const { t } = useTranslation();
   const localised = useLocalisedPath();
-  const googleSignIn = useAuthStatus().data?.googleSignIn === true;
+  const status = useAuthStatus().data;
+  const googleSignIn = status?.googleSignIn === true;
+  const testSignIn = googleSignIn && status?.googleTestSignIn === true;
+  const testSignInNote = useId();
   const [signInName, setSignInName] = useState('');
 
   return (
@@ -57,7 +61,11 @@ export function AuthPanel({ mode, variant, onModeChange, onLoggedIn }: AuthPanel
             {t('auth.or')}
             <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
           </div>
-          <a href={serverPaths.googleSignIn} className={buttonStyles('secondary', 'lg', 'w-full')}>
+          <a
+            href={serverPaths.googleSignIn}
+            className={buttonStyles('secondary', 'lg', 'w-full')}
+            aria-describedby={testSignIn ? testSignInNote : undefined}
+          >
             <svg aria-hidden viewBox="0 0 24 24" className="size-5">
               <path
                 fill="#4285F4"
@@ -75,6 +83,16 @@ export function AuthPanel({ mode, variant, onModeChange, onLoggedIn }: AuthPanel
             </svg>
             {t('auth.google')}
           </a>
+          {testSignIn && (
+            <div className="mt-2 flex justify-center">
+              <TestModeNote
+                id={testSignInNote}
+                label={t('auth.testSignIn')}
+                hint={t('auth.testSignInHint')}
+                testId="test-sign-in"
+              />
+            </div>
+          )}
         </>
       )}
       <p className="mt-5 text-center text-xs text-slate-600 dark:text-slate-400">

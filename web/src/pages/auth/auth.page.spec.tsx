@@ -100,6 +100,26 @@ describe('auth page', () => {
   });
 
   it.each([
+    ['/auth', 'Test sign-in', 'A local simulator stands in for Google.'],
+    ['/ar/auth', 'تسجيل دخول تجريبي', 'محاكٍ محلي يحلّ محلّ Google.'],
+  ])(
+    'says "Test sign-in" beside the Google button at %s when sign-in goes to the simulator',
+    async (path, label, hint) => {
+      const google = { isAuthenticated: false, user: null, googleSignIn: true };
+      fakeApi({ 'GET /api/auth/status': { status: 200, body: { ...google, googleTestSignIn: false } } });
+      const { unmount } = renderWithProviders(path);
+      await screen.findByRole('link', { name: /Google/ });
+      expect(screen.queryByTestId('test-sign-in')).not.toBeInTheDocument();
+      unmount();
+
+      fakeApi({ 'GET /api/auth/status': { status: 200, body: { ...google, googleTestSignIn: true } } });
+      renderWithProviders(path);
+      expect(await screen.findByTestId('test-sign-in')).toBeVisible();
+      expect(screen.getByRole('link', { name: /Google/ })).toHaveAccessibleDescription(`${label} ${hint}`);
+    },
+  );
+
+  it.each([
     [
       '/auth?error=GOOGLE_SIGN_IN_UNAVAILABLE',
       'Google sign-in is not available here. Sign in with your username or email instead.',
