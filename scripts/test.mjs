@@ -1,6 +1,6 @@
 // `npm test`: prepares what is missing (dependencies, Postgres, Redis, Chromium), runs the scripts' own tests and
-// the unit tests, builds, runs the integration tests, then the Playwright e2e suite with the linter beside it (one
-// check), prints the 15 slowest test files, then as its last line `N passed, N failed[, N skipped]`.
+// the unit tests, builds, runs the integration tests, the Playwright e2e suite and the linter (one check), prints
+// the 15 slowest test files, then as its last line `N passed, N failed[, N skipped]`.
 // `--only=scripts|unit|integration|jest|e2e|lint` runs one part.
 // The runners' reports (per-file timings) stay in test-results/timings/.
 import { mkdirSync, rmSync } from 'node:fs';

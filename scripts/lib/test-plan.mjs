@@ -1,6 +1,6 @@
 // The order of `npm test`'s parts and what stops it: scripts' own tests, unit tests (nothing started, no build),
-// then — with the infrastructure up and everything built — integration tests, then the e2e suite with the linter
-// beside it (the e2e tests mostly wait on browsers and services; the linter mostly computes).
+// then — with the infrastructure up and everything built — integration tests, the e2e suite and the linter (one
+// after another: each is bound by the CPU, and side by side on 2 cores they took longer than in turn).
 import { STEP_FAILED } from './test-totals.mjs';
 
 export const PARTS = ['scripts', 'unit', 'integration', 'e2e', 'lint'];
@@ -39,10 +39,8 @@ export async function runTestPlan(parts, steps, results) {
       return;
     }
     if (parts.includes('integration')) results.push(await steps.integration(infrastructure.env));
-    const last = [];
-    if (parts.includes('e2e')) last.push(steps.e2e(infrastructure.env));
-    if (parts.includes('lint')) last.push(steps.lint());
-    results.push(...(await Promise.all(last)));
+    if (parts.includes('e2e')) results.push(await steps.e2e(infrastructure.env));
+    if (parts.includes('lint')) results.push(await steps.lint());
   } finally {
     await infrastructure.stop();
   }

@@ -31,9 +31,11 @@ export async function runJest(kind, env, report) {
 
 /**
  * How many e2e shards run side by side, each on a stack of its own (ports, databases and queue prefix moved by
- * PIXTRACT_E2E_BASE_PORT): a test mostly waits on its browser and the services, so two stacks share two cores well.
+ * PIXTRACT_E2E_BASE_PORT). One by default: the suite is bound by the CPU (two Chromiums and five services per
+ * stack), and on 2 cores two stacks made the whole run 40 % slower (docs/decisions/toolchain.md). A machine with
+ * cores to spare sets PIXTRACT_E2E_SHARDS.
  */
-export const E2E_SHARDS = Number(process.env.PIXTRACT_E2E_SHARDS ?? 2);
+export const E2E_SHARDS = Number(process.env.PIXTRACT_E2E_SHARDS ?? 1);
 /** Each shard's stack takes base..base+6; shards sit this far apart. */
 const SHARD_PORT_STEP = 20;
 

@@ -41,26 +41,6 @@ describe('the order of npm test', () => {
     assert.equal(results.length, 5);
   });
 
-  it('runs the linter beside the e2e suite, not after it', async () => {
-    const { steps } = recordingSteps(true);
-    let e2eDone = false;
-    let lintStartedBeforeE2eEnded = false;
-    const sideBySide = {
-      ...steps,
-      e2e: async () => {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        e2eDone = true;
-        return ONE_PASSED;
-      },
-      lint: async () => {
-        lintStartedBeforeE2eEnded = !e2eDone;
-        return ONE_PASSED;
-      },
-    };
-    await runTestPlan(selectParts(undefined), sideBySide, []);
-    assert.equal(lintStartedBeforeE2eEnded, true);
-  });
-
   it('lints without the infrastructure or the build when asked for the linter alone', async () => {
     const { ran, steps } = recordingSteps(true);
     await runTestPlan(selectParts('lint'), steps, []);

@@ -45,9 +45,15 @@ const INLINE_PAGES: Record<string, string> = {
     '<img src="/images/350x150.png?c=f50001"><img src="/hang/pixel.png"><script src="/hang/tracker.js" async></script><script>fetch("/hang/poll")</script>',
 };
 
-/** Auto mode's head start for the browser here, and how slow the slow site is (the site answers after it). */
+/**
+ * Auto mode's head start for the browser here, and how slow the slow site is. Its first answer to a page waits for
+ * the browser's own request of it (the head start) or SLOW_SITE_MS, whichever comes first — so the order the tests
+ * read does not depend on how fast a loaded machine starts a browser; without a head start it is SLOW_SITE_MS.
+ */
 const HEAD_START_MS = 300;
-const SLOW_SITE_MS = 1_200;
+const SLOW_SITE_MS = 10_000;
+/** A later request of the same page (the browser's) is answered after this, unless the browser was stopped first. */
+const LATER_ANSWER_MS = 1_200;
 const COLD_FIRST_ANSWER_MS = 15_000;
 const SLOW_SITE_PAGES: Record<string, string> = {
   scripted: '<img src="/images/210x110.png?c=f90001" alt="Shown"><script>document.title = "scripted"</script>',
@@ -55,6 +61,8 @@ const SLOW_SITE_PAGES: Record<string, string> = {
   cold: '<img src="/images/230x130.png?c=f90003" alt="Cold">',
 };
 const slowSiteAsked = new Set<string>();
+/** Answers a slow page's first request at once: called when the browser asks for the same page. */
+const slowSiteWaiting = new Map<string, () => void>();
 
 /** The fixture site and the extractor app of the test file that called useCatalogueExtractor(). */
 export const catalogue = {} as { fixture: FixtureServer; app: INestApplication };
@@ -116,19 +124,27 @@ export function useCatalogueExtractor(): void {
         if (req.url?.startsWith('/images/333x222.png') && req.headers.range) events.push('img probed');
         const slow = /^\/slow-site\/(\w+)\.html/.exec(req.url ?? '');
         if (slow) {
-          // A slow site: each answer after SLOW_SITE_MS; the cold one's first answer far later (the static read is
-          // given up long before), the rest at once.
-          const first = !slowSiteAsked.has(req.url!);
-          slowSiteAsked.add(req.url!);
+          // The cold page's first answer comes far later (the static read is given up long before), the rest at once.
+          const url = req.url!;
+          const first = !slowSiteAsked.has(url);
+          slowSiteAsked.add(url);
           events.push('page asked');
-          const wait = setTimeout(
-            () => {
-              events.push('page answered');
-              res.writeHead(200, { 'content-type': 'text/html' }).end(SLOW_SITE_PAGES[slow[1]]);
-            },
-            slow[1] !== 'cold' ? SLOW_SITE_MS : first ? COLD_FIRST_ANSWER_MS : 0,
-          );
-          res.once('close', () => clearTimeout(wait));
+          if (!first) slowSiteWaiting.get(url)?.();
+          const answer = () => {
+            events.push('page answered');
+            res.writeHead(200, { 'content-type': 'text/html' }).end(SLOW_SITE_PAGES[slow[1]]);
+          };
+          if (slow[1] === 'cold') {
+            const wait = setTimeout(answer, first ? COLD_FIRST_ANSWER_MS : 0);
+            res.once('close', () => clearTimeout(wait));
+            return true;
+          }
+          const wait = setTimeout(answer, first ? SLOW_SITE_MS : LATER_ANSWER_MS);
+          if (first) slowSiteWaiting.set(url, () => (clearTimeout(wait), setImmediate(answer)));
+          res.once('close', () => {
+            clearTimeout(wait);
+            slowSiteWaiting.delete(url);
+          });
           return true;
         }
         return false;
