@@ -35,6 +35,18 @@ const MAX_PAGE_HOPS = 3;
 /** Looks at a page that keeps moving on, taken as it stands, before it is given up on. */
 const AS_IT_STANDS_TRIES = 3;
 
+/**
+ * Keeps the page on the document it shows: the main frame's next navigations are refused, so a page that moves on
+ * every few milliseconds can be looked at however slow the machine is. Frames and other requests go on as before.
+ */
+const holdDocument = (page: Page) =>
+  page.route('**/*', (route) => {
+    const request = route.request();
+    return request.isNavigationRequest() && request.frame() === page.mainFrame()
+      ? route.abort('aborted')
+      : route.fallback();
+  });
+
 /** Who the work is for; every log line of the job carries it. */
 export interface JobContext {
   jobId?: string;
@@ -178,10 +190,11 @@ export class BrowserVisitService {
     if (response?.headers()['content-type']?.startsWith('image/'))
       return { snapshot: pictureAddressSnapshot(page.url()), received: (imageUrl) => activity.bodyOf(imageUrl) };
     // A page that moves on by itself (location.replace, a meta refresh) is followed to where it lands.
-    // Past MAX_PAGE_HOPS it is taken as it stands (no settling or scrolling, in which it would move on again); a
-    // page that moves on even between two looks has no page to show.
+    // Past MAX_PAGE_HOPS it is held where it is (its next moves refused) and taken as it stands, with no settling or
+    // scrolling; a page that still moves on between looks has no page to show.
     for (let hop = 0; hop <= MAX_PAGE_HOPS + AS_IT_STANDS_TRIES; hop += 1) {
       try {
+        if (hop === MAX_PAGE_HOPS) await holdDocument(page);
         return hop < MAX_PAGE_HOPS
           ? await this.renderLoaded(page, activity, visit, report, deadline, imageLimit)
           : await this.captured(page, activity, visit);
