@@ -1,4 +1,4 @@
-import { CrawlView, ExtractionView } from '@pixtract/contracts';
+import { CrawlView, ExtractionView, isCrawlSettled } from '@pixtract/contracts';
 import {
   CookieJar,
   ExtractorProcesses,
@@ -12,7 +12,6 @@ import { GatewayHarness, startGateway } from '../support/gateway-harness';
 jest.setTimeout(300_000);
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const ENDED = new Set(['completed', 'stopped', 'limited', 'failed']);
 
 const page = (title: string, picture: string) =>
   `<!doctype html><html><head><title>${title}</title></head><body><img src="${picture}" alt="${title}"></body></html>`;
@@ -129,7 +128,7 @@ describe('a single extraction during a crawl (real gateway, one extractor proces
     expect(extraction.status).toBe('completed');
     const crawl = await pollUntil(
       async () => (await (await visitor.fetch(`/api/crawls/${crawlId}`)).json()) as CrawlView,
-      (view) => ENDED.has(view.status),
+      isCrawlSettled,
       'the crawl ended',
       180_000,
     );

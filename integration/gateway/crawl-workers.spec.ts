@@ -1,4 +1,4 @@
-import { CrawlProgress, CrawlView } from '@pixtract/contracts';
+import { CrawlProgress, CrawlView, isCrawlSettled } from '@pixtract/contracts';
 import {
   CookieJar,
   CrawlSite,
@@ -17,7 +17,6 @@ jest.setTimeout(300_000);
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ENV = { PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1', CRAWL_SWEEP_MS: '1000', PIXTRACT_RATE_LIMITS: 'crawls=1000/60' };
-const ENDED = new Set(['completed', 'stopped', 'limited', 'failed']);
 
 const until = <T>(read: () => Promise<T>, condition: (value: T) => boolean, what: string, timeoutMs = 180_000) =>
   pollUntil(read, condition, what, timeoutMs);
@@ -95,11 +94,7 @@ describe('a crawl on three extractor processes (real gateway, auth, Postgres, Re
     expect(victim).toBeDefined();
     await workers.kill(victim);
 
-    const crawl = await until(
-      () => view(crawlId),
-      (value) => ENDED.has(value.status),
-      'the crawl ended',
-    );
+    const crawl = await until(() => view(crawlId), isCrawlSettled, 'the crawl ended');
     expect(crawl.status).toBe('completed');
     expect(
       crawl.pages.filter((page) => page.status === 'failed' || page.status === 'queued' || page.status === 'running'),
@@ -129,11 +124,7 @@ describe('a crawl on three extractor processes (real gateway, auth, Postgres, Re
       scope: 'list',
       urls: [fixtures.url('/site/busy/a.html'), fixtures.url('/site/busy/b.html')],
     });
-    const crawl = await until(
-      () => view(crawlId),
-      (value) => ENDED.has(value.status),
-      'the crawl ended',
-    );
+    const crawl = await until(() => view(crawlId), isCrawlSettled, 'the crawl ended');
     expect(crawl.pages.map((page) => page.status)).toEqual(['done', 'done']);
     expect(crawl.warningDetails).toContainEqual({
       code: 'HOST_BACKOFF',
@@ -153,11 +144,7 @@ describe('a crawl on three extractor processes (real gateway, auth, Postgres, Re
     });
     try {
       const crawlId = await start({ scope: 'list', urls: [1, 2, 3].map((n) => slowServer.url(`/site/p/${n}.html`)) });
-      const crawl = await until(
-        () => view(crawlId),
-        (value) => ENDED.has(value.status),
-        'the crawl ended',
-      );
+      const crawl = await until(() => view(crawlId), isCrawlSettled, 'the crawl ended');
       expect(crawl.pagesDone).toBe(3);
       expect(crawl.warningDetails).toContainEqual({
         code: 'CRAWL_DELAY',
@@ -178,11 +165,7 @@ describe('a crawl on three extractor processes (real gateway, auth, Postgres, Re
       'the crawl under way',
     );
     await gateway.restart();
-    const crawl = await until(
-      () => view(crawlId),
-      (value) => ENDED.has(value.status),
-      'the crawl ended on the new gateway',
-    );
+    const crawl = await until(() => view(crawlId), isCrawlSettled, 'the crawl ended on the new gateway');
     expect(crawl.status).toBe('completed');
     expect(crawl.pages.filter((page) => page.status !== 'done' && page.status !== 'skipped')).toEqual([]);
   });

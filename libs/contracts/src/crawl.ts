@@ -75,6 +75,10 @@ export type CrawlAccepted = z.infer<typeof crawlAcceptedSchema>;
  */
 export const crawlStatusSchema = z.enum(['queued', 'running', 'completed', 'stopped', 'limited', 'failed']);
 export type CrawlStatus = z.infer<typeof crawlStatusSchema>;
+/** A crawl in one of these states changes no more. */
+export const SETTLED_CRAWL_STATUSES: readonly CrawlStatus[] = ['completed', 'stopped', 'limited', 'failed'];
+export const isCrawlSettled = (view: { status: CrawlStatus } | undefined): boolean =>
+  view !== undefined && SETTLED_CRAWL_STATUSES.includes(view.status);
 
 /**
  * done: read (its images are in the result; `error` when the page answered with one). failed: could not be read.

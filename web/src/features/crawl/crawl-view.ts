@@ -1,10 +1,8 @@
-import type { CrawlFile, CrawlPage, CrawlProgress, CrawlStatus, CrawlView } from '@pixtract/contracts';
+import type { CrawlFile, CrawlPage, CrawlProgress, CrawlView } from '@pixtract/contracts';
 
-/** A crawl in one of these states changes no more. */
-const SETTLED: readonly CrawlStatus[] = ['completed', 'stopped', 'limited', 'failed'];
+import { SETTLED_CRAWL_STATUSES, isCrawlSettled } from '@pixtract/contracts';
 
-export const isCrawlSettled = (view: Pick<CrawlView, 'status'> | undefined): boolean =>
-  view !== undefined && SETTLED.includes(view.status);
+export { isCrawlSettled };
 
 /** The pages' addresses for the Page filter: the pages read that gave images, in the order found. */
 export const pagesWithImages = (pages: CrawlPage[]): string[] =>
@@ -29,7 +27,7 @@ function upsertFile(files: CrawlFile[], file: CrawlFile): void {
  * settled view ignores a late event of the running crawl.
  */
 export function withCrawlProgress(view: CrawlView, progress: CrawlProgress): void {
-  if (isCrawlSettled(view) && !SETTLED.includes(progress.status)) return;
+  if (isCrawlSettled(view) && !SETTLED_CRAWL_STATUSES.includes(progress.status)) return;
   const { page, pagesAdded, files, limits, warnings, warningDetails, ...counts } = progress;
   Object.assign(view, counts);
   for (const url of pagesAdded ?? [])
