@@ -79,6 +79,11 @@ const workerSettingsShape = {
   CRAWL_HOST_GAP_MS: positiveInt(250, 600_000),
   /** A page whose host keeps answering 429 or 503 is given up after this many backoffs. */
   CRAWL_MAX_BACKOFFS: positiveInt(6, 100),
+  /**
+   * Crawl pages render in a Chromium of their own started at this `nice` value (1–19, lower CPU priority), so a
+   * visitor's page on the same cores is served first; 0: in the visitors' Chromium, at the same priority.
+   */
+  EXTRACTOR_CRAWL_NICENESS: z.coerce.number({ error: 'expected a whole number' }).int().min(0).max(19).default(10),
   SCREENSHOT_CONCURRENCY: positiveInt(1, 16),
   SCREENSHOT_MAX_HEIGHT_PX: positiveInt(10_000, 16_384),
   SCREENSHOT_JPEG_QUALITY: positiveInt(70, 100),

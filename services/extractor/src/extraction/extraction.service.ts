@@ -249,7 +249,7 @@ export class ExtractionService {
       (bytes) => (progress.bytesReceived += bytes),
       Math.min(payload.previewLimit ?? Number.POSITIVE_INFINITY, this.config.EXTRACTOR_MAX_IMAGES),
       headStart?.signal,
-      policy.userAgent,
+      payload.crawl && { userAgent: policy.userAgent },
     );
     return { visit, partial };
   }

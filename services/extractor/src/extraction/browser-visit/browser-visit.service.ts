@@ -75,7 +75,8 @@ export interface BrowserVisit<T> {
  * let it settle, force lazy images, scroll to the end or the caps, and snapshot it. The analysis runs while the
  * page is open, so measuring can use the bytes the browser already received. A hard timer closes the context at
  * the job's deadline: a runaway page ends with what was found before, or PAGE_TIMEOUT. `signal` stops a visit its
- * caller no longer needs the same way. `userAgent` replaces Chromium's on the page's requests (a crawl's).
+ * caller no longer needs the same way. A crawl's page (`crawl`) renders in the crawl's browser, and its
+ * `userAgent` replaces Chromium's on the page's requests.
  */
 @Injectable()
 export class BrowserVisitService {
@@ -96,10 +97,10 @@ export class BrowserVisitService {
     countBytes: (bytes: number) => void,
     imageLimit: number,
     signal?: AbortSignal,
-    userAgent?: string,
+    crawl?: { userAgent?: string },
   ): Promise<BrowserVisit<T>> {
     const visit: BrowserVisit<T> = { sourceUrl: url, warnings: [] };
-    const session = await this.browsers.openPage();
+    const session = await this.browsers.openPage(crawl ? 'crawl' : 'visitor');
     let timedOut = false;
     let analysing = false;
     const timer = setTimeout(() => {
@@ -112,7 +113,7 @@ export class BrowserVisitService {
     try {
       await countReceivedBytes(session.page, countBytes);
       // Every request of the page, the document and all it loads, says who asks (a crawl: Pixtract).
-      if (userAgent) await session.page.setExtraHTTPHeaders({ 'user-agent': userAgent });
+      if (crawl?.userAgent) await session.page.setExtraHTTPHeaders({ 'user-agent': crawl.userAgent });
       const snapshot = await this.render(session.page, url, visit, report, deadline, imageLimit);
       if (snapshot) {
         analysing = true;

@@ -1,0 +1,28 @@
+import { chmod, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const CAP_SYS_NICE = 23n;
+
+/** Whether this process may raise priorities (root): Chromium would then set its processes' nice values itself. */
+async function mayRaisePriority(): Promise<boolean> {
+  const status = await readFile('/proc/self/status', 'utf8').catch(() => '');
+  const effective = /^CapEff:\s*([0-9a-f]+)$/m.exec(status)?.[1];
+  return effective !== undefined && ((BigInt(`0x${effective}`) >> CAP_SYS_NICE) & 1n) === 1n;
+}
+
+/**
+ * An executable that runs `executablePath` at `niceness` (POSIX `nice`): Playwright launches a browser by path, and
+ * every process Chromium starts, renderers included, inherits the priority. Chromium sets its processes' nice
+ * values itself (renderers 0 or 5, its main threads -8) where it may raise them, so with CAP_SYS_NICE (root) the
+ * browser is started without it (util-linux `setpriv`): it can then only lower its priority further.
+ */
+export async function nicedExecutable(executablePath: string, niceness: number): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'pixtract-chromium-'));
+  const wrapper = join(dir, 'chromium-niced');
+  const withoutRaising = (await mayRaisePriority()) ? 'setpriv --inh-caps=-sys_nice --bounding-set=-sys_nice ' : '';
+  const quoted = `'${executablePath.replaceAll("'", `'\\''`)}'`;
+  await writeFile(wrapper, `#!/bin/sh\nexec ${withoutRaising}nice -n ${niceness} ${quoted} "$@"\n`);
+  await chmod(wrapper, 0o755);
+  return wrapper;
+}
