@@ -43,10 +43,14 @@ export interface GatewayHarness {
   returningVisitor(): Promise<CookieJar>;
   /** A socket, carrying `browser`'s cookies in its handshake like a page's socket does. */
   connectSocket(browser?: CookieJar): Promise<Socket<ServerToClientEvents, ClientToServerEvents>>;
-  /** A real BullMQ worker on one of the gateway's queues (the extraction queue by default), standing in for the extractor. */
+  /**
+   * A real BullMQ worker on one of the gateway's queues (the extraction queue by default), standing in for the
+   * extractor; `concurrency` jobs at once (1 by default).
+   */
   startWorker(
     process: (job: Job<ExtractJobPayload, ExtractJobResult>) => Promise<ExtractJobResult>,
     queue?: typeof QueueName.Extraction | typeof QueueName.CrawlPage,
+    concurrency?: number,
   ): Worker;
   /** Stops this gateway's app and starts a new one on the same database, queue prefix and auth (`app`, `base` follow). */
   restart(): Promise<void>;
@@ -131,10 +135,11 @@ export async function startGateway(
       });
       return socket;
     },
-    startWorker: (process, queue = QueueName.Extraction) => {
+    startWorker: (process, queue = QueueName.Extraction, concurrency = 1) => {
       const worker = new Worker<ExtractJobPayload, ExtractJobResult>(queue, process, {
         connection: redisConnectionOptions(config.REDIS_URL),
         prefix: queuePrefix,
+        concurrency,
       });
       workers.push(worker);
       return worker;

@@ -25,6 +25,29 @@ function ftyp(major: string, ...compatible: string[]): Buffer {
   return box;
 }
 
+/**
+ * A JPEG stored 772×258 (SOF0) whose APP1 EXIF block holds one IFD entry, Orientation = `orientation`, written in
+ * `order` ('II' little-endian, 'MM' big-endian).
+ */
+function orientedJpeg(orientation: number, order: 'II' | 'MM'): Buffer {
+  const tiff = Buffer.alloc(26);
+  const u16 = (value: number, at: number) =>
+    order === 'II' ? tiff.writeUInt16LE(value, at) : tiff.writeUInt16BE(value, at);
+  tiff.write(order, 0, 'latin1');
+  u16(42, 2);
+  if (order === 'II') tiff.writeUInt32LE(8, 4);
+  else tiff.writeUInt32BE(8, 4);
+  u16(1, 8); // one entry
+  u16(0x0112, 10); // Orientation
+  u16(3, 12); // SHORT
+  if (order === 'II') tiff.writeUInt32LE(1, 14);
+  else tiff.writeUInt32BE(1, 14);
+  u16(orientation, 18);
+  const app1 = Buffer.concat([hex('ffe1 0000'), Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  app1.writeUInt16BE(app1.length - 2, 2);
+  return Buffer.concat([hex('ffd8'), app1, hex('ffc0 0011 08 0102 0304 03')]);
+}
+
 describe('readImageHeader', () => {
   it('reads PNG, GIF, JPEG, WebP, BMP, ICO and SVG sizes from the first bytes', () => {
     expect(readImageHeader(solidPng(37, 21))).toEqual({ mimeType: 'image/png', width: 37, height: 21 });
@@ -57,6 +80,19 @@ describe('readImageHeader', () => {
       ),
     ).toEqual({ mimeType: 'image/svg+xml', width: 40, height: 30 });
   });
+
+  it.each([
+    [6, 'MM', 258, 772],
+    [8, 'II', 258, 772],
+    [5, 'II', 258, 772],
+    [3, 'MM', 772, 258],
+    [1, 'II', 772, 258],
+  ] as const)(
+    'gives a JPEG with EXIF orientation %i (%s) the size it is shown at',
+    (orientation, order, width, height) => {
+      expect(readImageHeader(orientedJpeg(orientation, order))).toEqual({ mimeType: 'image/jpeg', width, height });
+    },
+  );
 
   it.each([
     [

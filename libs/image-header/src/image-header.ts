@@ -30,8 +30,13 @@ export function readImageHeader(bytes: Buffer): ImageHeader | undefined {
   return undefined;
 }
 
+/**
+ * The size a JPEG is shown at: its frame's, turned a quarter when its EXIF orientation (5–8) says so, as browsers
+ * (`image-orientation: from-image`) and a conversion (which applies it) show it.
+ */
 function jpegSize(bytes: Buffer): { width?: number; height?: number } {
   let offset = 2;
+  let quarterTurn = false;
   while (offset + 9 <= bytes.length) {
     if (bytes[offset] !== 0xff) return {};
     const marker = bytes[offset + 1];
@@ -40,12 +45,31 @@ function jpegSize(bytes: Buffer): { width?: number; height?: number } {
       continue;
     }
     const length = bytes.readUInt16BE(offset + 2);
+    if (marker === 0xe1) quarterTurn ||= (exifOrientation(bytes.subarray(offset + 4, offset + 2 + length)) ?? 1) >= 5;
     // SOF0-SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
-      return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      const height = bytes.readUInt16BE(offset + 5);
+      const width = bytes.readUInt16BE(offset + 7);
+      return quarterTurn ? { width: height, height: width } : { width, height };
+    }
     offset += 2 + length;
   }
   return {};
+}
+
+/** The Orientation tag (0x0112) of an APP1 segment's EXIF block (its first IFD), if it holds one. */
+function exifOrientation(segment: Buffer): number | undefined {
+  if (segment.length < 14 || segment.toString('latin1', 0, 6) !== 'Exif\0\0') return undefined;
+  const tiff = segment.subarray(6);
+  const order = tiff.toString('latin1', 0, 2);
+  if (order !== 'II' && order !== 'MM') return undefined;
+  const little = order === 'II';
+  const u16 = (at: number) => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const ifd = little ? tiff.readUInt32LE(4) : tiff.readUInt32BE(4);
+  if (ifd + 2 > tiff.length) return undefined;
+  for (let entry = ifd + 2, end = ifd + 2 + 12 * u16(ifd); entry < end && entry + 12 <= tiff.length; entry += 12)
+    if (u16(entry) === 0x0112) return u16(entry + 8);
+  return undefined;
 }
 
 function webpSize(bytes: Buffer): { width?: number; height?: number } {

@@ -76,6 +76,7 @@ const TYPES: Record<string, string> = {
   avif: 'image/avif',
   gif: 'image/gif',
   svg: 'image/svg+xml',
+  tif: 'image/tiff',
 };
 
 describe('saving as another format (real sharp, hermetic web)', () => {
@@ -110,6 +111,14 @@ describe('saving as another format (real sharp, hermetic web)', () => {
       files.set(`/${name}.${name === 'animatedGif' ? 'gif' : name === 'animatedWebp' ? 'webp' : extension}`, bytes);
     }
     files.set('/external.png', pictures.transparentPng);
+    // A TIFF's size is not read from its header but by sharp: stored 40×20, shown 20×40 like the JPEG.
+    files.set(
+      '/rotatedTiff.tif',
+      await sharp({ create: { width: 40, height: 20, channels: 3, background: '#3c3' } })
+        .withMetadata({ orientation: 6 })
+        .tiff()
+        .toBuffer(),
+    );
     files.set('/corrupt.webp', Buffer.concat([pictures.webp.subarray(0, 40), Buffer.alloc(400, 7)]));
     files.set('/corrupt.jpg', Buffer.concat([pictures.jpeg.subarray(0, 600), Buffer.alloc(400, 7)]));
     zipper = await startZipper(web, { IMAGE_MAX_PIXELS: String(4_000_000), IMAGE_MAX_BYTES: String(4 * 1024 * 1024) });
@@ -254,6 +263,32 @@ describe('saving as another format (real sharp, hermetic web)', () => {
     );
     const unknownToken = await proxy({ url: site.url('/jpeg.jpg'), download: '1', naming: '{n}-{colour}' });
     expect(unknownToken.status).toBe(400);
+  });
+
+  it('sizes a rotated picture kept as it is at the size it is shown at, like its conversion', async () => {
+    const single = await proxy({ url: site.url('/rotatedJpeg.jpg'), format: 'jpeg', download: '1', naming: '{w}x{h}' });
+    expect(await bytesOf(single)).toEqual(pictures.rotatedJpeg);
+    expect(single.headers.get('content-disposition')).toContain('filename="20x40.jpg"');
+    const res = await download({
+      imageUrls: [site.url('/rotatedJpeg.jpg'), site.url('/rotatedTiff.tif')],
+      naming: '{n}-{w}x{h}',
+    });
+    const archive = await openArchive(await bytesOf(res));
+    try {
+      expect(archive.names.filter((name) => name.startsWith('images/'))).toEqual([
+        'images/001-20x40.jpg',
+        'images/002-20x40.tiff',
+      ]);
+      const manifest = JSON.parse(await archive.text('manifest.json')) as {
+        images: Array<{ width: number; height: number }>;
+      };
+      expect(manifest.images.map(({ width, height }) => [width, height])).toEqual([
+        [20, 40],
+        [20, 40],
+      ]);
+    } finally {
+      await archive.dispose();
+    }
   });
 
   it('saves a whole ZIP in one format: converted, passed through, first frames noted, failures listed', async () => {

@@ -1,6 +1,7 @@
 import { OnQueueEvent, QueueEventsHost, QueueEventsListener } from '@nestjs/bullmq';
 import { ErrorCode, QueueName, crawlPageProgressSchema } from '@pixtract/contracts';
 import { PinoLogger } from 'nestjs-pino';
+import { CrawlEventSlots } from './crawl-event-slots';
 import { CrawlFinaliser } from './crawl-finaliser.service';
 import { CrawlProgressGateway } from './crawl-progress.gateway';
 import { CrawlQueue } from './crawl.queue';
@@ -10,7 +11,8 @@ import { fromEventPayload } from '../queues/event-payload';
 
 /**
  * Follows the crawl-page queue's events (every replica sees every event; each write below lets one replica act).
- * A result without `crawl` or a job without a stored page changes nothing.
+ * A result without `crawl` or a job without a stored page changes nothing. The work runs in this replica's crawl
+ * event slots, so a busy crawl never takes every database connection from visitors' requests.
  */
 @QueueEventsListener(QueueName.CrawlPage)
 export class CrawlEventsListener extends QueueEventsHost {
@@ -20,6 +22,7 @@ export class CrawlEventsListener extends QueueEventsHost {
     private readonly progress: CrawlProgressGateway,
     private readonly warnings: CrawlWarnings,
     private readonly queue: CrawlQueue,
+    private readonly slots: CrawlEventSlots,
     private readonly logger: PinoLogger,
   ) {
     super();
@@ -57,7 +60,7 @@ export class CrawlEventsListener extends QueueEventsHost {
   /** Never throw into the event emitter: the sweep catches up with what failed here. */
   private async guard(pageId: string, work: () => Promise<unknown>) {
     try {
-      await work();
+      await this.slots.run(work);
     } catch (error) {
       this.logger.error({ err: error, pageId }, 'crawl queue event handling failed');
     }

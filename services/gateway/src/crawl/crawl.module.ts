@@ -3,6 +3,7 @@ import { AccountModule } from '../account/account.module';
 import { UrlPolicyService } from '../extraction/url-policy.service';
 import { QueuesModule } from '../queues/queues.module';
 import { QuotaModule } from '../quota/quota.module';
+import { CrawlEventSlots } from './crawl-event-slots';
 import { CrawlEventsListener } from './crawl-events.listener';
 import { CrawlFinaliser } from './crawl-finaliser.service';
 import { CrawlFrontier } from './crawl-frontier.service';
@@ -25,6 +26,7 @@ import { CrawlService } from './crawl.service';
     CrawlFrontier,
     CrawlFinaliser,
     CrawlEventsListener,
+    CrawlEventSlots,
     CrawlProgressGateway,
     CrawlSweeper,
     CrawlWarnings,

@@ -21,6 +21,14 @@ describe('withVariantSizes', () => {
       '/square-400.jpg': { type: 'image/jpeg', bytes: await image(400, 400, 'jpeg') },
       '/photo-300x200.png': { type: 'image/png', bytes: await image(300, 150, 'png') },
       '/plain.webp': { type: 'image/webp', bytes: await image(50, 60, 'webp') },
+      // Stored 200 × 100 with EXIF orientation 6 (a quarter turn): shown, and converted, at 100 × 200.
+      '/rotated-200x100.jpg': {
+        type: 'image/jpeg',
+        bytes: await sharp({ create: { width: 200, height: 100, channels: 3, background: '#888' } })
+          .withMetadata({ orientation: 6 })
+          .jpeg()
+          .toBuffer(),
+      },
     };
     server = createServer((req, res) => {
       requested.push(req.url ?? '');
@@ -44,16 +52,18 @@ describe('withVariantSizes', () => {
       { fileUrl: `${origin}/photo-300x200.png`, width: 300, height: 200 },
       { fileUrl: `${origin}/plain.webp` },
       { fileUrl: `${origin}/gone.jpg`, width: 100 },
+      { fileUrl: `${origin}/rotated-200x100.jpg`, width: 200, height: 100 },
     ],
   });
 
-  it('reads every rendition’s width and height from its own header, keeping what cannot be read', async () => {
+  it('reads every rendition’s width and height from its own header (as shown: EXIF orientation applied), keeping what cannot be read', async () => {
     const [file] = await withVariantSizes([picture()], policy);
     expect(file.variants).toEqual([
       { fileUrl: `${origin}/square-400.jpg`, width: 400, height: 400 },
       { fileUrl: `${origin}/photo-300x200.png`, width: 300, height: 150 },
       { fileUrl: `${origin}/plain.webp`, width: 50, height: 60 },
       { fileUrl: `${origin}/gone.jpg`, width: 100 },
+      { fileUrl: `${origin}/rotated-200x100.jpg`, width: 100, height: 200 },
     ]);
   });
 
