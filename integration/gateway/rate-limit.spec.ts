@@ -132,9 +132,13 @@ describe('rate limits on anonymous writes and screenshots, per client network', 
     expect(over).toEqual([429, TOO_MANY, true]);
   });
 
-  it('allows 10 full-page screenshots a minute; the image proxy beside them is not counted', async () => {
+  it('allows 10 full-page screenshots a minute, however the flag is spelt; the image proxy beside them is not counted', async () => {
+    // The zipper renders a screenshot for fullpage=true and fullpage=1 alike: both count.
+    let n = 0;
     const screenshot = () =>
-      fetch(`${gateway.base}/api/proxy-image?fullpage=true&url=${encodeURIComponent('https://example.com/')}`);
+      fetch(
+        `${gateway.base}/api/proxy-image?fullpage=${n++ % 2 ? '1' : 'true'}&url=${encodeURIComponent('https://example.com/')}`,
+      );
     const { statuses, over } = await flood(10, screenshot);
     expect(statuses.filter((status) => status === 429)).toEqual([]);
     expect(over).toEqual([429, TOO_MANY, true]);

@@ -44,6 +44,9 @@ describe('parseCommentRequest', () => {
   it.each([
     ['no content', { sourceUrl: page }, 'COMMENT_REQUIRED'],
     ['blank content', { content: '   \n ', sourceUrl: page }, 'COMMENT_REQUIRED'],
+    ['zero-width spaces only', { content: '\u200B\u200B', sourceUrl: page }, 'COMMENT_REQUIRED'],
+    ['braille blanks only', { content: '\u2800 \u2800', sourceUrl: page }, 'COMMENT_REQUIRED'],
+    ['a braille-blank name', { content: 'ok', sourceUrl: page, username: '\u2800' }, 'USERNAME_INVISIBLE'],
     ['content that is no text', { content: 42, sourceUrl: page }, 'COMMENT_REQUIRED'],
     ['2,001 characters', { content: 'x'.repeat(2001), sourceUrl: page }, 'COMMENT_TOO_LONG'],
     ['a rating of 0', { content: 'ok', rating: 0, sourceUrl: page }, 'INVALID_RATING'],

@@ -17,6 +17,8 @@ describe('nameSkeleton', () => {
     ['\u202Enimda\u200B', 'nimda'], // bidi override and zero-width space dropped
     ['Piхtrаct', 'pixtract'], // Cyrillic х and а
     ['m0der4tor', 'moderator'],
+    ['ᴀᴅᴍɪɴ', 'admin'], // small capitals, which NFKC keeps
+    ['ᴘɪxᴛʀᴀᴄᴛ', 'pixtract'],
   ])('reads %j as %j', (name, skeleton) => {
     expect(nameSkeleton(name)).toBe(skeleton);
   });

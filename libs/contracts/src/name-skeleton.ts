@@ -9,34 +9,35 @@ export const RESERVED_NAMES = ['admin', 'pixtract', 'moderator'] as const;
 /**
  * Letters that read as a Latin letter or digit: Cyrillic, Greek, Armenian and IPA look-alikes of UTS #39's
  * confusables (NFKC has already folded the fullwidth, mathematical, Roman-numeral and ligature forms, and accents
- * are dropped before this map is read), and the digits and signs
- * that pass for letters. Each maps to the one letter of its class.
+ * are dropped before this map is read), small capitals (NFKC keeps them, and "ᴀᴅᴍɪɴ" reads as ADMIN), and the digits
+ * and signs that pass for letters. Each maps to the one letter of its class.
  */
 const LOOKALIKES_OF: Record<string, string> = {
-  a: 'аɑα⍺@4',
-  b: 'ьƅ',
+  a: 'аɑα⍺@4ᴀ',
+  b: 'ьƅʙ',
   c: 'сϲⅽᴄ',
-  d: 'ԁⅾɗ',
-  e: 'еҽ℮3є',
-  g: 'ɡց',
-  h: 'һհ',
+  d: 'ԁⅾɗᴅ',
+  e: 'еҽ℮3єᴇ',
+  f: 'ꜰ',
+  g: 'ɡցɢ',
+  h: 'һհʜ',
   // i, l, 1 and the like pass for one another: one class.
-  i: 'l1|!ıιіӏɩǀ',
-  j: 'јϳ',
-  k: 'κк',
-  m: 'м',
-  n: 'ոռηп',
+  i: 'l1|!ıιіӏɩǀɪʟ',
+  j: 'јϳᴊ',
+  k: 'κкᴋ',
+  m: 'мᴍ',
+  n: 'ոռηпɴ',
   o: 'оοօ0σᴏ૦٥',
-  p: 'рρ',
+  p: 'рρᴘ',
   q: 'ԛզ',
-  r: 'гᴦ',
+  r: 'гᴦʀ',
   s: 'ѕꜱ5$',
-  t: 'τт7+',
+  t: 'τт7+ᴛ',
   u: 'υսᴜ',
   v: 'νѵᴠ',
   w: 'ԝѡᴡ',
   x: 'хχ×',
-  y: 'уγү',
+  y: 'уγүʏ',
   z: 'ᴢ2',
 };
 /** Capitals that pass for a Latin capital though their small letters do not (Greek Μ, Ν, Η): read before folding case. */

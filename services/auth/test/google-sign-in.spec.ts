@@ -27,13 +27,14 @@ function startSimulator(port: number, redirectUri: string): Promise<ChildProcess
 
 /**
  * Plays the person at the simulator: follows its redirects to the account chooser, signs in there as `email` (or
- * presses Cancel for `cancel`), and returns the redirect back to us.
+ * presses Cancel for `cancel`) under `name` (their Google profile's), and returns the redirect back to us.
  */
 async function signInAtSimulator(
   simulator: CookieJar,
   simulatorBase: string,
   authorizationUrl: string,
   email: string,
+  name = `Test ${email.split('@')[0]}`,
 ): Promise<URL> {
   let next = new URL(authorizationUrl);
   for (let step = 0; step < 12; step += 1) {
@@ -48,11 +49,10 @@ async function signInAtSimulator(
     expect(html).toContain('Simulator – test sign-in, not Google');
     const path = /<form id="sign-in" method="post" action="([^"]+)"/.exec(html)?.[1];
     if (!path) throw new Error(`unexpected simulator page: ${html.slice(0, 200)}`);
-    const [name] = email.split('@');
     const posted = await simulator.fetch(email === 'cancel' ? `${path}/cancel` : path, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email, name: `Test ${name}` }).toString(),
+      body: new URLSearchParams({ email, name }).toString(),
     });
     next = new URL(posted.headers.get('location')!, simulatorBase);
   }
@@ -83,13 +83,13 @@ describe('Google sign-in (OpenID Connect, state + PKCE) against the Google sign-
   });
 
   /** Starts a sign-in in `browser` and comes back from the simulator (signed in as `email`, or `cancel`) with the callback URL. */
-  async function callbackFor(browser: CookieJar, email: string): Promise<URL> {
+  async function callbackFor(browser: CookieJar, email: string, name?: string): Promise<URL> {
     const start = await browser.fetch('/api/auth/google');
     expect(start.status).toBe(302);
     const authorizationUrl = new URL(start.headers.get('location')!);
     expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorizationUrl.searchParams.get('state')).toBeTruthy();
-    return signInAtSimulator(new CookieJar(simulatorBase), simulatorBase, authorizationUrl.toString(), email);
+    return signInAtSimulator(new CookieJar(simulatorBase), simulatorBase, authorizationUrl.toString(), email, name);
   }
 
   it('signs up a new user by verified email, with a new session, and sends them home', async () => {
@@ -109,6 +109,18 @@ describe('Google sign-in (OpenID Connect, state + PKCE) against the Google sign-
         role: 'registered',
       },
     });
+  });
+
+  it.each([
+    ['reads as the team', 'Ａdmin', 'team'],
+    ['hides a bidi override and a zero-width space (shown as "admin")', '\u202Enimda\u200B', 'hidden'],
+    ['is blank to the eye', '\u3164\u2800', 'blank'],
+  ])('does not show a Google name that %s: the account goes by its username', async (_label, name, who) => {
+    const browser = new CookieJar(auth.base);
+    const callback = await callbackFor(browser, `${who}@example.com`, name);
+    expect((await browser.fetch(callback.pathname + callback.search)).status).toBe(302);
+    const status = (await (await browser.fetch('/api/auth/status')).json()) as AuthStatus;
+    expect(status.user).toMatchObject({ username: `${who}@example.com`, displayName: null });
   });
 
   it('links Google to the signed-in account, which then signs in with Google alone', async () => {

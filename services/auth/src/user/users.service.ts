@@ -6,6 +6,7 @@ import {
   authErrorBody,
   emailKey,
   impersonatesStaff,
+  registerRequestSchema,
   usernameKey,
 } from '@pixtract/contracts';
 import { DataSource } from 'typeorm';
@@ -40,6 +41,16 @@ export class UsersService {
       (displayName !== undefined && impersonatesStaff(displayName, admins)) ||
       (!this.adminKeys.has(usernameKey(username)) && impersonatesStaff(username, admins));
     if (reserved) throw new HttpException(authErrorBody(AuthErrorCode.NameReserved, 400), 400);
+  }
+
+  /**
+   * A Google name is shown only as a display name that registration would take: normalised, nothing hidden (bidi
+   * overrides, zero-width or blank characters), at most 100 characters, not reading as Pixtract's team. Otherwise
+   * the account goes by its username.
+   */
+  private shownGoogleName(name: string | null): string | null {
+    const shown = registerRequestSchema.shape.displayName.safeParse(name ?? undefined).data;
+    return shown && !impersonatesStaff(shown, this.config.ADMIN_USERNAMES) ? shown : null;
   }
 
   private get users() {
@@ -123,11 +134,7 @@ export class UsersService {
         username: identity.email,
         password: null,
         email: identity.email,
-        // A Google name that reads as Pixtract's team is not shown: the account goes by its username instead.
-        displayName:
-          identity.displayName && impersonatesStaff(identity.displayName, this.config.ADMIN_USERNAMES)
-            ? null
-            : identity.displayName,
+        displayName: this.shownGoogleName(identity.displayName),
         googleSubject: identity.subject,
       });
     } catch (error) {

@@ -1,4 +1,5 @@
 import { RequestMethod } from '@nestjs/common';
+import { proxyImageQuerySchema } from '@pixtract/contracts';
 import type { Request } from 'express';
 
 export interface RateLimit {
@@ -13,8 +14,12 @@ export interface RateLimit {
   counts?: (req: Request) => boolean;
 }
 
-/** A full-page screenshot renders a whole page in Chromium; the image proxy beside it is cheap. */
-const isScreenshot = (req: Request): boolean => req.query.fullpage === 'true';
+/**
+ * A full-page screenshot renders a whole page in Chromium; the image proxy beside it is cheap. Read by the zipper's
+ * own contract, so every spelling it renders (`true`, `1`) counts.
+ */
+const isScreenshot = (req: Request): boolean =>
+  proxyImageQuerySchema.shape.fullpage.safeParse(req.query.fullpage).data === true;
 
 /** Attempts per client network (an IPv4 address or an IPv6 /64) and window, per route. */
 export const RATE_LIMITS: RateLimit[] = [
