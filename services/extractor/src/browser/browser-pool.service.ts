@@ -54,7 +54,12 @@ export class BrowserPoolService implements OnModuleInit, OnApplicationShutdown {
       });
     this.visitor = lane('visitor', this.config.CHROMIUM_PATH, true);
     const niceness = this.config.EXTRACTOR_CRAWL_NICENESS;
-    if (niceness > 0) this.crawl = lane('crawl', await nicedExecutable(this.config.CHROMIUM_PATH, niceness), false);
+    if (niceness > 0) {
+      const executable = await nicedExecutable(this.config.CHROMIUM_PATH, niceness, () =>
+        this.logger.warn({ msg: 'setpriv not found: Chromium, started as root, may raise the crawl browser priority' }),
+      );
+      this.crawl = lane('crawl', executable, false);
+    }
     await this.visitor.warm();
   }
 

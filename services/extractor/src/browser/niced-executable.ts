@@ -1,6 +1,6 @@
-import { chmod, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { access, chmod, constants, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 
 const CAP_SYS_NICE = 23n;
 
@@ -11,16 +11,36 @@ async function mayRaisePriority(): Promise<boolean> {
   return effective !== undefined && ((BigInt(`0x${effective}`) >> CAP_SYS_NICE) & 1n) === 1n;
 }
 
+const isExecutable = (path: string) =>
+  access(path, constants.X_OK).then(
+    () => true,
+    () => false,
+  );
+
+/** Whether `command` is on the PATH (util-linux's `setpriv` is on Debian's and most images; not everywhere). */
+async function onPath(command: string): Promise<boolean> {
+  const dirs = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
+  return (await Promise.all(dirs.map((dir) => isExecutable(join(dir, command))))).some(Boolean);
+}
+
 /**
  * An executable that runs `executablePath` at `niceness` (POSIX `nice`): Playwright launches a browser by path, and
  * every process Chromium starts, renderers included, inherits the priority. Chromium sets its processes' nice
  * values itself (renderers 0 or 5, its main threads -8) where it may raise them, so with CAP_SYS_NICE (root) the
- * browser is started without it (util-linux `setpriv`): it can then only lower its priority further.
+ * browser is started without it (util-linux `setpriv`): it can then only lower its priority further. Without
+ * `setpriv` such a worker's crawl browser keeps only what Chromium leaves of the nice value (`onUnlowered` says so).
  */
-export async function nicedExecutable(executablePath: string, niceness: number): Promise<string> {
+export async function nicedExecutable(
+  executablePath: string,
+  niceness: number,
+  onUnlowered: () => void,
+): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'pixtract-chromium-'));
   const wrapper = join(dir, 'chromium-niced');
-  const withoutRaising = (await mayRaisePriority()) ? 'setpriv --inh-caps=-sys_nice --bounding-set=-sys_nice ' : '';
+  const raising = await mayRaisePriority();
+  const canDrop = raising && (await onPath('setpriv'));
+  if (raising && !canDrop) onUnlowered();
+  const withoutRaising = canDrop ? 'setpriv --inh-caps=-sys_nice --bounding-set=-sys_nice ' : '';
   const quoted = `'${executablePath.replaceAll("'", `'\\''`)}'`;
   await writeFile(wrapper, `#!/bin/sh\nexec ${withoutRaising}nice -n ${niceness} ${quoted} "$@"\n`);
   await chmod(wrapper, 0o755);
