@@ -7,7 +7,8 @@
  * the site's host (the politeness limit is 2). Then: the ratio of the crawl's time (W = 1) to extracting the same
  * pages one by one through /api/extractions; the ratio of a single extraction's time while a crawl runs to its
  * time on an idle queue (the same pages); and a crawl on MAX workers with one killed (SIGKILL) a quarter of the
- * way through: pages done, each once, with its images stored once.
+ * way through: pages done, each once, with its images stored once. Crawls are followed by socket.io, as the crawl page
+ * follows them.
  *
  *   npm run bench -- crawl
  *   BENCH_CRAWL_PAGES=200 BENCH_WORKERS=4 BENCH_LATENCY_MS=50 npm run bench -- crawl
@@ -26,6 +27,7 @@ const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
 const ADMIN = { username: 'benchcrawler', password: 'bench crawler password' };
 
 const testingRequire = createRequire(join(root, 'bench', 'package.json'));
+const { io } = createRequire(join(root, 'services', 'gateway', 'package.json'))('socket.io-client');
 
 console.log('building gateway, auth and extractor (nx cache makes this quick when nothing changed) ...');
 await buildServices(['@pixtract/gateway', '@pixtract/auth', '@pixtract/extractor']);
@@ -110,17 +112,46 @@ if (!(await call('/api/auth/login', { method: 'POST', body: JSON.stringify(ADMIN
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const ENDED = new Set(['completed', 'stopped', 'limited', 'failed']);
 
+/**
+ * One crawl of the site's pages, followed as the crawl page follows it: socket.io `crawl:progress` events (a
+ * client polling the whole crawl view would load the gateway as no visitor does), the stored view read at the end.
+ */
 async function crawlOf(site, server, onProgress) {
   const urls = Array.from({ length: PAGES }, (_, n) => server.url(`/site/p/${n + 1}.html`));
   const startedAt = Date.now();
   const res = await call('/api/crawls', { method: 'POST', body: JSON.stringify({ scope: 'list', urls }) });
   if (res.status !== 202) throw new Error(`crawl refused: ${res.status} ${await res.text()}`);
   const { crawlId } = await res.json();
-  for (;;) {
-    const crawl = await (await call(`/api/crawls/${crawlId}`)).json();
-    await onProgress?.(crawl);
-    if (ENDED.has(crawl.status)) return { crawl, ms: Date.now() - startedAt };
-    await sleep(250);
+  const socket = io(gateway.base, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    forceNew: true,
+    extraHeaders: { cookie },
+  });
+  let wake = () => {};
+  let [latest, heard, handled] = [undefined, 0, 0];
+  socket.on('crawl:progress', (progress) => ((latest = progress), (heard += 1), wake()));
+  await new Promise((resolve, reject) => (socket.once('connect', resolve), socket.once('connect_error', reject)));
+  if (!(await socket.emitWithAck('crawl:follow', crawlId)).ok) throw new Error('crawl:follow refused');
+  const view = () => call(`/api/crawls/${crawlId}`).then((answer) => answer.json());
+  // Events before the follow are not replayed: the stored view once, then the events (and the view again should
+  // the socket say nothing for a while).
+  latest ??= await view();
+  try {
+    for (;;) {
+      await onProgress?.(latest);
+      if (ENDED.has(latest.status)) return { crawl: await view(), ms: Date.now() - startedAt };
+      if (heard === handled) {
+        const spoke = await new Promise((resolve) => {
+          const quiet = setTimeout(() => resolve(false), 5_000);
+          wake = () => (clearTimeout(quiet), resolve(true));
+        });
+        if (!spoke) latest = await view();
+      }
+      handled = heard;
+    }
+  } finally {
+    socket.disconnect();
   }
 }
 
