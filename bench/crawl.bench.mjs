@@ -24,6 +24,8 @@ import { benchStack, buildServices, fixed, root } from './bench.kit.mjs';
 const PAGES = Number(process.env.BENCH_CRAWL_PAGES ?? 200);
 const MAX_WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
+// The kill -9 check needs a worker left to take the killed one's pages (with one, that crawl never ends).
+if (!(MAX_WORKERS >= 2)) throw new Error('BENCH_WORKERS must be at least 2: one worker is killed mid-crawl');
 const ADMIN = { username: 'benchcrawler', password: 'bench crawler password' };
 
 const testingRequire = createRequire(join(root, 'bench', 'package.json'));
