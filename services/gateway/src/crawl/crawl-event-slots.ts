@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 /**
- * Crawl queue events this replica handles at once. Each holds database connections, and a crawl's page finishes take
+ * Crawl queue events (and the sweep's catching up with them) this replica handles at once. Each holds database connections, and a crawl's page finishes take
  * turns on the crawl's row lock: unbounded, a crawl on four workers had nine of the pool's ten connections waiting
  * on that lock, and a visitor's single extraction waited seconds for one (`npm run bench -- crawl`). Two keep one
  * page finishing and the next one ready.

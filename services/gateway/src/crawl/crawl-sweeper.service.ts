@@ -2,6 +2,7 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { ErrorCode } from '@pixtract/contracts';
 import { PinoLogger } from 'nestjs-pino';
 import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
+import { CrawlEventSlots } from './crawl-event-slots';
 import { CrawlFinaliser } from './crawl-finaliser.service';
 import { CrawlFrontier } from './crawl-frontier.service';
 import { CrawlQueue } from './crawl.queue';
@@ -14,7 +15,8 @@ const SWEEP_BATCH = 200;
  * What makes a gateway restart lose nothing: queue events are not replayed to a process that was down, so every
  * replica looks, at start and every CRAWL_SWEEP_MS, at the unfinished pages of active crawls: a completed job is
  * finished from its stored result, a failed one failed, a page whose job is missing (stored, then the process died
- * before queueing it) queued; an active crawl with no unfinished page is ended. All of it idempotent.
+ * before queueing it) queued; an active crawl with no unfinished page is ended. All of it idempotent, and in the
+ * crawl event slots like the events' own work (it takes the crawl's lock the same way).
  */
 @Injectable()
 export class CrawlSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -26,6 +28,7 @@ export class CrawlSweeper implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly finaliser: CrawlFinaliser,
     private readonly frontier: CrawlFrontier,
     private readonly queue: CrawlQueue,
+    private readonly slots: CrawlEventSlots,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly logger: PinoLogger,
   ) {
@@ -52,13 +55,14 @@ export class CrawlSweeper implements OnApplicationBootstrap, OnApplicationShutdo
   async sweep(): Promise<void> {
     for (const { id, crawlId } of await this.repository.unfinishedPages(this.config.CRAWL_SWEEP_MS, SWEEP_BATCH)) {
       const { state, job } = await this.queue.lookup(id);
-      if (state === 'completed' && job) await this.finaliser.complete(id, job.returnvalue);
-      else if (state === 'failed') await this.finaliser.fail(id, ErrorCode.ExtractionFailed);
+      if (state === 'completed' && job) await this.slots.run(() => this.finaliser.complete(id, job.returnvalue));
+      else if (state === 'failed') await this.slots.run(() => this.finaliser.fail(id, ErrorCode.ExtractionFailed));
       else if (state === 'unknown') {
         const [crawl, page] = await Promise.all([this.repository.find(crawlId), this.repository.findPage(id)]);
         if (crawl && page && page.status === 'queued') await this.queue.enqueue([this.frontier.jobOf(crawl, page)]);
       }
     }
-    for (const crawlId of await this.repository.idleActiveCrawls()) await this.finaliser.settleIdle(crawlId);
+    for (const crawlId of await this.repository.idleActiveCrawls())
+      await this.slots.run(() => this.finaliser.settleIdle(crawlId));
   }
 }
