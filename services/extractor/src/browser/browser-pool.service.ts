@@ -23,6 +23,7 @@ export class BrowserPoolService implements OnModuleInit, OnApplicationShutdown {
   private proxy?: GuardProxy;
   private visitor?: BrowserLane;
   private crawl?: BrowserLane;
+  private crawlExecutable?: { path: string; remove: () => Promise<void> };
   private readonly restarts: Counter<'reason'>;
 
   constructor(
@@ -55,10 +56,10 @@ export class BrowserPoolService implements OnModuleInit, OnApplicationShutdown {
     this.visitor = lane('visitor', this.config.CHROMIUM_PATH, true);
     const niceness = this.config.EXTRACTOR_CRAWL_NICENESS;
     if (niceness > 0) {
-      const executable = await nicedExecutable(this.config.CHROMIUM_PATH, niceness, () =>
+      this.crawlExecutable = await nicedExecutable(this.config.CHROMIUM_PATH, niceness, () =>
         this.logger.warn({ msg: 'setpriv not found: Chromium, started as root, may raise the crawl browser priority' }),
       );
-      this.crawl = lane('crawl', executable, false);
+      this.crawl = lane('crawl', this.crawlExecutable.path, false);
     }
     await this.visitor.warm();
   }
@@ -77,6 +78,6 @@ export class BrowserPoolService implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([this.visitor?.shutdown(), this.crawl?.shutdown()]);
-    await this.proxy?.close();
+    await Promise.all([this.proxy?.close(), this.crawlExecutable?.remove()]);
   }
 }

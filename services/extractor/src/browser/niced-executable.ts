@@ -1,4 +1,4 @@
-import { access, chmod, constants, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { access, chmod, constants, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 
@@ -34,15 +34,16 @@ export async function nicedExecutable(
   executablePath: string,
   niceness: number,
   onUnlowered: () => void,
-): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'pixtract-chromium-'));
-  const wrapper = join(dir, 'chromium-niced');
+): Promise<{ path: string; remove: () => Promise<void> }> {
   const raising = await mayRaisePriority();
   const canDrop = raising && (await onPath('setpriv'));
   if (raising && !canDrop) onUnlowered();
   const withoutRaising = canDrop ? 'setpriv --inh-caps=-sys_nice --bounding-set=-sys_nice ' : '';
   const quoted = `'${executablePath.replaceAll("'", `'\\''`)}'`;
-  await writeFile(wrapper, `#!/bin/sh\nexec ${withoutRaising}nice -n ${niceness} ${quoted} "$@"\n`);
-  await chmod(wrapper, 0o755);
-  return wrapper;
+  // A directory of this process's own (mkdtemp: mode 0700, a fresh name), so no one else can put a script there.
+  const dir = await mkdtemp(join(tmpdir(), 'pixtract-chromium-'));
+  const path = join(dir, 'chromium-niced');
+  await writeFile(path, `#!/bin/sh\nexec ${withoutRaising}nice -n ${niceness} ${quoted} "$@"\n`);
+  await chmod(path, 0o755);
+  return { path, remove: () => rm(dir, { recursive: true, force: true }) };
 }
