@@ -1,12 +1,5 @@
 import { CrawlView, ExtractionView, isCrawlSettled } from '@pixtract/contracts';
-import {
-  CookieJar,
-  ExtractorProcesses,
-  FixtureServer,
-  pollUntil,
-  startFixtureServer,
-  untilReady,
-} from '@pixtract/testing';
+import { CookieJar, ExtractorProcesses, FixtureServer, pollUntil, startFixtureServer } from '@pixtract/testing';
 import { GatewayHarness, startGateway } from '../support/gateway-harness';
 
 jest.setTimeout(300_000);
@@ -74,7 +67,7 @@ describe('a single extraction during a crawl (real gateway, one extractor proces
       EXTRACTOR_CONCURRENCY: '2',
       CRAWL_HOST_GAP_MS: '20',
     });
-    await untilReady(await workers.start(), 120_000);
+    await workers.startReady({}, 120_000);
     visitor = await gateway.returningVisitor();
   });
   afterAll(async () => {

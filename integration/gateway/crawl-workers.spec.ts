@@ -8,7 +8,6 @@ import {
   crawlSite,
   pollUntil,
   startFixtureServer,
-  untilReady,
 } from '@pixtract/testing';
 import { DataSource } from 'typeorm';
 import { GatewayHarness, startGateway } from '../support/gateway-harness';
@@ -46,9 +45,7 @@ describe('a crawl on three extractor processes (real gateway, auth, Postgres, Re
     // One after another: three Chromiums launching at once on a loaded machine miss the readiness wait.
     started = [];
     for (let i = 0; i < 3; i++) {
-      const worker = await workers.start();
-      await untilReady(worker, 120_000);
-      started.push(worker);
+      started.push(await workers.startReady({}, 120_000));
     }
     // A registered member: 50 pages a crawl.
     member = new CookieJar(gateway.base);

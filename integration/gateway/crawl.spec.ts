@@ -8,7 +8,6 @@ import {
   crawlSite,
   pollUntil,
   startFixtureServer,
-  untilReady,
 } from '@pixtract/testing';
 import { GatewayHarness, startGateway } from '../support/gateway-harness';
 
@@ -44,7 +43,7 @@ describe('crawls through the API (real gateway, auth, Postgres, Redis, two extra
     });
     workers = new ExtractorProcesses({ REDIS_URL, QUEUE_PREFIX: gateway.queuePrefix, CRAWL_HOST_GAP_MS: '20' });
     // Readiness waits long: Chromium starts slowly on a loaded machine.
-    for (const worker of [await workers.start(), await workers.start()]) await untilReady(worker, 120_000);
+    for (let i = 0; i < 2; i++) await workers.startReady({}, 120_000);
     visitor = await gateway.returningVisitor();
   });
   afterAll(async () => {

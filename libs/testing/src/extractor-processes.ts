@@ -96,11 +96,18 @@ export class ExtractorProcesses {
     return worker;
   }
 
-  /** Starts one and waits until its /ready answers 200 (Redis reachable, Chromium launched). */
-  async startReady(env: NodeJS.ProcessEnv = {}): Promise<ExtractorProcess> {
-    const worker = await this.start(env);
-    await untilReady(worker, 30_000);
-    return worker;
+  /**
+   * Starts one and waits until its /ready answers 200 (Redis reachable, Chromium launched). The port is chosen free
+   * before the worker listens on it, and something else may take it meanwhile (EADDRINUSE): a worker that exits
+   * before it is ready is started again on another port, three times at most.
+   */
+  async startReady(env: NodeJS.ProcessEnv = {}, timeoutMs = 30_000): Promise<ExtractorProcess> {
+    for (let attempt = 1; ; attempt++) {
+      const worker = await this.start(env);
+      const ready = untilReady(worker, timeoutMs, () => worker.child.exitCode !== null).then(() => true);
+      if (await ready) return worker;
+      if (attempt === 3) throw new Error(`the extractor exited before it was ready, ${attempt} times`);
+    }
   }
 
   /** SIGKILL, as the kernel's OOM killer or a pulled plug would: no shutdown hook runs. */
@@ -128,20 +135,30 @@ export class ExtractorProcesses {
   }
 }
 
-/** Polls a worker's /ready until it answers 200. */
-export async function untilReady(worker: Pick<ExtractorProcess, 'base'>, timeoutMs: number): Promise<void> {
-  await untilStatus(`${worker.base}/ready`, 200, timeoutMs);
+/** Polls a worker's /ready until it answers 200; resolves false at once when `gone` says the process has exited. */
+export async function untilReady(
+  worker: Pick<ExtractorProcess, 'base'>,
+  timeoutMs: number,
+  gone: () => boolean = () => false,
+): Promise<boolean> {
+  return untilStatus(`${worker.base}/ready`, 200, timeoutMs, gone);
 }
 
-/** Polls a URL until it answers `status` (connection errors count as not yet). */
-export async function untilStatus(url: string, status: number, timeoutMs: number): Promise<void> {
+/** Polls a URL until it answers `status` (connection errors count as not yet); false when `gone` says to stop. */
+export async function untilStatus(
+  url: string,
+  status: number,
+  timeoutMs: number,
+  gone: () => boolean = () => false,
+): Promise<boolean> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const answered = await fetch(url, { signal: AbortSignal.timeout(3000) }).then(
       (res) => res.status,
       () => undefined,
     );
-    if (answered === status) return;
+    if (answered === status) return true;
+    if (gone()) return false;
     if (Date.now() > until)
       throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms (last: ${answered ?? 'no answer'})`);
     await new Promise((resolve) => setTimeout(resolve, 200));
