@@ -104,8 +104,7 @@ export class ExtractorProcesses {
   async startReady(env: NodeJS.ProcessEnv = {}, timeoutMs = 30_000): Promise<ExtractorProcess> {
     for (let attempt = 1; ; attempt++) {
       const worker = await this.start(env);
-      const ready = untilReady(worker, timeoutMs, () => worker.child.exitCode !== null).then(() => true);
-      if (await ready) return worker;
+      if (await untilReady(worker, timeoutMs, () => worker.child.exitCode !== null)) return worker;
       if (attempt === 3) throw new Error(`the extractor exited before it was ready, ${attempt} times`);
     }
   }
