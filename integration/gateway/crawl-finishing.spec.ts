@@ -1,28 +1,13 @@
-import { CrawlView, ExtractJobResult, QueueName, isCrawlSettled } from '@pixtract/contracts';
+import { CrawlView, QueueName, isCrawlSettled } from '@pixtract/contracts';
 import { CookieJar, pollUntil } from '@pixtract/testing';
 import { Client } from 'pg';
 import { CRAWL_EVENTS_AT_ONCE } from '@pixtract/gateway/src/crawl/crawl-event-slots';
 import { GatewayHarness, startGateway } from '../support/gateway-harness';
+import { standInPageResult } from '../support/stand-in-page';
 
 jest.setTimeout(120_000);
 
 const PAGES = 40;
-
-/** A page of the stand-in site: one picture of its own and the logo every page shows. */
-function pageResult(url: string, crawlId: string): ExtractJobResult {
-  const n = Number(/page-(\d+)/.exec(url)?.[1] ?? 0);
-  return {
-    files: [
-      { fileUrl: `http://images.example/img/page-${n}.png`, alt: `Picture ${n}`, position: 0 },
-      { fileUrl: 'http://images.example/img/logo.png', alt: 'Logo', position: 1 },
-    ],
-    sourceUrl: url,
-    warnings: [],
-    performanceInfo: { timeMs: 5, method: 'static' },
-    totalImagesFound: 2,
-    crawl: { crawlId, worker: 'stand-in:1', links: [], disallowedLinks: 0, photoLinks: [] },
-  };
-}
 
 /**
  * A crawl's pages finish in bursts (many workers), and each finish takes the crawl's row lock while holding a
@@ -72,7 +57,11 @@ describe('a burst of finished crawl pages (real gateway, auth, Postgres, Redis)'
       }
     })();
     // Every page finished at once: the burst a crawl on many workers gives the gateway.
-    gateway.startWorker(async (job) => pageResult(job.data.url, job.data.crawl!.crawlId), QueueName.CrawlPage, PAGES);
+    gateway.startWorker(
+      async (job) => standInPageResult(job.data.url, job.data.crawl!.crawlId),
+      QueueName.CrawlPage,
+      PAGES,
+    );
     const crawl = await pollUntil(
       async () => (await (await member.fetch(`/api/crawls/${crawlId}`)).json()) as CrawlView,
       isCrawlSettled,

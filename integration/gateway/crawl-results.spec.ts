@@ -1,8 +1,9 @@
-import { CrawlView, ExtractJobResult, ExtractionHistoryItem, QueueName } from '@pixtract/contracts';
+import { CrawlView, ExtractionHistoryItem, QueueName } from '@pixtract/contracts';
 import { CookieJar, createTestDatabase, openArchive, solidPng, TestWeb, uniqueQueuePrefix } from '@pixtract/testing';
 import { startAuth, type AuthHarness } from '@pixtract/auth/test/auth-harness';
 import { startZipper, type ZipperHarness } from '@pixtract/zipper/test/zipper-harness';
 import { startGateway, type GatewayHarness } from '../support/gateway-harness';
+import { standInPageResult } from '../support/stand-in-page';
 
 jest.setTimeout(60_000);
 
@@ -10,28 +11,15 @@ jest.setTimeout(60_000);
 const QUOTAS = { PIXTRACT_QUOTA_REGISTERED_DAILY: '6' };
 const ENDED = new Set(['completed', 'stopped', 'limited', 'failed']);
 
-/** A page of the stand-in site: its own picture and the logo every page shows; the first page links to the others. */
-function pageResult(url: string, crawlId: string): ExtractJobResult {
-  const n = Number(/page-(\d+)/.exec(url)?.[1] ?? 0);
-  return {
-    files: [
-      { fileUrl: `http://images.example/img/page-${n}.png`, alt: `Picture ${n}`, position: 0 },
-      { fileUrl: 'http://images.example/img/logo.png', alt: 'Logo', position: 1 },
-    ],
-    sourceUrl: url,
-    warnings: [],
-    performanceInfo: { timeMs: 5, method: 'static' },
-    totalImagesFound: 2,
-    crawl: {
-      crawlId,
-      worker: 'stand-in:1',
-      links:
-        n === 1 ? [2, 3, 4, 5, 6, 7].map((m) => ({ url: `http://127.0.0.1/page-${m}`, via: 'link' as const })) : [],
-      disallowedLinks: 0,
-      photoLinks: [],
-    },
-  };
-}
+/** The stand-in site's first page links to the six others. */
+const pageResult = (url: string, crawlId: string) =>
+  standInPageResult(
+    url,
+    crawlId,
+    Number(/page-(\d+)/.exec(url)?.[1]) === 1
+      ? [2, 3, 4, 5, 6, 7].map((m) => ({ url: `http://127.0.0.1/page-${m}`, via: 'link' as const }))
+      : [],
+  );
 
 /**
  * The crawl's result as stored and served: merged files, the ZIP through the zipper, the daily limit, the member's
