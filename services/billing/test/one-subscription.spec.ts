@@ -109,6 +109,16 @@ describe('one paid subscription per account (billing, PayPal simulator, real Pos
     }
   });
 
+  it('more confirmations of one subscription at once than the database pool has connections: every one is answered', async () => {
+    // Each waits for the user's lock in a transaction of its own; the one holding it must not need another
+    // connection from the pool they fill (it would wait for them, and they for it, for ever).
+    const userId = newUser();
+    const approval = await create(userId, 'hobby-monthly');
+    await billing.decide(approval.approvalUrl, 'approve');
+    const answers = await Promise.all(Array.from({ length: 12 }, () => confirm(userId, approval.paypalSubscriptionId)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
+  });
+
   it('a plan chosen after approving another, before billing heard of the approval, is a plan change of that subscription', async () => {
     const userId = newUser();
     billing.sim.holdWebhooks(true);

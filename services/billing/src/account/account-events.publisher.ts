@@ -36,7 +36,7 @@ export class AccountEventsPublisher {
 
   async record(manager: EntityManager, userId: number, now: Date): Promise<boolean> {
     const subscriptions = await manager.findBy(UserSubscriptionEntity, { userId });
-    const account = accountStateOf(subscriptions, await this.plans.all(), now);
+    const account = accountStateOf(subscriptions, await this.plans.all(manager), now);
     const latest = await this.events.latest(manager, userId);
     if (sameAccount(latest?.account ?? REGISTERED_ACCOUNT, account)) return false;
     await this.events.append(manager, userId, (latest?.revision ?? 0) + 1, account, now);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { SubscriptionPlanEntity } from './subscription-plan.entity';
 
 const TIER_ORDER = "CASE \"tier\" WHEN 'hobby' THEN 1 WHEN 'startup' THEN 2 ELSE 3 END";
@@ -27,13 +27,21 @@ export class PlansRepository {
     return this.plans.findOneBy({ planId, isActive: true });
   }
 
-  /** Every plan, sold or not: a subscriber may hold one that is no longer offered. */
-  async all(): Promise<Map<string, SubscriptionPlanEntity>> {
-    return new Map((await this.plans.find()).map((plan) => [plan.planId, plan]));
+  /**
+   * Every plan, sold or not: a subscriber may hold one that is no longer offered. Inside a transaction that holds a
+   * user's lock, read through its `manager`: a second connection from the pool could be one that transactions
+   * waiting for the same lock hold, and neither would ever go on.
+   */
+  async all(manager: EntityManager = this.dataSource.manager): Promise<Map<string, SubscriptionPlanEntity>> {
+    return new Map((await manager.find(SubscriptionPlanEntity)).map((plan) => [plan.planId, plan]));
   }
 
-  byPaypalPlanId(paypalPlanId: string): Promise<SubscriptionPlanEntity | null> {
-    return this.plans.findOneBy({ paypalPlanId });
+  /** The plan PayPal bills as `paypalPlanId`; `manager` as for all(). */
+  byPaypalPlanId(
+    paypalPlanId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<SubscriptionPlanEntity | null> {
+    return manager.findOneBy(SubscriptionPlanEntity, { paypalPlanId });
   }
 
   withoutPaypalPlan(): Promise<SubscriptionPlanEntity[]> {

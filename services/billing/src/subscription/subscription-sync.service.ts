@@ -77,7 +77,7 @@ export class SubscriptionSync {
     if (userId === null) return null;
     await lockUser(manager, userId);
     const paypal = await this.paypal.getSubscription(paypalSubscriptionId);
-    const billed = paypal.planId ? await this.plans.byPaypalPlanId(paypal.planId) : null;
+    const billed = paypal.planId ? await this.plans.byPaypalPlanId(paypal.planId, manager) : null;
     if (!known && !billed) return null;
     const row =
       (await manager.findOne(UserSubscriptionEntity, {
@@ -91,7 +91,7 @@ export class SubscriptionSync {
         status: 'pending',
         failedPaymentCount: 0,
       });
-    const plans = await this.plans.all();
+    const plans = await this.plans.all(manager);
     if (
       row.status !== 'active' &&
       LIVE_AT_PAYPAL.has(paypal.status ?? '') &&
@@ -127,7 +127,7 @@ export class SubscriptionSync {
     if (!active || active.paypalSubscriptionId === row.paypalSubscriptionId) return false;
     const paypal = await this.paypal.getSubscription(active.paypalSubscriptionId);
     if (paypal.status === PayPalSubscriptionStatus.Active) return true;
-    const billed = paypal.planId ? await this.plans.byPaypalPlanId(paypal.planId) : null;
+    const billed = paypal.planId ? await this.plans.byPaypalPlanId(paypal.planId, manager) : null;
     this.update(active, paypal, billed, plans, now);
     await manager.save(active);
     return false;
