@@ -4,6 +4,7 @@ export { SafeFetchError } from './safe-fetch.error';
 export {
   safeFetchPolicy,
   type Dialer,
+  type HostGate,
   type ResolvedAddress,
   type Resolver,
   type SafeFetchPolicy,

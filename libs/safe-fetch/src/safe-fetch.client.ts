@@ -172,14 +172,32 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
     };
     for (let redirects = 0; ; redirects++) {
       const checked = await untilAborted(resolveAndCheck(target, policy), exchange.signal);
-      const res = await send(target, checked, options.method ?? 'GET', headers, policy, exchange.signal);
+      const leave = policy.hostGate ? await policy.hostGate.enter(target.host, exchange.signal) : () => undefined;
+      let res: IncomingMessage;
+      try {
+        res = await send(target, checked, options.method ?? 'GET', headers, policy, exchange.signal);
+      } catch (error) {
+        leave();
+        throw error;
+      }
       const location = REDIRECT_STATUSES.has(res.statusCode ?? 0) ? res.headers.location : undefined;
       if (location === undefined) {
-        const response = respond(target, res, options, exchange);
-        response.body.once('close', exchange.dispose);
+        let response: SafeResponse;
+        try {
+          response = respond(target, res, options, exchange);
+        } catch (error) {
+          leave();
+          throw error;
+        }
+        // The request is in flight until its body is read, refused or cut off (the exchange's deadline included).
+        response.body.once('close', () => {
+          leave();
+          exchange.dispose();
+        });
         return response;
       }
       res.destroy();
+      leave();
       if (redirects >= policy.maxRedirects) throw new SafeFetchError(ErrorCode.TooManyRedirects);
       const next = redirectTarget(location, target, policy);
       if (next.origin !== target.origin) headers = withoutCredentials(headers);

@@ -12,6 +12,14 @@ export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
  * address that passed the check. Tests use it to send a "public" answer to a server on 127.0.0.1 without
  * touching the internet; the check still runs on the resolver's answer first.
  */
+/**
+ * Admits a request to a host, holding it until the host has room (a crawl's politeness: at most so many requests in
+ * flight to one host, counted across every worker). The answer lets the host's slot go; called once.
+ */
+export interface HostGate {
+  enter(host: string, signal?: AbortSignal): Promise<() => void>;
+}
+
 export type Dialer = (checked: ResolvedAddress, port: number) => { address: string; port: number };
 
 export interface SafeFetchPolicy {
@@ -36,6 +44,8 @@ export interface SafeFetchPolicy {
   dial?: Dialer;
   /** Sent as User-Agent on every request made under this policy, unless the caller names one (a crawl's identity). */
   userAgent?: string;
+  /** Every hop of every request waits here for its host (a crawl's); none: requests go out at once. */
+  hostGate?: HostGate;
 }
 
 const systemResolver: Resolver = async (hostname) => {

@@ -93,6 +93,29 @@ describe('safeFetch, allowed path (private networks allowed)', () => {
     expect(await response.buffer()).toHaveLength(0);
   });
 
+  it('holds each hop at the host gate until its answer ends, and lets it go once the body is read or cut off', async () => {
+    const log: string[] = [];
+    const hostGate = {
+      enter: (host: string) => {
+        log.push(`enter ${host}`);
+        return Promise.resolve(() => void log.push('leave'));
+      },
+    };
+    const gated = { ...policy, hostGate };
+    const host = `127.0.0.1:${site.port}`;
+    const hop = await safeFetch(`${site.url}/hop`, { policy: gated });
+    // The redirect's hop left before the next one entered; the page is still in flight while its body is unread.
+    expect(log).toEqual([`enter ${host}`, 'leave', `enter ${host}`]);
+    await hop.text();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log).toEqual([`enter ${host}`, 'leave', `enter ${host}`, 'leave']);
+    log.length = 0;
+    const cut = await safeFetch(`${site.url}/stream`, { policy: gated });
+    cut.body.destroy();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log).toEqual([`enter ${host}`, 'leave']);
+  });
+
   it("rejects with the caller's abort reason", async () => {
     const controller = new AbortController();
     controller.abort(new Error('caller gave up'));

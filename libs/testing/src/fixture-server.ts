@@ -19,6 +19,8 @@ export interface FixtureServer {
   url(path: string): string;
   /** Paths requested so far, in order (query strings included). */
   readonly requests: string[];
+  /** The most requests (of any path) ever in flight at once: a crawl's politeness, as the site sees it. */
+  readonly maxInFlight: number;
   close(): Promise<void>;
 }
 
@@ -47,9 +49,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function startFixtureServer(options: FixtureServerOptions = {}): Promise<FixtureServer> {
   const requests: string[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
 
   const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     requests.push(req.url ?? '/');
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.once('close', () => (inFlight -= 1));
     try {
       if (options.latencyMs) await sleep(options.latencyMs);
       if (options.handle && (await options.handle(req, res))) return;
@@ -75,6 +82,9 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
     origin,
     url: (path) => `${origin}${path.startsWith('/') ? path : `/${path}`}`,
     requests,
+    get maxInFlight() {
+      return maxInFlight;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

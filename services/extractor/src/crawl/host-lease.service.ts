@@ -3,6 +3,7 @@ import { REDIS } from '@pixtract/service-kit';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { EXTRACTOR_CONFIG, ExtractorConfig } from '../extractor.config';
+import { LUA_NOW_MS, RENEW_HELD } from './redis-clock';
 
 /**
  * Takes a lease on a host, atomically, on Redis's clock (workers on several machines need not agree on the time).
@@ -11,9 +12,7 @@ import { EXTRACTOR_CONFIG, ExtractorConfig } from '../extractor.config';
  * killed with SIGKILL blocks its slot only for LEASE_MS.
  * KEYS: leases (sorted set token → expiry), state (hash: nextAt, backoffUntil). ARGV: token, max, leaseMs, gapMs.
  */
-const ACQUIRE = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+const ACQUIRE = `${LUA_NOW_MS}
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 local backoff = tonumber(redis.call('HGET', KEYS[2], 'backoffUntil') or '0')
 if backoff > now then return backoff - now end
@@ -29,19 +28,26 @@ redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]) * 2)
 redis.call('PEXPIRE', KEYS[2], 3600000)
 return 0`;
 
-/** Extends a lease still held (XX: a lapsed one is not revived). ARGV: token, leaseMs. */
-const RENEW = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-return redis.call('ZADD', KEYS[1], 'XX', 'CH', now + tonumber(ARGV[2]), ARGV[1])`;
+/**
+ * Gives a lease back; with ARGV gapMs above 0 the next page of the host waits that long from now, so a Crawl-delay
+ * holds between two pages' requests however long a page took to start its request. KEYS: leases, state. ARGV:
+ * token, gapMs.
+ */
+const RELEASE = `
+redis.call('ZREM', KEYS[1], ARGV[1])
+local gap = tonumber(ARGV[2])
+if gap > 0 then${LUA_NOW_MS}
+  local nextAt = tonumber(redis.call('HGET', KEYS[2], 'nextAt') or '0')
+  redis.call('HSET', KEYS[2], 'nextAt', math.max(nextAt, now + gap))
+  redis.call('PEXPIRE', KEYS[2], 3600000)
+end
+return 0`;
 
 /**
  * Backs a host off: its Retry-After when it gave one, else twice the last backoff (from BACKOFF_START_MS), capped at
  * BACKOFF_MAX_MS. Answers the milliseconds. ARGV: retryAfterMs (or -1), startMs, maxMs.
  */
-const BACK_OFF = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+const BACK_OFF = `${LUA_NOW_MS}
 local wait = tonumber(ARGV[1])
 if wait < 0 then
   local last = tonumber(redis.call('HGET', KEYS[1], 'lastBackoff') or '0')
@@ -63,8 +69,10 @@ export interface HostLease {
 
 /**
  * The politeness limit every worker on every machine keeps: at most `CRAWL_HOST_MAX_IN_FLIGHT` crawl pages of one
- * host read at once, `CRAWL_HOST_GAP_MS` (or the host's Crawl-delay) between two pages taken from it, and a backed-off
- * host left alone until its time has passed. Held in Redis, so it holds across processes and machines.
+ * host read at once and `CRAWL_HOST_GAP_MS` between two pages taken from it; a host whose robots.txt sets a
+ * Crawl-delay is read one page at a time, the delay counted from the end of the last page (the site asked for that
+ * much quiet between requests); a backed-off host is left alone until its time has passed. Held in Redis, so it
+ * holds across processes and machines.
  */
 @Injectable()
 export class HostLeaseService {
@@ -76,28 +84,20 @@ export class HostLeaseService {
   /** A lease on `host`, or the milliseconds to wait before asking again. */
   async acquire(host: string, crawlDelaySeconds: number): Promise<HostLease | number> {
     const token = randomUUID();
-    const gapMs = Math.max(this.config.CRAWL_HOST_GAP_MS, Math.round(crawlDelaySeconds * 1000));
-    const wait = Number(
-      await this.redis.eval(
-        ACQUIRE,
-        2,
-        this.key(host, 'leases'),
-        this.key(host, 'state'),
-        token,
-        this.config.CRAWL_HOST_MAX_IN_FLIGHT,
-        LEASE_MS,
-        gapMs,
-      ),
-    );
+    const crawlDelayMs = Math.round(crawlDelaySeconds * 1000);
+    const gapMs = Math.max(this.config.CRAWL_HOST_GAP_MS, crawlDelayMs);
+    const [leases, state] = [this.key(host, 'leases'), this.key(host, 'state')];
+    const maxInFlight = crawlDelayMs > 0 ? 1 : this.config.CRAWL_HOST_MAX_IN_FLIGHT;
+    const wait = Number(await this.redis.eval(ACQUIRE, 2, leases, state, token, maxInFlight, LEASE_MS, gapMs));
     if (wait > 0) return wait;
     const renewal = setInterval(
-      () => void this.redis.eval(RENEW, 1, this.key(host, 'leases'), token, LEASE_MS).catch(() => undefined),
+      () => void this.redis.eval(RENEW_HELD, 1, leases, token, LEASE_MS).catch(() => undefined),
       LEASE_MS / 3,
     );
     return {
       release: async () => {
         clearInterval(renewal);
-        await this.redis.zrem(this.key(host, 'leases'), token);
+        await this.redis.eval(RELEASE, 2, leases, state, token, crawlDelayMs);
       },
     };
   }

@@ -1,27 +1,17 @@
 import { uniqueQueuePrefix } from '@pixtract/testing';
-import { Redis } from 'ioredis';
-import { loadExtractorConfig } from '../extractor.config';
-import { BACKOFF_START_MS, HostLease, HostLeaseService } from './host-lease.service';
+import { loadExtractorConfig } from '../src/extractor.config';
+import { BACKOFF_START_MS, HostLease, HostLeaseService } from '../src/crawl/host-lease.service';
+import { redisWorkers } from './redis-workers.harness';
 
 /** Two services on two Redis connections stand for two worker processes (real Redis). */
 describe('HostLeaseService (real Redis)', () => {
-  const connections: Redis[] = [];
   const config = loadExtractorConfig({
     QUEUE_PREFIX: uniqueQueuePrefix('host_lease'),
     CRAWL_HOST_MAX_IN_FLIGHT: '2',
     CRAWL_HOST_GAP_MS: '1',
   });
-  const worker = () => {
-    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-    connections.push(redis);
-    return new HostLeaseService(redis, config);
-  };
-  afterAll(async () => {
-    const [redis] = connections;
-    const keys = await redis.keys(`${config.QUEUE_PREFIX}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await Promise.all(connections.map((connection) => connection.quit()));
-  });
+  const connect = redisWorkers(config);
+  const worker = () => new HostLeaseService(connect(), config);
 
   it('lets at most 2 pages of a host be read at once, across workers', async () => {
     const [a, b] = [worker(), worker()];
@@ -50,6 +40,23 @@ describe('HostLeaseService (real Redis)', () => {
     const wait = await a.acquire('slow.test', 2);
     expect(typeof wait).toBe('number');
     expect(wait).toBeGreaterThan(1_000);
+  });
+
+  it('reads a host with a Crawl-delay one page at a time, the delay counted from the end of the last page', async () => {
+    const [a, b] = [worker(), worker()];
+    const taken: Array<HostLease | number> = [await a.acquire('quiet.test', 0.2)];
+    try {
+      // The delay has passed, but the first page is still being read.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      taken.push(await b.acquire('quiet.test', 0.2));
+      expect(typeof taken[1]).toBe('number');
+      await (taken.shift() as HostLease).release();
+      taken.push(await b.acquire('quiet.test', 0.2));
+      expect(typeof taken.at(-1)).toBe('number');
+      expect(taken.at(-1)).toBeGreaterThan(100);
+    } finally {
+      for (const lease of taken) if (typeof lease === 'object') await lease.release();
+    }
   });
 
   it('backs a host off for its Retry-After, else twice as long each time', async () => {
