@@ -72,13 +72,14 @@ test('crawls the whole gallery behind Next: live pages, results by page, one fil
   await expect(dialog.getByText('Found on 3 pages')).toBeVisible();
   await page.keyboard.press('Escape');
 
-  // Download All zips what the grid shows: page 2's three images, each in the folder of the first page it was on.
+  // Download All zips what the grid shows: page 2's three images, all in page 2's folder — the shared one too,
+  // since the Page filter shows it on page 2.
   await page.getByRole('combobox', { name: 'Folders in the ZIP' }).selectOption({ label: 'A folder per page' });
   const pageTwo = await downloadedEntries(page, 'DOWNLOAD ALL');
   expect(pageTwo.names.filter((name) => name.startsWith('images/'))).toEqual([
-    'images/001-127_0_0_1_gallery_1_html/001-Photo_1f2937.png',
-    'images/002-127_0_0_1_gallery_2_html/002-Photo_a00002.png',
-    'images/002-127_0_0_1_gallery_2_html/003-Photo_b00002.png',
+    'images/001-127_0_0_1_gallery_2_html/001-Photo_1f2937.png',
+    'images/001-127_0_0_1_gallery_2_html/002-Photo_a00002.png',
+    'images/001-127_0_0_1_gallery_2_html/003-Photo_b00002.png',
   ]);
   expect(pageTwo.urlList).toContain(`${site.url('/gallery/2.html')}\n`);
   expect(pageTwo.urlList).not.toContain('a00003');

@@ -181,6 +181,48 @@ describe('a crawl’s result: ZIP, daily limit, history (real gateway, auth, zip
     });
   });
 
+  it('zips every image of the crawl when none is chosen ({crawlId, folders})', async () => {
+    const res = await member.fetch('/api/download-images', {
+      method: 'POST',
+      json: { crawlId: listCrawl.crawlId, folders: true },
+    });
+    expect(res.status).toBe(200);
+    const archive = await openArchive(Buffer.from(await res.arrayBuffer()));
+    try {
+      expect(archive.names.filter((name) => name.startsWith('images/'))).toEqual([
+        'images/001-127_0_0_1_page_2/001-Picture_2.png',
+        'images/001-127_0_0_1_page_2/002-Logo.png',
+        'images/002-127_0_0_1_page_3/003-Picture_3.png',
+      ]);
+    } finally {
+      await archive.dispose();
+    }
+  });
+
+  it('files an image found on several pages under the page the gallery’s Page filter shows', async () => {
+    const res = await member.fetch('/api/download-images', {
+      method: 'POST',
+      body: new URLSearchParams({
+        crawlId: listCrawl.crawlId,
+        imageUrls: JSON.stringify(['http://images.example/img/logo.png', 'http://images.example/img/page-3.png']),
+        folders: 'true',
+        naming: '{alt}-{page}',
+        pageUrl: 'http://127.0.0.1/page-3',
+      }),
+    });
+    expect(res.status).toBe(200);
+    const archive = await openArchive(Buffer.from(await res.arrayBuffer()));
+    try {
+      // The logo was found on page 2 first; shown on page 3, it goes where the person saw it.
+      expect(archive.names.filter((name) => name.startsWith('images/'))).toEqual([
+        'images/001-127_0_0_1_page_3/Logo-page_3.png',
+        'images/001-127_0_0_1_page_3/Picture_3-page_3.png',
+      ]);
+    } finally {
+      await archive.dispose();
+    }
+  });
+
   it('charges images as pages finish and ends as limited at the daily limit, keeping what it has', async () => {
     // 3 images charged by the first crawl; 3 left of 6.
     const crawl = await crawlTo({ url: 'http://127.0.0.1/page-1', scope: 'links' });

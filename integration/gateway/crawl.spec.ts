@@ -9,6 +9,7 @@ import {
   pollUntil,
   startFixtureServer,
 } from '@pixtract/testing';
+import Redis from 'ioredis';
 import { GatewayHarness, startGateway } from '../support/gateway-harness';
 
 jest.setTimeout(180_000);
@@ -37,6 +38,7 @@ describe('crawls through the API (real gateway, auth, Postgres, Redis, two extra
     gateway = await startGateway('gateway_crawl', {
       PIXTRACT_ALLOW_PRIVATE_NETWORKS: '1',
       CRAWL_TRAP_CAP: '3',
+      CRAWL_MAX_DEPTH: '3',
       PIXTRACT_RATE_LIMITS: 'crawls=1000/60',
       CRAWL_SWEEP_MS: '1000',
       LOG_LEVEL: 'error',
@@ -91,6 +93,15 @@ describe('crawls through the API (real gateway, auth, Postgres, Redis, two extra
     );
     expect(events.some((event) => event.files?.some((file) => file.alt === 'Gallery 3'))).toBe(true);
     expect(events.some((event) => event.reading.length > 0)).toBe(true);
+    // Each page said once that it started (its worker), not every stage of its extraction.
+    const redis = new Redis(REDIS_URL);
+    try {
+      const queueEvents = await redis.xrange(`${gateway.queuePrefix}:crawl-page:events`, '-', '+');
+      const named = (name: string) => queueEvents.filter(([, fields]) => fields[1] === name).length;
+      expect([named('progress'), named('completed')]).toEqual([5, 5]);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('links: one level of same-site pages; a thumbnail linking to a photo page gets that page’s largest picture as its original', async () => {
@@ -173,6 +184,58 @@ describe('crawls through the API (real gateway, auth, Postgres, Redis, two extra
     );
   });
 
+  it('says what the depth left out, and no page limit when every page found was read', async () => {
+    // A chain /chain/a → b → c → d → e, each page linking back home too: d is 3 links from the start.
+    const chain = 'abcde';
+    const chainSite = await startFixtureServer({
+      handle: (req, res) => {
+        const at = /^\/chain\/([a-e])$/.exec(req.url ?? '');
+        if (!at) return false;
+        const next = chain[chain.indexOf(at[1]) + 1];
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(
+          `<img src="/images/40x40.png?c=00000${chain.indexOf(at[1])}" alt="${at[1]}">${next ? `<a href="/chain/${next}">On</a>` : ''} <a href="/chain/a">Home</a>`,
+        );
+        return true;
+      },
+    });
+    try {
+      const crawl = await ended(await start({ url: chainSite.url('/chain/a'), scope: 'site', maxPages: 4 }));
+      expect(crawl.pages.map((page) => new URL(page.url).pathname)).toEqual([
+        '/chain/a',
+        '/chain/b',
+        '/chain/c',
+        '/chain/d',
+      ]);
+      expect(chainSite.requests).not.toContain('/chain/e');
+      expect(crawl.warningDetails).toEqual([{ code: 'DEPTH_LIMIT', values: { depth: 3 } }]);
+    } finally {
+      await chainSite.close();
+    }
+  });
+
+  it('says when the plan’s images per extraction cut a page, though the day has more', async () => {
+    // 30 pictures on one page; a visitor's plan keeps 25 of each extraction.
+    const crowded = await startFixtureServer({
+      handle: (req, res) => {
+        if (req.url !== '/crowded') return false;
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(Array.from({ length: 30 }, (_, n) => `<img src="/images/${100 + n}x40.png" alt="${n}">`).join(''));
+        return true;
+      },
+    });
+    try {
+      const crawl = await ended(await start({ scope: 'list', urls: [crowded.url('/crowded')] }));
+      expect([crawl.status, crawl.files.length]).toEqual(['completed', 25]);
+      expect(crawl.warningDetails).toEqual([{ code: 'IMAGES_PER_PAGE', values: { limit: 25 } }]);
+      expect(crawl.warnings).toEqual([
+        'Your plan keeps 25 new images of each page; pages with more were cut. Coverage may be partial.',
+      ]);
+    } finally {
+      await crowded.close();
+    }
+  });
+
   it('list: the addresses given, each once, and no more than the plan’s page limit', async () => {
     const crawlId = await start({
       scope: 'list',
@@ -194,6 +257,18 @@ describe('crawls through the API (real gateway, auth, Postgres, Redis, two extra
       code: 'CRAWL_TOO_MANY_ADDRESSES',
       message: 'That list has more addresses than your plan reads in one crawl.',
     });
+  });
+
+  it('asks the host for each page once: one slower than the browser’s head start, one the site says is gone (404)', async () => {
+    const crawlId = await start({
+      scope: 'list',
+      urls: [fixtures.url('/site/slow.html'), fixtures.url('/site/gone.html')],
+    });
+    const crawl = await ended(crawlId);
+    expect(crawl.status).toBe('completed');
+    expect(crawl.files.map((file) => file.alt)).toContain('Slow');
+    const asked = (path: string) => fixtures.requests.filter((request) => request === path).length;
+    expect([asked('/site/slow.html'), asked('/site/gone.html')]).toEqual([1, 1]);
   });
 
   it('refuses bad requests as extractions are refused, in the catalogue’s words, and shows a crawl to its owner only', async () => {
@@ -238,6 +313,8 @@ describe('crawls through the API (real gateway, auth, Postgres, Redis, two extra
     );
     expect(after.status).toBe('stopped');
     expect(after.pages.length).toBeLessThan(8);
+    // The pages the stop left unread were found all the same: the count says what the pages list shows.
+    expect(after.pagesFound).toBe(after.pages.length);
 
     const again = await visitor.fetch(`/api/crawls/${crawlId}/rerun`, { method: 'POST' });
     expect(again.status).toBe(202);
@@ -251,6 +328,41 @@ describe('crawls through the API (real gateway, auth, Postgres, Redis, two extra
       8,
     ]);
   });
+  it('stops a crawl before a worker fetches a page it already holds (waiting for robots.txt): skipped, never fetched', async () => {
+    // robots.txt answers after 3 s: meanwhile each worker holds a page the queue cannot take back.
+    const slowRobots = await Promise.all(
+      [0, 1, 2].map(() =>
+        startFixtureServer({
+          handle: async (req, res) => {
+            if (req.url !== '/robots.txt') return false;
+            await new Promise((resolve) => setTimeout(resolve, 3000));
+            res.writeHead(404).end();
+            return true;
+          },
+        }),
+      ),
+    );
+    try {
+      const crawlId = await start({ scope: 'list', urls: slowRobots.map((server) => server.url('/site/')) });
+      await until(
+        () => Promise.resolve(slowRobots.filter((server) => server.requests.includes('/robots.txt')).length),
+        (held) => held >= 2,
+        'both workers hold a page',
+      );
+      expect((await visitor.fetch(`/api/crawls/${crawlId}/stop`, { method: 'POST' })).status).toBe(200);
+      // robots.txt answered: a worker that did not know of the stop would fetch its page now.
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      expect(slowRobots.flatMap((server) => server.requests.filter((path) => path !== '/robots.txt'))).toEqual([]);
+      const crawl = await view(crawlId);
+      expect([crawl.status, crawl.pages.map((page) => [page.status, page.skipReason])]).toEqual([
+        'stopped',
+        [0, 1, 2].map(() => ['skipped', 'stopped']),
+      ]);
+    } finally {
+      await Promise.all(slowRobots.map((server) => server.close()));
+    }
+  });
+
   it('names Pixtract and its site in every request a crawl makes: robots.txt, sitemap, pages on both paths, images', async () => {
     // Pages 2 and 4 draw their picture with a script: the browser reads them.
     const named = crawlSite({ pages: 4, browserEvery: 2 });

@@ -127,6 +127,8 @@ export const crawlWarningSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('TRAP_CAPPED'), values: z.object({ pattern: z.string(), limit: quantity }) }),
   /** Pages deeper than `depth` links from the start were left out. */
   z.object({ code: z.literal('DEPTH_LIMIT'), values: z.object({ depth: quantity }) }),
+  /** The plan's images per extraction hold for each page: a page with more new images kept `limit` of them. */
+  z.object({ code: z.literal('IMAGES_PER_PAGE'), values: z.object({ limit: quantity }) }),
 ]);
 export type CrawlWarning = z.infer<typeof crawlWarningSchema>;
 
@@ -146,6 +148,8 @@ const ENGLISH: { [C in CrawlWarning['code']]: (warning: WarningOf<C>) => string 
   TRAP_CAPPED: ({ values: { pattern, limit } }) =>
     `Only the first ${limit} addresses like ${pattern} were read (calendars, sort orders and session ids repeat without end). ${PARTIAL}`,
   DEPTH_LIMIT: ({ values: { depth } }) => `Pages more than ${depth} links from the start were not read. ${PARTIAL}`,
+  IMAGES_PER_PAGE: ({ values: { limit } }) =>
+    `Your plan keeps ${limit.toLocaleString('en-US')} new images of each page; pages with more were cut. ${PARTIAL}`,
 };
 
 export function crawlWarningText(warning: CrawlWarning): string {
@@ -207,7 +211,7 @@ export type CrawlProgress = z.infer<typeof crawlProgressSchema>;
 
 /**
  * POST /api/download-images for a crawl: the images chosen in its gallery (`imageUrls`: their addresses, or those of
- * their other sizes, as JSON text in a form post) as one ZIP, flat or with a folder per page (`folders`), and
+ * their other sizes, as JSON text in a form post; without it, every image the crawl found) as one ZIP, flat or with a folder per page (`folders`), and
  * `all-image-urls.txt` listing each page's images. The server takes everything else about each image, its pages
  * included, from the stored crawl, and refuses an address the crawl did not find. The other options are the image
  * list's.
@@ -216,6 +220,11 @@ export const crawlDownloadRequestSchema = downloadImagesRequestSchema.omit({ sou
   crawlId: z.uuid({ error: 'crawlId must be a crawl id' }),
   imageUrls: formJson(
     z.array(z.string().max(MAX_URL_LENGTH)).max(MAX_ARCHIVE_IMAGES, 'at most 10,000 images per archive'),
-  ),
+  ).optional(),
+  /**
+   * The page the gallery's Page filter shows: an image found on it as well as on other pages goes into its folder
+   * and takes its `{page}` in names, as the person chose it there (otherwise: the first page it was found on).
+   */
+  pageUrl: z.string().max(MAX_URL_LENGTH).optional(),
 });
 export type CrawlDownloadRequest = z.infer<typeof crawlDownloadRequestSchema>;

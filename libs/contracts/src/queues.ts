@@ -93,6 +93,8 @@ export const crawlPageFindingsSchema = z.object({
   disallowed: z.boolean().optional(),
   /** The page moved to another site (HTTP redirect, meta refresh, script): where it landed. Nothing of it is kept. */
   movedTo: z.string().optional(),
+  /** The crawl had ended (stopped, limited) before a worker could fetch the page: it was not fetched. */
+  ended: z.boolean().optional(),
   /** The page's `<link rel=canonical>` on the same site, when it names another address. */
   canonicalUrl: z.string().optional(),
   /** Same-site http(s) links the scope follows, robots.txt-allowed, fragments dropped, in page order. */
@@ -107,6 +109,12 @@ export const crawlPageFindingsSchema = z.object({
   backoff: z.object({ status: z.number().int(), retryAfterSeconds: z.number().nonnegative().optional() }).optional(),
 });
 export type CrawlPageFindings = z.infer<typeof crawlPageFindingsSchema>;
+
+/**
+ * Set by the gateway when a crawl stops or hits its limit, read by workers before they fetch one of its pages: a page
+ * a worker already held (waiting for robots.txt or its host) cannot be taken off the queue, and is left unread.
+ */
+export const crawlEndedKey = (queuePrefix: string, crawlId: string): string => `${queuePrefix}:crawl:${crawlId}:ended`;
 
 /** `error` is a page-level failure the user should read (host not found, timeout); the job itself succeeded. */
 export const extractJobResultSchema = extractionNoticesSchema.extend({

@@ -29,6 +29,10 @@ export interface CrawlSite {
   readonly pageHits: Map<string, number>;
 }
 
+/** Slower than the extractor's browser head start (1 s) and a Chromium launch: a crawl still asks for it once. */
+const SLOW_PAGE_MS = 3_000;
+const GONE_PATH = '/site/gone.html';
+
 const html = (title: string, body: string, head = '') =>
   `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>${head}</head><body>${body}</body></html>`;
 
@@ -52,7 +56,8 @@ const NEXT_LINKS = [
  * A small site for crawl tests and the bench, served under /site/ by the fixture server (`handle`): plain pages in a
  * tree, a gallery behind Next links, photo pages behind thumbnails, robots.txt (disallowing /site/private/), a
  * calendar trap, a sitemap.xml listing a page nothing links to, a page with a canonical address, a link to
- * another site and pages that move there, and a busy host. It counts page requests in flight to check politeness.
+ * another site and pages that move there, a busy host, a slow page (/site/slow.html, 3 s) and one that is gone
+ * (/site/gone.html, 404). It counts page requests in flight to check politeness.
  */
 export function crawlSite(options: CrawlSiteOptions = {}): CrawlSite {
   const pages = options.pages ?? 10;
@@ -134,6 +139,9 @@ export function crawlSite(options: CrawlSiteOptions = {}): CrawlSite {
       );
     if (path === '/site/hidden.html')
       return html('Hidden', '<img src="/images/333x222.png?c=abcdef" alt="Only in the sitemap">');
+    if (path === '/site/slow.html') return html('Slow', '<img src="/images/210x140.png?c=aa5500" alt="Slow">');
+    // A site's own "not found" page, in HTML (answered 404).
+    if (path === GONE_PATH) return html('Not found', '<p>This page is gone.</p>');
     if (path === '/site/private/secret.html')
       return html('Secret', '<img src="/images/99x99.png?c=999999" alt="Secret">');
     return undefined;
@@ -183,14 +191,15 @@ export function crawlSite(options: CrawlSiteOptions = {}): CrawlSite {
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
     res.once('close', () => (inFlight -= 1));
-    if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
+    const latencyMs = url.pathname === '/site/slow.html' ? SLOW_PAGE_MS : options.latencyMs;
+    if (latencyMs) await new Promise((resolve) => setTimeout(resolve, latencyMs));
     if (busy && busyLeft > 0) {
       busyLeft -= 1;
       res.writeHead(429, { 'content-type': 'text/html', 'retry-after': '1' });
       res.end(html('Too many requests', 'Slow down'));
       return true;
     }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.writeHead(url.pathname === GONE_PATH ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(body);
     return true;
   };

@@ -67,7 +67,7 @@ export const MEDIA_ROUTES: ApiRoute[] = [
     description:
       'The images fetched and streamed as one ZIP while it is built; at most as many as the caller’s plan grants one extraction. ' +
       'Images that could not be had are listed in `failed-downloads.txt` inside the archive. The web app sends it as a form post (`imageUrls` as JSON text). ' +
-      'With `crawlId`, `imageUrls` are addresses the crawl found (its owner’s alone; any other is refused): those images, flat or with a folder per page (`folders`), and `all-image-urls.txt` listing each page and its images.',
+      'With `crawlId`, `imageUrls` are addresses the crawl found (its owner’s alone; any other is refused; without them, every image of the crawl): those images, flat or with a folder per page (`folders`; an image found on several pages goes under `pageUrl`, the page the gallery shows, when it is one of them, else under the first), and `all-image-urls.txt` listing each page and its images.',
     request: {
       body: {
         required: true,

@@ -1,13 +1,11 @@
 /**
  * What a link to a gallery's next page says, in the nine languages of the site (en, zh, ja, es, fr, de, ru, ko,
- * ar), and the arrows used for it. Compared with the link's text, aria-label or title, lower case, whole.
+ * ar), alone or beside one of the arrows used for it ("Suivant ›", "« التالي"). Compared with the link's text,
+ * aria-label or title, lower case, whole once the arrows are set aside.
  */
 const NEXT_WORDS = new Set([
   'next',
   'next page',
-  'next »',
-  'next ›',
-  'next →',
   'older posts',
   'load more',
   '下一页',
@@ -34,24 +32,25 @@ const NEXT_WORDS = new Set([
   '다음 페이지',
   'التالي',
   'الصفحة التالية',
-  '›',
-  '»',
-  '→',
-  '>',
-  '>>',
-  '❯',
-  '⟩',
-  '〉',
 ]);
+
+/** Arrows that say Next on their own; beside a word they may point either way (right to left pages point left). */
+const NEXT_ARROWS = new Set(['›', '»', '→', '>', '>>', '❯', '⟩', '〉']);
+const ARROWS_AROUND = /^[\s›»→>❯⟩〉‹«←<❮⟨〈]+|[\s›»→>❯⟩〉‹«←<❮⟨〈]+$/g;
 
 export function saysNext(text: string | undefined): boolean {
   if (!text) return false;
-  return NEXT_WORDS.has(text.replace(/\s+/g, ' ').trim().toLowerCase());
+  const said = text.replace(/\s+/g, ' ').trim().toLowerCase();
+  if (NEXT_ARROWS.has(said)) return true;
+  return NEXT_WORDS.has(said.replace(ARROWS_AROUND, ''));
 }
 
 /** `?page=N` (also `p`, `pg`, `paged`) and `/page/N/`: the page number an address names, 1 when it names none. */
 const PAGE_PARAMETERS = ['page', 'p', 'pg', 'paged'];
 const PAGE_IN_PATH = /\/page\/(\d+)\/?$/;
+
+/** `/gallery` and `/gallery/` are one gallery: its first page often has no number, the next `/gallery?page=2`. */
+const withSlash = (pathname: string) => pathname.replace(/\/?$/, '/');
 
 function pageNumberOf(url: URL): { number: number; shape: string } {
   for (const name of PAGE_PARAMETERS) {
@@ -59,7 +58,7 @@ function pageNumberOf(url: URL): { number: number; shape: string } {
     if (value !== null && /^\d+$/.test(value)) {
       const rest = new URL(url);
       rest.searchParams.delete(name);
-      return { number: Number(value), shape: `${rest.origin}${rest.pathname}?${rest.searchParams}` };
+      return { number: Number(value), shape: `${rest.origin}${withSlash(rest.pathname)}?${rest.searchParams}` };
     }
   }
   const inPath = PAGE_IN_PATH.exec(url.pathname);
@@ -68,7 +67,7 @@ function pageNumberOf(url: URL): { number: number; shape: string } {
       number: Number(inPath[1]),
       shape: `${url.origin}${url.pathname.replace(PAGE_IN_PATH, '/')}?${url.searchParams}`,
     };
-  return { number: 1, shape: `${url.origin}${url.pathname.replace(/\/?$/, '/')}?${url.searchParams}` };
+  return { number: 1, shape: `${url.origin}${withSlash(url.pathname)}?${url.searchParams}` };
 }
 
 /** `candidate` is the page after `current` by the `?page=N` or `/page/N/` pattern. */

@@ -55,6 +55,40 @@ describe('pageLinks', () => {
     ).toEqual([]);
   });
 
+  it('gallery: a word beside an arrow says Next in every language, the arrow pointing either way', () => {
+    for (const word of [
+      'Suivant ›',
+      'Weiter »',
+      'Siguiente →',
+      'التالي »',
+      '« التالي',
+      'Далее →',
+      '다음 >',
+      'Next »',
+    ]) {
+      const { links } = pageLinks(snapshotOf(`<a href="/x">${word}</a>`), PAGE, 'gallery');
+      expect([word, links]).toEqual([word, [{ url: 'https://shop.example.co.uk/x', via: 'next' }]]);
+    }
+    for (const word of ['« Précédent', '‹ Zurück', '«', '‹']) {
+      expect([word, pageLinks(snapshotOf(`<a href="/x">${word}</a>`), PAGE, 'gallery').links]).toEqual([word, []]);
+    }
+  });
+
+  it('gallery: an unnumbered first page is followed by ?page=2, with or without a slash after its path', () => {
+    for (const first of ['https://example.com/gallery', 'https://example.com/gallery/']) {
+      const { links } = pageLinks(
+        snapshotOf('<a href="/gallery?page=2">2</a> <a href="/gallery?page=3">3</a>', first),
+        first,
+        'gallery',
+      );
+      expect([first, links]).toEqual([first, [{ url: 'https://example.com/gallery?page=2', via: 'next' }]]);
+    }
+    const second = 'https://example.com/gallery?page=2';
+    expect(pageLinks(snapshotOf('<a href="/gallery/?page=3">3</a>', second), second, 'gallery').links).toEqual([
+      { url: 'https://example.com/gallery/?page=3', via: 'next' },
+    ]);
+  });
+
   it('links and site: every same-site page link once, fragments dropped; no other site, no image file, no mail', () => {
     const { links } = pageLinks(
       snapshotOf(`

@@ -42,6 +42,17 @@ export interface ExtractOptions {
   policy?: SafeFetchPolicy;
 }
 
+/** Answers that say a page is not there: a crawl does not ask for it again in the browser. */
+const GONE_STATUSES = new Set([404, 410]);
+
+/**
+ * The site said the crawl's page is gone: final. (A single extraction still tries the browser: a person asked for
+ * that page, and a script-built site may answer 404 to a plain request.)
+ */
+const goneForCrawl = (payload: ExtractJobPayload, warnings: ExtractionWarning[]): boolean =>
+  payload.crawl !== undefined &&
+  warnings.some((warning) => warning.code === 'HTTP_STATUS' && GONE_STATUSES.has(warning.values.status));
+
 /** Measuring reports its progress in steps of this share (a 2,000-image gallery: 20 events, not 2,000). */
 const MEASURING_STEP = 0.05;
 const MEASURE_MS = 5_000;
@@ -150,15 +161,17 @@ export class ExtractionService {
         () => controller.abort(new SafeFetchError(ErrorCode.UpstreamTimeout)),
         Math.max(1, deadline - Date.now()),
       );
+      // A crawl page is not asked for twice at once (the static read and the browser's head start): the host's
+      // politeness counts every request, and a crawl has no visitor watching the seconds.
       const headStart =
-        payload.mode === 'auto'
+        payload.mode === 'auto' && !payload.crawl
           ? new BrowserHeadStart(this.config.EXTRACTOR_BROWSER_HEAD_START_MS, controller, stage, (visit) =>
               this.render(payload, job, deadline, visit.report, progress, policy, seen, visit),
             )
           : undefined;
       try {
         const page = await this.staticPages.read(payload.url, controller.signal, policy);
-        if (payload.mode === 'static' || !page.needsBrowser) {
+        if (payload.mode === 'static' || !page.needsBrowser || goneForCrawl(payload, page.warnings)) {
           headStart?.cancel();
           const measuring = this.measurer.start(measuringDeadline(deadline), policy);
           // Most pictures are named by the HTML itself: they are probed while its stylesheets load.
@@ -249,7 +262,7 @@ export class ExtractionService {
       (bytes) => (progress.bytesReceived += bytes),
       Math.min(payload.previewLimit ?? Number.POSITIVE_INFINITY, this.config.EXTRACTOR_MAX_IMAGES),
       headStart?.signal,
-      payload.crawl && { userAgent: policy.userAgent },
+      payload.crawl && { userAgent: policy.userAgent, hostGate: policy.hostGate },
     );
     return { visit, partial };
   }

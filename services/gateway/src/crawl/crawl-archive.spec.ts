@@ -35,6 +35,15 @@ describe('crawlArchiveImages', () => {
     ]);
   });
 
+  it('files an image found on several pages under the page the Page filter shows', () => {
+    expect(crawlArchiveImages([fox, owl], [fox.fileUrl, owl.fileUrl], page2)).toEqual([
+      { ...fox, pageUrls: [page2, page1] },
+      { fileUrl: owl.fileUrl, alt: 'Owl', pageUrls: [page2] },
+    ]);
+    // The filter names a page the image was not found on: its pages stay as found.
+    expect(crawlArchiveImages([owl], [owl.fileUrl], page1)).toEqual([owl]);
+  });
+
   it('refuses an address the crawl did not find, in the catalogue’s words', () => {
     const choosing = () => crawlArchiveImages([fox], [fox.fileUrl, 'https://elsewhere.example/cat.jpg']);
     expect(choosing).toThrow(AppException);

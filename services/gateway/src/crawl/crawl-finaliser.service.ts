@@ -78,8 +78,14 @@ export class CrawlFinaliser {
         warnings.push({ code: 'ROBOTS_DISALLOWED', values: { host, count: findings.disallowedLinks } });
 
       if (findings.disallowed) warnings.push({ code: 'ROBOTS_DISALLOWED', values: { host, count: 1 } });
-      if (findings.disallowed || findings.movedTo) {
-        const skipReason = findings.disallowed ? 'robots' : 'offsite';
+      if (findings.disallowed || findings.movedTo || findings.ended) {
+        const skipReason = findings.disallowed
+          ? 'robots'
+          : findings.movedTo
+            ? 'offsite'
+            : crawl.status === 'limited'
+              ? 'limited'
+              : 'stopped';
         await this.repository.finishPage(manager, pageId, { status: 'skipped', skipReason });
         return this.afterPage(manager, crawl.id, page, warnings, { files: [] });
       }
@@ -111,6 +117,8 @@ export class CrawlFinaliser {
       });
       await this.repository.updateCrawl(manager, crawl.id, { imagesAdded: Math.min(granted, fresh.length), limits });
       const limited = granted < fresh.length && limits.remaining === 0;
+      // The day has more, so the plan's images per extraction cut this page: said, or the cut images go unnoticed.
+      if (granted < fresh.length && !limited) warnings.push({ code: 'IMAGES_PER_PAGE', values: { limit: granted } });
       let added: CrawlPageEntity[] = [];
       if (limited) {
         await this.repository.end(manager, crawl.id, 'limited');
@@ -133,7 +141,7 @@ export class CrawlFinaliser {
       };
     });
     if (!outcome) return;
-    if (outcome.removed) await this.queue.remove(outcome.removed);
+    if (outcome.removed) await this.queue.remove(outcome.crawlId, outcome.removed);
     if (outcome.jobs) await this.queue.enqueue(outcome.jobs);
     await this.progress.publish(outcome.crawlId, {
       page: outcome.pageId,

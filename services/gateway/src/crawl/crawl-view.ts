@@ -32,9 +32,8 @@ export function crawlView(
     maxPages: crawl.maxPages,
     pagesDone: count('done'),
     pagesFailed: count('failed'),
-    pagesFound: pages.filter(
-      (page) => !(page.status === 'skipped' && (page.skipReason === 'stopped' || page.skipReason === 'limited')),
-    ).length,
+    // Every page found, those a stop or the day's limit left unread too: the pages list shows them all.
+    pagesFound: pages.length,
     imagesFound: merged.filter((file) => !file.duplicate).length,
     reading,
     pages: pages.map(pageView),

@@ -1,7 +1,10 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable } from '@nestjs/common';
-import { ExtractJobPayload, ExtractJobResult, JobName, QueueName } from '@pixtract/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { ExtractJobPayload, ExtractJobResult, JobName, QueueName, crawlEndedKey } from '@pixtract/contracts';
+import { REDIS } from '@pixtract/service-kit';
 import { Job, JobState, Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
 
 const DAY_S = 24 * 3600;
 
@@ -12,7 +15,11 @@ const DAY_S = 24 * 3600;
  */
 @Injectable()
 export class CrawlQueue {
-  constructor(@InjectQueue(QueueName.CrawlPage) private readonly queue: Queue<ExtractJobPayload, ExtractJobResult>) {}
+  constructor(
+    @InjectQueue(QueueName.CrawlPage) private readonly queue: Queue<ExtractJobPayload, ExtractJobResult>,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
 
   async enqueue(payloads: ExtractJobPayload[]): Promise<void> {
     if (payloads.length === 0) return;
@@ -41,8 +48,12 @@ export class CrawlQueue {
     return job ? { state, job } : { state: 'unknown' };
   }
 
-  /** Takes waiting pages off the queue (a stopped or limited crawl); a page being read finishes. */
-  async remove(pageIds: string[]): Promise<void> {
+  /**
+   * Takes a stopped or limited crawl's waiting pages off the queue. A page a worker holds cannot be removed: the
+   * crawl's ended mark tells the worker not to fetch it. A page being read finishes.
+   */
+  async remove(crawlId: string, pageIds: string[]): Promise<void> {
+    await this.redis.set(crawlEndedKey(this.config.QUEUE_PREFIX, crawlId), '1', 'EX', DAY_S);
     await Promise.all(
       pageIds.map(async (id) => {
         const job = await this.queue.getJob(id);

@@ -117,6 +117,16 @@ export class CrawlRepository {
     return new Set(rows.map((row) => row.fileUrl));
   }
 
+  /** Of these page addresses, those the crawl has (read, waiting or skipped). */
+  async knownPages(manager: EntityManager, crawlId: string, urls: string[]): Promise<Set<string>> {
+    if (urls.length === 0) return new Set();
+    const rows: Array<{ url: string }> = await manager.query(
+      `SELECT "url" FROM "crawl_pages" WHERE "crawlId" = $1 AND "url" = ANY($2::text[])`,
+      [crawlId, urls],
+    );
+    return new Set(rows.map((row) => row.url));
+  }
+
   /** Pages counted against the limit: every page but canonical stand-ins. */
   async countPages(manager: EntityManager, crawlId: string): Promise<number> {
     const [row] = await manager.query<Array<{ count: number }>>(
@@ -262,7 +272,7 @@ export class CrawlRepository {
     const [row] = await manager.query<Array<{ done: number; failed: number; found: number; unfinished: number }>>(
       `SELECT count(*) FILTER (WHERE "status" = 'done')::int AS "done",
               count(*) FILTER (WHERE "status" = 'failed')::int AS "failed",
-              count(*) FILTER (WHERE "via" <> 'canonical' AND NOT ("status" = 'skipped' AND "skipReason" IN ('stopped', 'limited')))::int AS "found",
+              count(*) FILTER (WHERE "via" <> 'canonical')::int AS "found",
               count(*) FILTER (WHERE "status" IN ('queued', 'running'))::int AS "unfinished"
          FROM "crawl_pages" WHERE "crawlId" = $1`,
       [crawlId],

@@ -100,7 +100,7 @@ export class CrawlService {
       return this.repository.skipWaiting(manager, crawl.id, 'stopped');
     });
     if (removed) {
-      await this.queue.remove(removed);
+      await this.queue.remove(crawl.id, removed);
       await this.progress.publish(crawl.id, {});
     }
     return this.view(crawl.id, reader);

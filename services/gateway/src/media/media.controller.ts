@@ -39,9 +39,11 @@ export class MediaController {
     const stated = { [ARCHIVE_PLAN_HEADER]: caller.limits.role };
     if (!isCrawlDownload(req.body)) return this.zipper.forward(req, res, stated);
     // A crawl's archive: the chosen images of its owner's stored result, as the list the zipper knows (with pages).
-    const { crawlId, imageUrls: chosen, ...options } = parseWith(crawlDownloadRequestSchema, req.body);
+    const { crawlId, imageUrls: chosen, pageUrl, ...options } = parseWith(crawlDownloadRequestSchema, req.body);
     const { startUrl, files } = await this.crawls.view(crawlId, caller);
-    req.body = { ...options, sourceUrl: startUrl, imageUrls: crawlArchiveImages(files, chosen) };
+    // No choice: every image the crawl found (a picture on several pages once).
+    const addresses = chosen ?? files.filter((file) => !file.duplicate).map((file) => file.fileUrl);
+    req.body = { ...options, sourceUrl: startUrl, imageUrls: crawlArchiveImages(files, addresses, pageUrl) };
     // The crawl's charged images cap its archive, whatever the choice.
     const granted = files.filter((file) => !file.duplicate).length;
     return this.zipper.forward(req, res, { ...stated, [ARCHIVE_GRANTED_HEADER]: String(granted) });

@@ -22,6 +22,7 @@ function warningText(t: TFunction, warning: CrawlWarning | undefined, english: s
     case 'PAGE_LIMIT':
     case 'TRAP_CAPPED':
     case 'DEPTH_LIMIT':
+    case 'IMAGES_PER_PAGE':
       return t(`crawlWarnings.${warning.code}`, warning.values as Record<string, unknown>);
     default:
       return english;

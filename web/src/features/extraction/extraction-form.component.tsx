@@ -156,6 +156,7 @@ export function ExtractionForm({
               ref={input}
               type="url"
               inputMode="url"
+              dir="ltr"
               autoComplete="url"
               placeholder={t('hero.urlPlaceholder')}
               value={text}

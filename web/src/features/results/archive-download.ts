@@ -22,10 +22,14 @@ function follow(socket: ExtractionSocket, downloadId: string): Promise<boolean> 
   });
 }
 
-/** A crawl's ZIP: the crawl's id, and whether each page gets a folder of its own. */
+/**
+ * A crawl's ZIP: the crawl's id, whether each page gets a folder of its own, and the page the gallery shows (its
+ * images found on other pages too are filed under it).
+ */
 export interface CrawlArchive {
   crawlId: string;
   folders: boolean;
+  pageUrl?: string;
 }
 
 /**
@@ -97,6 +101,7 @@ export function downloadArchive(
           ['crawlId', crawl.crawlId],
           ['imageUrls', JSON.stringify(files.map((file) => file.fileUrl))],
           ['folders', String(crawl.folders)],
+          ...(crawl.pageUrl ? [['pageUrl', crawl.pageUrl] as [string, string]] : []),
         ]
       : [
           ['imageUrls', JSON.stringify(images)],

@@ -108,7 +108,11 @@ export function ResultsGallery({ result, crawl }: ResultsGalleryProps) {
         ),
         result.sourceUrl,
         settings,
-        crawl && { crawlId: crawl.crawlId, folders: archiveLayout === 'folders' },
+        crawl && {
+          crawlId: crawl.crawlId,
+          folders: archiveLayout === 'folders',
+          ...(options.page && { pageUrl: options.page }),
+        },
       ),
     );
   };

@@ -156,11 +156,14 @@ describe('crawl page', () => {
         .map((option) => option.textContent),
     ).toEqual(['All pages', 'shop.example/gallery', 'shop.example/gallery?page=2']);
     await user.selectOptions(filter, page2);
-    expect(
-      within(grid())
-        .getAllByRole('img')
-        .map((img) => img.getAttribute('alt')),
-    ).toEqual(['Logo', 'Blue shoe']);
+    // Each tile's image starts 50 ms after the one before it (the seed's stagger).
+    await waitFor(() =>
+      expect(
+        within(grid())
+          .getAllByRole('img')
+          .map((img) => img.getAttribute('alt')),
+      ).toEqual(['Logo', 'Blue shoe']),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Preview image 1' }));
     const dialog = await screen.findByRole('dialog', { name: /^Image Preview / });
@@ -168,7 +171,7 @@ describe('crawl page', () => {
     expect(within(dialog).getByRole('link', { name: 'shop.example/gallery?page=2' })).toHaveAttribute('href', page2);
   });
 
-  it('zips what the gallery shows or what is selected, by the crawl’s id, a folder per page when chosen', async () => {
+  it('zips what the gallery shows or what is selected, by the crawl’s id, a folder per page when chosen, under the page shown', async () => {
     const posted: Array<Record<string, string>> = [];
     jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
       posted.push(Object.fromEntries([...this.querySelectorAll('input')].map((input) => [input.name, input.value])));
@@ -188,6 +191,7 @@ describe('crawl page', () => {
       crawlId,
       imageUrls: JSON.stringify([logo.fileUrl, blue.fileUrl]),
       folders: 'true',
+      pageUrl: page2,
       naming: '{n}-{alt}',
       downloadId: socket.downloads[0],
     });
@@ -198,6 +202,12 @@ describe('crawl page', () => {
     await user.click(screen.getByRole('button', { name: 'Download selected' }));
     await waitFor(() => expect(posted).toHaveLength(2));
     expect(posted[1]).toMatchObject({ crawlId, imageUrls: JSON.stringify([blue.fileUrl]), folders: 'true' });
+
+    // All pages again: each image goes under the first page it was found on.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Page' }), 'All pages');
+    await user.click(screen.getByRole('button', { name: 'DOWNLOAD ALL' }));
+    await waitFor(() => expect(posted).toHaveLength(3));
+    expect(posted[2]).not.toHaveProperty('pageUrl');
   });
 
   it('stops a running crawl, keeping what it found, and runs it again as a new crawl', async () => {
@@ -260,7 +270,7 @@ describe('crawl page', () => {
     ).toBeInTheDocument();
   });
 
-  it('words the warnings in the reader’s language, right to left in Arabic', async () => {
+  it('words the warnings in the reader’s language, right to left in Arabic, the address left to right', async () => {
     const api = fakeApi({
       'GET /api/auth/status': { status: 200, body: { isAuthenticated: false, user: null, googleSignIn: false } },
       [`GET /api/crawls/${crawlId}`]: {
@@ -279,6 +289,8 @@ describe('crawl page', () => {
     ).toBeInTheDocument();
     expect(screen.getByTestId('crawl-status')).toHaveTextContent('مكتمل');
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    // An address reads left to right: in a right-to-left box "https://site/" shows as "/https://site".
+    expect(screen.getByRole('textbox', { name: 'عنوان الموقع' })).toHaveAttribute('dir', 'ltr');
     expect(api.calls.some((call) => call.path === `/api/crawls/${crawlId}`)).toBe(true);
   });
 
