@@ -12,8 +12,8 @@ const page = (title: string, picture: string) =>
 /**
  * A crawl never makes a visitor wait: crawl pages are read on a queue of their own with one slot fewer than single
  * extractions, so a single extraction started while a crawl keeps the worker as busy as it may starts at once —
- * while the crawl's pages are still being read, not after one of them ends (real gateway, Redis, one extractor
- * process with two slots and Chromium).
+ * while the crawl's pages are still being read, not after one of them ends; and while it runs no crawl page starts
+ * on its machine (real gateway, Redis, one extractor process with two slots and Chromium).
  */
 describe('a single extraction during a crawl (real gateway, one extractor process with two slots)', () => {
   let gateway: GatewayHarness;
@@ -27,6 +27,11 @@ describe('a single extraction during a crawl (real gateway, one extractor proces
   let release: () => void;
   const answer = new Promise<void>((resolve) => (release = resolve));
   let singleCame: { inFlight: number; endedUnanswered: number } | undefined;
+  /** The second test: crawl pages asked for so far, and a visitor's page held until the test lets it go. */
+  let quickAsked = 0;
+  let slowAskedAt: number | undefined;
+  let releaseSlow: () => void;
+  const slowAnswer = new Promise<void>((resolve) => (releaseSlow = resolve));
 
   beforeAll(async () => {
     fixtures = await startFixtureServer({
@@ -37,6 +42,21 @@ describe('a single extraction during a crawl (real gateway, one extractor proces
           released = true;
           release();
           res.writeHead(200, { 'content-type': 'text/html' }).end(page('Single', '/images/320x200.png?c=123456'));
+          return true;
+        }
+        const quick = /^\/quick\/(\d+)\.html$/.exec(path);
+        if (quick) {
+          quickAsked += 1;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          res
+            .writeHead(200, { 'content-type': 'text/html' })
+            .end(page(`Quick ${quick[1]}`, `/images/${quick[1]}0x40.png`));
+          return true;
+        }
+        if (path === '/slow-single.html') {
+          slowAskedAt ??= quickAsked;
+          await slowAnswer;
+          res.writeHead(200, { 'content-type': 'text/html' }).end(page('Slow', '/images/330x200.png?c=654321'));
           return true;
         }
         const held = /^\/held\/(\d+)\.html$/.exec(path);
@@ -72,10 +92,36 @@ describe('a single extraction during a crawl (real gateway, one extractor proces
   });
   afterAll(async () => {
     release?.();
+    releaseSlow?.();
     await workers?.stopAll();
     await gateway?.close();
     await fixtures?.close();
   });
+
+  const startCrawl = async (urls: string[]): Promise<string> => {
+    const res = await visitor.fetch('/api/crawls', { method: 'POST', json: { scope: 'list', urls } });
+    expect(res.status).toBe(202);
+    return ((await res.json()) as { crawlId: string }).crawlId;
+  };
+  const startExtraction = async (url: string): Promise<string> => {
+    const res = await visitor.fetch('/api/extractions', { method: 'POST', json: { url } });
+    expect(res.status).toBe(202);
+    return ((await res.json()) as { extractionId: string }).extractionId;
+  };
+  const finishedExtraction = (extractionId: string) =>
+    pollUntil(
+      async () => (await (await visitor.fetch(`/api/extractions/${extractionId}`)).json()) as ExtractionView,
+      (view) => view.status === 'completed' || view.status === 'failed',
+      'the single extraction finished',
+      120_000,
+    );
+  const settledCrawl = (crawlId: string) =>
+    pollUntil(
+      async () => (await (await visitor.fetch(`/api/crawls/${crawlId}`)).json()) as CrawlView,
+      isCrawlSettled,
+      'the crawl ended',
+      180_000,
+    );
 
   it('starts a single extraction while the crawl’s pages are still being read, not after one of them', async () => {
     // Two hosts (127.0.0.1 and localhost), so the politeness limit of 2 per host leaves the crawl free to take
@@ -84,9 +130,7 @@ describe('a single extraction during a crawl (real gateway, one extractor proces
       const url = fixtures.url(`/held/${n}.html`);
       return n % 2 === 0 ? url.replace('127.0.0.1', 'localhost') : url;
     });
-    const res = await visitor.fetch('/api/crawls', { method: 'POST', json: { scope: 'list', urls } });
-    expect(res.status).toBe(202);
-    const { crawlId } = (await res.json()) as { crawlId: string };
+    const crawlId = await startCrawl(urls);
     await pollUntil(
       async () => inFlight,
       (count) => count > 0,
@@ -96,12 +140,7 @@ describe('a single extraction during a crawl (real gateway, one extractor proces
     // A moment for the crawl to take every slot it may: a lower bound only, the assertion below holds however long.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
 
-    const started = await visitor.fetch('/api/extractions', {
-      method: 'POST',
-      json: { url: fixtures.url('/single.html') },
-    });
-    expect(started.status).toBe(202);
-    const { extractionId } = (await started.json()) as { extractionId: string };
+    const extractionId = await startExtraction(fixtures.url('/single.html'));
     const came = await pollUntil(
       async () => singleCame,
       (value) => value !== undefined,
@@ -112,19 +151,35 @@ describe('a single extraction during a crawl (real gateway, one extractor proces
     expect(came!.inFlight).toBeGreaterThan(0);
     expect(came!.endedUnanswered).toBe(0);
 
-    const extraction = await pollUntil(
-      async () => (await (await visitor.fetch(`/api/extractions/${extractionId}`)).json()) as ExtractionView,
-      (view) => view.status === 'completed' || view.status === 'failed',
-      'the single extraction finished',
+    expect((await finishedExtraction(extractionId)).status).toBe('completed');
+    const crawl = await settledCrawl(crawlId);
+    expect([crawl.status, crawl.pagesDone]).toEqual(['completed', 6]);
+  });
+
+  it('starts no crawl page on the machine while a visitor’s extraction runs there, and goes on once it ends', async () => {
+    const urls = Array.from({ length: 10 }, (_, i) => fixtures.url(`/quick/${i + 1}.html`));
+    const crawlId = await startCrawl(urls);
+    await pollUntil(
+      async () => quickAsked,
+      (count) => count > 0,
+      'the crawl reading its first page',
       120_000,
     );
-    expect(extraction.status).toBe('completed');
-    const crawl = await pollUntil(
-      async () => (await (await visitor.fetch(`/api/crawls/${crawlId}`)).json()) as CrawlView,
-      isCrawlSettled,
-      'the crawl ended',
-      180_000,
+    const extractionId = await startExtraction(fixtures.url('/slow-single.html'));
+    const before = await pollUntil(
+      async () => slowAskedAt,
+      (value) => value !== undefined,
+      'the visitor’s page requested',
+      120_000,
     );
-    expect([crawl.status, crawl.pagesDone]).toEqual(['completed', 6]);
+    // While the visitor's page is being read, at most the crawl page that had already started comes.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(quickAsked - before!).toBeLessThanOrEqual(1);
+    expect(quickAsked).toBeLessThan(urls.length);
+    releaseSlow();
+
+    expect((await finishedExtraction(extractionId)).status).toBe('completed');
+    const crawl = await settledCrawl(crawlId);
+    expect([crawl.status, crawl.pagesDone]).toEqual(['completed', 10]);
   });
 });

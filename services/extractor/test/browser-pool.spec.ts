@@ -1,47 +1,14 @@
 import { INestApplication } from '@nestjs/common';
 import { createService } from '@pixtract/service-kit';
 import { FixtureServer, startFixtureServer, uniqueQueuePrefix } from '@pixtract/testing';
-import { readdirSync, readFileSync } from 'node:fs';
 import { AppModule } from '../src/app.module';
 import { BrowserLane } from '../src/browser/browser-lane';
 import { BrowserPoolService } from '../src/browser/browser-pool.service';
 import { loadExtractorConfig } from '../src/extractor.config';
+import { browsersOfThisProcess, type ProcessInfo } from './browser-processes.harness';
 import { TEST_REDIS_URL } from './extraction-queue.harness';
 
 jest.setTimeout(60_000);
-
-interface ProcessInfo {
-  pid: number;
-  ppid: number;
-  nice: number;
-  args: string;
-}
-
-/** Every process now, from /proc: parent, nice value (stat fields 4 and 19) and command line. */
-function processes(): ProcessInfo[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .flatMap((entry) => {
-      try {
-        const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
-        const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
-        return [{ pid: Number(entry), ppid: Number(fields[1]), nice: Number(fields[16]), args }];
-      } catch {
-        return []; // gone meanwhile
-      }
-    });
-}
-
-/** Each Chromium this process started, with every process under it. */
-function browsersOfThisProcess(): ProcessInfo[][] {
-  const all = processes();
-  const under = (root: ProcessInfo) => {
-    const tree = [root];
-    for (let i = 0; i < tree.length; i++) tree.push(...all.filter((info) => info.ppid === tree[i].pid));
-    return tree;
-  };
-  return all.filter((info) => info.ppid === process.pid && /chrom/i.test(info.args)).map(under);
-}
 
 const renderers = (tree: ProcessInfo[]) => tree.filter((info) => info.args.includes('--type=renderer'));
 
@@ -106,29 +73,37 @@ describe('the browsers of a worker (real Chromium)', () => {
 });
 
 describe('a browser lane that closes when idle (real Chromium)', () => {
-  it('closes its browser once it has had no page for a while, and launches one again for the next page', async () => {
+  it('hands the next page the one it prepared, closes its browser with it when idle, and launches one again', async () => {
     const restarts: string[] = [];
     const lane = new BrowserLane({
       name: 'crawl',
       executablePath: loadExtractorConfig({ REDIS_URL: TEST_REDIS_URL }).CHROMIUM_PATH,
       proxyUrl: 'http://127.0.0.1:9',
       recycleAfterPages: 100,
-      spare: false,
-      idleCloseMs: 300,
+      idleCloseMs: 1_500,
       onRestart: (reason) => restarts.push(reason),
     });
     try {
       const first = await lane.openPage();
+      const { browser } = first;
+      expect(browser.contexts()).toHaveLength(1);
       await first.close();
-      expect(lane.isConnected()).toBe(true);
-      const closed = new Promise((resolve) => first.browser.once('disconnected', resolve));
+      // The next page is prepared once this one is done, in the same browser.
+      while (browser.contexts().length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      const prepared = browser.contexts()[0];
+      const second = await lane.openPage();
+      expect(second.browser).toBe(browser);
+      expect(browser.contexts()).toEqual([prepared]);
+      const closed = new Promise((resolve) => browser.once('disconnected', resolve));
+      await second.close();
+      // A prepared page does not keep the browser: it closes with it once no page was asked for.
       await closed;
       expect(lane.isConnected()).toBe(false);
 
-      const second = await lane.openPage();
-      expect(second.browser).not.toBe(first.browser);
-      expect(second.browser.isConnected()).toBe(true);
-      await second.close();
+      const third = await lane.openPage();
+      expect(third.browser).not.toBe(browser);
+      expect(third.browser.isConnected()).toBe(true);
+      await third.close();
       // Closing an idle browser is not a crash.
       expect(restarts).toEqual([]);
     } finally {

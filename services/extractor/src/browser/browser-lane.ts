@@ -1,6 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { Browser, BrowserContext, BrowserContextOptions, chromium, Page } from 'playwright-core';
 import { installActivityProbe, SHORT_TIMER_MS } from './activity-probe';
+import { countPauses } from './page-clock';
+import { continueWhenWorkerDies, signalGroup } from './process-group';
 import { blockFontsAndMedia } from './resource-blocking';
 
 const CHROMIUM_ARGS = [
@@ -32,7 +34,11 @@ class PooledBrowser {
   inFlight = 0;
   retired = false;
 
-  constructor(readonly browser: Browser) {}
+  constructor(
+    readonly browser: Browser,
+    /** The leader of its process group, where the lane can pause it. */
+    readonly pid?: number,
+  ) {}
 }
 
 /**
@@ -81,28 +87,38 @@ export interface BrowserLaneOptions {
   proxyUrl: string;
   recycleAfterPages: number;
   /**
-   * Prepare the next page while none is loading (the visitor's lane: a page starts sooner). Without it the lane's
-   * browser closes once it has had no page for `idleCloseMs` (the crawl's lane: no Chromium kept for nothing).
+   * The lane's browser closes once no page has been handed out for this long, its prepared page with it (the
+   * crawl's lane: no Chromium kept for nothing). Without it the browser is kept, and relaunched when it dies (the
+   * visitor's lane).
    */
-  spare: boolean;
   idleCloseMs?: number;
   /** A browser was replaced: `crashed` or `recycled`. */
   onRestart: (reason: 'crashed' | 'recycled') => void;
+  /**
+   * The process id of the browser just launched (niced-executable.ts): the lane can then be paused — its browsers
+   * stopped, pages and all, and continued — and its pages' time (page-clock.ts) leaves the pauses out.
+   */
+  launchedPid?: () => Promise<number | undefined>;
 }
 
 /**
  * One Chromium of the worker process, every request of its pages sent through the SSRF guard proxy. Each job gets
- * a fresh context. The browser is relaunched when it dies and replaced after a number of pages (Chromium's memory
- * grows with use); a replaced browser closes once its last in-flight page is done.
+ * a fresh context, prepared while no page was loading. The browser is replaced after a number of pages (Chromium's
+ * memory grows with use); a replaced browser closes once its last in-flight page is done.
  */
 export class BrowserLane {
   private readonly logger: Logger;
   private readonly open = new Set<PooledBrowser>();
   private current?: PooledBrowser;
   private spare?: Promise<PageSession>;
+  /** Pages given to jobs and not closed yet (a prepared page is not one). */
+  private readonly handedOut = new Set<PageSession>();
   private launching?: Promise<PooledBrowser>;
   private idleTimer?: NodeJS.Timeout;
   private shuttingDown = false;
+  private pausedSince?: number;
+  /** The length of the lane's pauses that have ended. */
+  private pausedBefore = 0;
 
   constructor(private readonly options: BrowserLaneOptions) {
     this.logger = new Logger(`BrowserLane:${options.name}`);
@@ -128,11 +144,50 @@ export class BrowserLane {
     if (this.shuttingDown) throw new Error('The browser pool is shutting down.');
     clearTimeout(this.idleTimer);
     const prepared = await this.takeSpare();
-    return prepared ?? (await this.createSession(await this.acquireBrowser()));
+    const session = prepared ?? (await this.createSession(await this.acquireBrowser()));
+    this.handedOut.add(session);
+    if (this.options.launchedPid) {
+      const pausedAtStart = this.pausedMs();
+      countPauses(session.page, () => this.pausedMs() - pausedAtStart);
+    }
+    return session;
+  }
+
+  /** The lane can be paused (its browser's process id is known). */
+  get pausable(): boolean {
+    return this.options.launchedPid !== undefined;
+  }
+
+  get paused(): boolean {
+    return this.pausedSince !== undefined;
+  }
+
+  /**
+   * Stops the lane's browsers, every process of theirs, until resume(): their pages neither render nor load, and
+   * take no CPU, memory bandwidth or cache from other browsers. A browser launched meanwhile is stopped too.
+   */
+  pause(): void {
+    if (!this.pausable || this.paused || this.shuttingDown) return;
+    this.pausedSince = Date.now();
+    for (const pooled of this.open) if (pooled.pid) signalGroup(pooled.pid, 'SIGSTOP');
+  }
+
+  resume(): void {
+    if (this.pausedSince === undefined) return;
+    for (const pooled of this.open) if (pooled.pid) signalGroup(pooled.pid, 'SIGCONT');
+    this.pausedBefore += Date.now() - this.pausedSince;
+    this.pausedSince = undefined;
+  }
+
+  /** The length of all the lane's pauses so far, the one going on included. */
+  private pausedMs(): number {
+    return this.pausedBefore + (this.pausedSince === undefined ? 0 : Date.now() - this.pausedSince);
   }
 
   async shutdown(): Promise<void> {
     this.shuttingDown = true;
+    // A stopped browser would not close.
+    this.resume();
     clearTimeout(this.idleTimer);
     await this.discardSpare();
     await this.launching?.catch(ignore);
@@ -150,7 +205,7 @@ export class BrowserLane {
   }
 
   private prepareSpare(): void {
-    if (!this.options.spare || this.shuttingDown || this.spare) return;
+    if (this.shuttingDown || this.spare) return;
     this.spare = this.acquireBrowser().then((pooled) => this.createSession(pooled));
     this.spare.catch((error: unknown) => this.logger.warn({ msg: 'could not prepare the next page', err: error }));
   }
@@ -171,10 +226,13 @@ export class BrowserLane {
       const page = await context.newPage();
       await page.addInitScript(installActivityProbe, SHORT_TIMER_MS);
       await blockFontsAndMedia(page);
-      return new PageSession(page, context, pooled.browser, () => {
+      const session: PageSession = new PageSession(page, context, pooled.browser, () => {
+        // A job's page closing makes room for the next; a prepared page discarded does not call for another.
+        const wasHandedOut = this.handedOut.delete(session);
         this.release(pooled);
-        this.prepareSpare();
+        if (wasHandedOut) this.prepareSpare();
       });
+      return session;
     } catch (error) {
       await context?.close().catch(ignore);
       this.release(pooled);
@@ -201,7 +259,12 @@ export class BrowserLane {
       handleSIGTERM: false,
       handleSIGHUP: false,
     });
-    const pooled = new PooledBrowser(browser);
+    const pid = await this.options.launchedPid?.();
+    const pooled = new PooledBrowser(browser, pid);
+    if (pid) {
+      continueWhenWorkerDies(pid);
+      if (this.paused) signalGroup(pid, 'SIGSTOP');
+    }
     this.open.add(pooled);
     browser.on('disconnected', () => this.onDisconnected(pooled));
     this.current = pooled;
@@ -215,7 +278,7 @@ export class BrowserLane {
     this.current = undefined;
     this.logger.warn({ msg: 'browser disconnected unexpectedly', pagesOpened: pooled.pagesOpened });
     this.options.onRestart('crashed');
-    if (this.options.spare) this.relaunchInBackground();
+    if (this.options.idleCloseMs === undefined) this.relaunchInBackground();
   }
 
   private retire(pooled: PooledBrowser): void {
@@ -223,24 +286,25 @@ export class BrowserLane {
     if (this.current === pooled) this.current = undefined;
     this.logger.log({ msg: 'browser retired after its page budget', pagesOpened: pooled.pagesOpened });
     this.options.onRestart('recycled');
-    if (this.options.spare) this.relaunchInBackground();
+    if (this.options.idleCloseMs === undefined) this.relaunchInBackground();
   }
 
   private release(pooled: PooledBrowser): void {
     pooled.inFlight -= 1;
     if (pooled.retired && pooled.inFlight === 0) void pooled.browser.close().catch(ignore);
-    else if (pooled === this.current && pooled.inFlight === 0 && this.options.idleCloseMs !== undefined) {
+    if (this.handedOut.size === 0 && this.options.idleCloseMs !== undefined) {
       clearTimeout(this.idleTimer);
-      this.idleTimer = setTimeout(() => this.closeIdle(pooled), this.options.idleCloseMs);
+      this.idleTimer = setTimeout(() => this.closeIdle(), this.options.idleCloseMs);
       this.idleTimer.unref();
     }
   }
 
-  private closeIdle(pooled: PooledBrowser): void {
-    if (pooled !== this.current || pooled.inFlight > 0 || this.shuttingDown) return;
+  private closeIdle(): void {
+    const pooled = this.current;
+    if (!pooled || this.handedOut.size > 0 || this.shuttingDown) return;
     this.current = undefined;
     this.logger.log({ msg: 'idle browser closed', pagesOpened: pooled.pagesOpened });
-    void pooled.browser.close().catch(ignore);
+    void this.discardSpare().then(() => pooled.browser.close().catch(ignore));
   }
 
   /** Keeps the lane ready between jobs; a failed launch is retried by the next openPage. */

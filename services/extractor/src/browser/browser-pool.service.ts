@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import { GuardProxy, SafeFetchPolicy, startGuardProxy } from '@pixtract/safe-fetch';
 import { Counter, METRIC_PREFIX, MetricsRegistry } from '@pixtract/service-kit';
 import { EXTRACTOR_CONFIG, ExtractorConfig, SAFE_FETCH_POLICY } from '../extractor.config';
-import { BrowserLane, PageSession } from './browser-lane';
+import { BrowserLane, BrowserLaneOptions, PageSession } from './browser-lane';
 import { nicedExecutable } from './niced-executable';
 
 /** Whose page it is: a visitor's (a single extraction, a screenshot) or a crawl's. */
@@ -23,7 +23,7 @@ export class BrowserPoolService implements OnModuleInit, OnApplicationShutdown {
   private proxy?: GuardProxy;
   private visitor?: BrowserLane;
   private crawl?: BrowserLane;
-  private crawlExecutable?: { path: string; remove: () => Promise<void> };
+  private crawlExecutable?: Awaited<ReturnType<typeof nicedExecutable>>;
   private readonly restarts: Counter<'reason'>;
 
   constructor(
@@ -43,23 +43,22 @@ export class BrowserPoolService implements OnModuleInit, OnApplicationShutdown {
     this.proxy = await startGuardProxy(this.policy, (event) => {
       if (!event.allowed) this.logger.debug({ msg: 'browser request refused', host: event.host, reason: event.reason });
     });
-    const lane = (name: BrowserUse, executablePath: string, visitor: boolean) =>
+    const lane = (name: BrowserUse, executablePath: string, crawl?: Pick<BrowserLaneOptions, 'launchedPid'>) =>
       new BrowserLane({
         name,
         executablePath,
         proxyUrl: this.proxy!.url,
         recycleAfterPages: this.config.EXTRACTOR_RECYCLE_AFTER_PAGES,
-        spare: visitor,
-        ...(!visitor && { idleCloseMs: CRAWL_BROWSER_IDLE_MS }),
+        ...(crawl && { idleCloseMs: CRAWL_BROWSER_IDLE_MS, ...crawl }),
         onRestart: (reason) => this.restarts.inc({ reason }),
       });
-    this.visitor = lane('visitor', this.config.CHROMIUM_PATH, true);
+    this.visitor = lane('visitor', this.config.CHROMIUM_PATH);
     const niceness = this.config.EXTRACTOR_CRAWL_NICENESS;
     if (niceness > 0) {
       this.crawlExecutable = await nicedExecutable(this.config.CHROMIUM_PATH, niceness, () =>
         this.logger.warn({ msg: 'setpriv not found: Chromium, started as root, may raise the crawl browser priority' }),
       );
-      this.crawl = lane('crawl', this.crawlExecutable.path, false);
+      this.crawl = lane('crawl', this.crawlExecutable.path, { launchedPid: this.crawlExecutable.launchedPid });
     }
     await this.visitor.warm();
   }
@@ -74,6 +73,14 @@ export class BrowserPoolService implements OnModuleInit, OnApplicationShutdown {
     const lane = use === 'crawl' ? (this.crawl ?? this.visitor) : this.visitor;
     if (!lane) throw new Error('The browser pool has not started.');
     return lane.openPage();
+  }
+
+  /**
+   * The crawl's browser, when crawl pages have one of their own, paused while a visitor's extraction runs on this
+   * machine (CrawlBrowserPauseService); undefined when crawl pages share the visitors' browser.
+   */
+  get pausableCrawl(): Pick<BrowserLane, 'pause' | 'resume' | 'paused' | 'isConnected'> | undefined {
+    return this.crawl?.pausable ? this.crawl : undefined;
   }
 
   async onApplicationShutdown(): Promise<void> {

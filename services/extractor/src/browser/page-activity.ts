@@ -1,5 +1,6 @@
 import type { Page, Request, Response } from 'playwright-core';
 import type { NetworkImage } from '../extraction/snapshot/page-snapshot';
+import { pageNow } from './page-clock';
 
 /** Requests whose end can change what the page shows; beacons, sockets and media streams do not count. */
 const AWAITED_TYPES = new Set(['document', 'script', 'stylesheet', 'image', 'xhr', 'fetch']);
@@ -24,7 +25,7 @@ export class PageActivity {
       'request',
       (request) =>
         AWAITED_TYPES.has(request.resourceType()) &&
-        this.pending.set(request, { started: Date.now(), image: request.resourceType() === 'image' }),
+        this.pending.set(request, { started: pageNow(page), image: request.resourceType() === 'image' }),
     );
     page.on('requestfinished', (request) => this.pending.delete(request));
     page.on('requestfailed', (request) => {
@@ -50,7 +51,7 @@ export class PageActivity {
    * without `images`, only those that can bring content (documents, scripts, styles, fetch/XHR).
    */
   inFlight(stuckAfterMs: number, { images = true } = {}): number {
-    const since = Date.now() - stuckAfterMs;
+    const since = pageNow(this.page) - stuckAfterMs;
     let count = 0;
     for (const { started, image } of this.pending.values()) if (started > since && (images || !image)) count += 1;
     return count;

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  crawlEndedKey,
   CrawlPageFindings,
   CrawlPageJob,
   CrawlPageProgress,
@@ -19,6 +20,7 @@ import { pageLinks } from './page-links';
 import { RobotsService } from './robots.service';
 import { sameSite } from './site.util';
 import { SitemapService } from './sitemap.service';
+import { VisitorPresenceService } from './visitor-presence.service';
 
 type CrawlPagePayload = ExtractJobPayload & { crawl: CrawlPageJob };
 
@@ -26,9 +28,22 @@ type CrawlPagePayload = ExtractJobPayload & { crawl: CrawlPageJob };
 const BUSY_STATUSES = new Set([429, 503]);
 /** Pages a `site` crawl takes from the sitemap at most (the gateway's page limit cuts further). */
 const SITEMAP_PAGES = 10_000;
+/**
+ * The extraction's own progress (stages, ticks, previews) is not sent for a crawl page: the crawl shows which page
+ * each worker reads, said once when the page starts, and its files when it finishes. Each event would cost a Redis
+ * write and the gateway a database round trip in the slots that finish pages.
+ */
+const unreported = () => Promise.resolve();
+/**
+ * A crawl page that finds a single extraction running on its machine goes back to the queue for this long, at most
+ * VISITOR_WAITS times (10 s in all): visitors first, yet a crawl on a machine that never stops serving them moves on.
+ */
+const VISITOR_WAIT_MS = 250;
+const VISITOR_WAITS = 40;
 
 /**
- * One page of a crawl on a worker: robots.txt first (a disallowed page is not fetched), then a lease on its host
+ * One page of a crawl on a worker: not while a visitor's extraction runs on this machine (VISITOR_WAITS), then
+ * robots.txt (a disallowed page is not fetched), then a lease on its host
  * (none free: the job goes back to the queue, delayed, without spending an attempt), then the extraction pipeline
  * as for a single page, and the links the scope follows. A 429 or 503 backs the host off for every worker and puts
  * the page back, until CRAWL_MAX_BACKOFFS; the page then finishes with its error and the backoff reported.
@@ -42,6 +57,7 @@ export class CrawlPageService {
     private readonly robots: RobotsService,
     private readonly leases: HostLeaseService,
     private readonly sitemaps: SitemapService,
+    private readonly visitors: VisitorPresenceService,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(EXTRACTOR_CONFIG) private readonly config: ExtractorConfig,
     @Inject(CRAWL_FETCH_POLICY) private readonly policy: SafeFetchPolicy,
@@ -52,17 +68,24 @@ export class CrawlPageService {
     const context = { jobId: job.id, extractionId: payload.extractionId, requestId: payload.requestId };
     const report = (progress: Omit<CrawlPageProgress, 'crawlId' | 'worker'>) =>
       job.updateProgress({ ...progress, crawlId: crawl.crawlId, worker: WORKER_NAME });
+    if ((await this.visitors.running()) && (await this.count(job, 'visitorWaits')) <= VISITOR_WAITS)
+      return this.later(job, token, VISITOR_WAIT_MS);
     const host = new URL(payload.url).host;
     const rules = await this.robots.rulesFor(payload.url);
     if (!rules.allows(payload.url)) return notRead(payload, crawl, { disallowed: true });
 
     const lease = await this.leases.acquire(host, rules.crawlDelaySeconds);
     if (typeof lease === 'number') return this.later(job, token, lease);
+    // Stopped or limited while this page waited for robots.txt or its host: the gateway could not take it back.
+    if (await this.redis.exists(crawlEndedKey(this.config.QUEUE_PREFIX, crawl.crawlId))) {
+      await lease.release();
+      return notRead(payload, crawl, { ended: true });
+    }
     let snapshot: PageSnapshot | undefined;
     let result: ExtractJobResult;
     try {
       await report({ stage: 'queued', percent: 0, imagesFound: 0 });
-      result = await this.extraction.extract(payload, context, report, {
+      result = await this.extraction.extract(payload, context, unreported, {
         seen: (seen) => (snapshot = seen),
         policy: this.policy,
       });
@@ -81,8 +104,7 @@ export class CrawlPageService {
         : undefined;
     if (backoff) {
       const waitMs = await this.leases.backOff(host, backoff.retryAfterSeconds);
-      const tries = await this.redis.incr(this.backoffKey(job));
-      await this.redis.expire(this.backoffKey(job), 24 * 3600);
+      const tries = await this.count(job, 'backoffs');
       this.logger.log({ msg: 'host busy: backed off', host, waitMs, tries, ...context });
       if (tries < this.config.CRAWL_MAX_BACKOFFS) {
         await report({ stage: 'queued', percent: 0, imagesFound: 0, backoff });
@@ -133,22 +155,32 @@ export class CrawlPageService {
     throw new DelayedError();
   }
 
-  private backoffKey(job: Job): string {
-    return `${this.config.QUEUE_PREFIX}:crawl:page:${job.id}:backoffs`;
+  /** Counts one more of the page's backoffs or waits for visitors; answers how many so far. */
+  private async count(job: Job, what: 'backoffs' | 'visitorWaits'): Promise<number> {
+    const key = `${this.config.QUEUE_PREFIX}:crawl:page:${job.id}:${what}`;
+    const [[, count]] = (await this.redis
+      .multi()
+      .incr(key)
+      .expire(key, 24 * 3600)
+      .exec()) as [[null, number]];
+    return count;
   }
 }
 
-/** A page that is not the crawl's (robots.txt disallows it, or it moved to another site): no images, no links. */
+/**
+ * A page that is not the crawl's (robots.txt disallows it, it moved to another site, or the crawl ended before it
+ * was fetched): no images, no links.
+ */
 function notRead(
   payload: CrawlPagePayload,
   crawl: CrawlPageJob,
-  why: Partial<Pick<CrawlPageFindings, 'disallowed' | 'movedTo'>>,
+  why: Partial<Pick<CrawlPageFindings, 'disallowed' | 'movedTo' | 'ended'>>,
 ): ExtractJobResult {
   return {
     files: [],
     sourceUrl: payload.url,
     warnings: [],
-    performanceInfo: { timeMs: 0, method: why.disallowed ? 'robots' : 'moved' },
+    performanceInfo: { timeMs: 0, method: why.disallowed ? 'robots' : why.movedTo ? 'moved' : 'ended' },
     totalImagesFound: 0,
     crawl: { crawlId: crawl.crawlId, worker: WORKER_NAME, ...why, links: [], disallowedLinks: 0, photoLinks: [] },
   };

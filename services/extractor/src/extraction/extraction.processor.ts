@@ -3,6 +3,7 @@ import { Type } from '@nestjs/common';
 import { ExtractJobResult, extractJobPayloadSchema, JobName, QueueName } from '@pixtract/contracts';
 import { JobHandlers } from '@pixtract/service-kit';
 import { Job } from 'bullmq';
+import { VisitorPresenceService } from '../crawl/visitor-presence.service';
 import { ExtractorConfig, extractionWorkerOptions } from '../extractor.config';
 import { GracefulWorkerHost } from '../queue/graceful-worker-host';
 import { jobPayload } from '../queue/job-payload';
@@ -20,6 +21,7 @@ export function extractionProcessor(config: ExtractorConfig): Type<WorkerHost> {
     constructor(
       private readonly extraction: ExtractionService,
       private readonly metrics: ExtractionMetrics,
+      private readonly visitors: VisitorPresenceService,
     ) {
       super(config.EXTRACTOR_SHUTDOWN_GRACE_MS);
     }
@@ -33,8 +35,11 @@ export function extractionProcessor(config: ExtractorConfig): Type<WorkerHost> {
       const context = { jobId: job.id, extractionId: payload.extractionId, requestId: payload.requestId };
       this.logger.log({ msg: 'extraction started', url: payload.url, attempt: job.attemptsMade + 1, ...context });
       try {
-        const result = await this.metrics.measure(job, payload.mode, () =>
-          this.extraction.extract(payload, context, (progress) => job.updateProgress(progress)),
+        // Marked running on this machine: crawl pages wait to start until it ends.
+        const result = await this.visitors.during(() =>
+          this.metrics.measure(job, payload.mode, () =>
+            this.extraction.extract(payload, context, (progress) => job.updateProgress(progress)),
+          ),
         );
         this.logger.log({
           msg: 'extraction finished',

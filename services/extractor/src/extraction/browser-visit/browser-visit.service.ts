@@ -1,9 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ERROR_MESSAGES, ErrorCode, ExtractionWarning } from '@pixtract/contracts';
+import type { HostGate } from '@pixtract/safe-fetch';
 import { errors, Page, Response } from 'playwright-core';
 import { BrowserPoolService } from '../../browser/browser-pool.service';
 import { PageActivity } from '../../browser/page-activity';
 import { countReceivedBytes } from '../../browser/received-bytes';
+import { gateRequests } from '../../browser/request-gating';
 import {
   answerWithinMs,
   EXTRACTOR_CONFIG,
@@ -23,13 +25,14 @@ import { waitUntilQuiet } from './page-settle.util';
 import { findRevealControls, revealContent, type RevealControls, type RevealOutcome } from './reveal-controls.util';
 import { MAX_WALKED_ELEMENTS, snapshotRenderedPage } from '../snapshot/browser-snapshot';
 import { pictureAddressSnapshot, type PageSnapshot } from '../snapshot/page-snapshot';
+import { pageNow } from '../../browser/page-clock';
 
 /** Shares of the job's time limit: navigation may use half, scrolling ends by 70%, leaving room to collect. */
 const SCROLL_SHARE = 0.7;
 const FIRST_SETTLE_MS = 5_000;
 const STEP_SETTLE_MS = 1_500;
-/** Milliseconds until the job's deadline, at least 1 (a timeout of 0 would mean none). */
-const timeLeft = (deadline: number) => Math.max(1, deadline - Date.now());
+/** Milliseconds until the job's deadline in the page's time, at least 1 (a timeout of 0 would mean none). */
+const timeLeft = (page: Page, deadline: number) => Math.max(1, deadline - pageNow(page));
 /** Pages that move on by themselves followed at most this far (a landing page's redirect, a consent hop). */
 const MAX_PAGE_HOPS = 3;
 /** Looks at a page that keeps moving on, taken as it stands, before it is given up on. */
@@ -75,8 +78,8 @@ export interface BrowserVisit<T> {
  * let it settle, force lazy images, scroll to the end or the caps, and snapshot it. The analysis runs while the
  * page is open, so measuring can use the bytes the browser already received. A hard timer closes the context at
  * the job's deadline: a runaway page ends with what was found before, or PAGE_TIMEOUT. `signal` stops a visit its
- * caller no longer needs the same way. A crawl's page (`crawl`) renders in the crawl's browser, and its
- * `userAgent` replaces Chromium's on the page's requests.
+ * caller no longer needs the same way. A crawl's page (`crawl`) renders in the crawl's browser, its `userAgent`
+ * replaces Chromium's on the page's requests and each request waits for its host's `hostGate`.
  */
 @Injectable()
 export class BrowserVisitService {
@@ -97,16 +100,23 @@ export class BrowserVisitService {
     countBytes: (bytes: number) => void,
     imageLimit: number,
     signal?: AbortSignal,
-    crawl?: { userAgent?: string },
+    crawl?: { userAgent?: string; hostGate?: HostGate },
   ): Promise<BrowserVisit<T>> {
     const visit: BrowserVisit<T> = { sourceUrl: url, warnings: [] };
     const session = await this.browsers.openPage(crawl ? 'crawl' : 'visitor');
     let timedOut = false;
     let analysing = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      void session.close();
-    }, deadline - Date.now());
+    // The page's time: a crawl page whose browser was paused (a visitor's extraction) has that long more.
+    let timer: NodeJS.Timeout | undefined;
+    const stopAtDeadline = () => {
+      const left = deadline - pageNow(session.page);
+      if (left > 0) timer = setTimeout(stopAtDeadline, left);
+      else {
+        timedOut = true;
+        void session.close();
+      }
+    };
+    stopAtDeadline();
     const stop = () => void session.close();
     signal?.addEventListener('abort', stop, { once: true });
     if (signal?.aborted) stop();
@@ -114,6 +124,8 @@ export class BrowserVisitService {
       await countReceivedBytes(session.page, countBytes);
       // Every request of the page, the document and all it loads, says who asks (a crawl: Pixtract).
       if (crawl?.userAgent) await session.page.setExtraHTTPHeaders({ 'user-agent': crawl.userAgent });
+      // …and waits for its host's room, as the worker's own requests do.
+      if (crawl?.hostGate) await gateRequests(session.page, crawl.hostGate);
       const snapshot = await this.render(session.page, url, visit, report, deadline, imageLimit);
       if (snapshot) {
         analysing = true;
@@ -152,7 +164,7 @@ export class BrowserVisitService {
     try {
       response = await page.goto(url, {
         waitUntil: 'domcontentloaded',
-        timeout: Math.min(this.config.EXTRACTOR_JOB_TIMEOUT_MS * NAVIGATION_SHARE, timeLeft(deadline)),
+        timeout: Math.min(this.config.EXTRACTOR_JOB_TIMEOUT_MS * NAVIGATION_SHARE, timeLeft(page, deadline)),
       });
     } catch (error) {
       // An address that downloads a file (Content-Disposition: attachment): the file, if it is a picture, is the page.
@@ -169,7 +181,7 @@ export class BrowserVisitService {
         const startedAt = deadline - this.config.EXTRACTOR_JOB_TIMEOUT_MS;
         visit.warnings.push({
           code: 'STILL_LOADING',
-          values: { seconds: Math.round((Date.now() - startedAt) / 1000) },
+          values: { seconds: Math.round((pageNow(page) - startedAt) / 1000) },
         });
         return this.captured(page, activity, visit);
       }
@@ -201,7 +213,7 @@ export class BrowserVisitService {
           : await this.captured(page, activity, visit);
       } catch (error) {
         if (!(error instanceof Error) || !/Execution context was destroyed|navigat/i.test(error.message)) throw error;
-        await page.waitForLoadState('domcontentloaded', { timeout: timeLeft(deadline) });
+        await page.waitForLoadState('domcontentloaded', { timeout: timeLeft(page, deadline) });
       }
     }
     visit.error = ErrorCode.TooManyRedirects;
@@ -225,7 +237,7 @@ export class BrowserVisitService {
     const enabled = (behaviour: VisitBehaviour) => !this.config.EXTRACTOR_DISABLED_BEHAVIOURS.includes(behaviour);
     // Only what brings content is awaited here: pictures load, and the DOM comes to rest, during the scroll, whose
     // rounds at the bottom wait for everything.
-    await waitUntilQuiet(page, activity, Math.min(FIRST_SETTLE_MS, timeLeft(deadline)), { contentOnly: true });
+    await waitUntilQuiet(page, activity, Math.min(FIRST_SETTLE_MS, timeLeft(page, deadline)), { contentOnly: true });
     // The reasons for more are looked for at once (one round trip): busy signs, a consent wall, Load more.
     const noControls: RevealControls = { consent: false, loadMore: false };
     const lookForControls = () => (enabled('reveal-clicks') ? findRevealControls(page) : noControls);

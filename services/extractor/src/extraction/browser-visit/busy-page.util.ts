@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { PageActivity } from '../../browser/page-activity';
 import { waitUntilQuiet } from './page-settle.util';
+import { pageNow } from '../../browser/page-clock';
 
 /**
  * What a page shows while it is still fetching its content: `aria-busy` regions, progress indicators, and the
@@ -34,8 +35,8 @@ export async function looksBusy(page: Page): Promise<boolean> {
  * spinner), wait for it, settling between looks, until the signs are gone or `until` (epoch ms) passes.
  */
 export async function waitWhileBusy(page: Page, activity: PageActivity, until: number): Promise<void> {
-  while (Date.now() < until && (await looksBusy(page))) {
-    await waitUntilQuiet(page, activity, Math.max(1, Math.min(BUSY_POLL_MS * 5, until - Date.now())));
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(BUSY_POLL_MS, until - Date.now()))));
+  while (pageNow(page) < until && (await looksBusy(page))) {
+    await waitUntilQuiet(page, activity, Math.max(1, Math.min(BUSY_POLL_MS * 5, until - pageNow(page))));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(BUSY_POLL_MS, until - pageNow(page)))));
   }
 }

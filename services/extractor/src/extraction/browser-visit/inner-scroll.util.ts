@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import type { ActivityProbe } from '../../browser/activity-probe';
 import type { PageActivity } from '../../browser/page-activity';
 import { STUCK_MS, waitUntilQuiet } from './page-settle.util';
+import { pageNow } from '../../browser/page-clock';
 
 /** The largest scrollable elements scrolled, at most. */
 const MAX_SCROLLERS = 3;
@@ -95,16 +96,16 @@ export async function scrollInnerScrollers(
   for (let index = 0; index < count; index += 1) {
     let stable = 0;
     let size = -1;
-    while (stable < STABLE_ROUNDS && steps < limits.maxSteps && Date.now() < limits.deadline) {
+    while (stable < STABLE_ROUNDS && steps < limits.maxSteps && pageNow(page) < limits.deadline) {
       const run = await page.evaluate(scrollElement, {
         index,
         mark: SCROLLER_MARK,
         steps: limits.maxSteps - steps,
-        budgetMs: Math.max(1, limits.deadline - Date.now()),
+        budgetMs: Math.max(1, limits.deadline - pageNow(page)),
         stuckMs: STUCK_MS,
       });
       steps += run.steps;
-      await waitUntilQuiet(page, activity, Math.max(1, Math.min(limits.stepSettleMs, limits.deadline - Date.now())));
+      await waitUntilQuiet(page, activity, Math.max(1, Math.min(limits.stepSettleMs, limits.deadline - pageNow(page))));
       stable = run.atEnd && run.size === size ? stable + 1 : 0;
       size = run.size;
     }

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import type { ActivityProbe } from '../../browser/activity-probe';
 import type { PageActivity } from '../../browser/page-activity';
 import { STUCK_MS, waitUntilQuiet } from './page-settle.util';
+import { pageNow } from '../../browser/page-clock';
 
 interface ScrollLimits {
   maxSteps: number;
@@ -118,16 +119,16 @@ export async function scrollUntilStable(
   let runs = 0;
   let stableRounds = 0;
   if ((await page.evaluate(pageExtent)).atBottom) {
-    await waitUntilQuiet(page, activity, Math.min(limits.stepSettleMs, limits.deadline - Date.now()));
+    await waitUntilQuiet(page, activity, Math.min(limits.stepSettleMs, limits.deadline - pageNow(page)));
     if ((await page.evaluate(pageExtent)).atBottom) return { steps: 0, runs };
   }
   for (;;) {
     if (step >= limits.maxSteps) return { steps: step, runs, cappedBy: 'steps' };
-    if (Date.now() >= limits.deadline) return { steps: step, runs, cappedBy: 'time' };
+    if (pageNow(page) >= limits.deadline) return { steps: step, runs, cappedBy: 'time' };
     const run: ScrollRunLimits = {
       steps: limits.maxSteps - step,
       maxHeight: limits.maxHeight,
-      budgetMs: Math.min(RUN_BUDGET_MS, limits.deadline - Date.now()),
+      budgetMs: Math.min(RUN_BUDGET_MS, limits.deadline - pageNow(page)),
       stuckMs: STUCK_MS,
     };
     const scrolled = await page.evaluate(scrollViewports, run);
@@ -138,7 +139,7 @@ export async function scrollUntilStable(
       return { steps: step, runs, cappedBy: 'height' };
     // Above the bottom, the run waits only for content on its way; at the bottom, for everything (or growth).
     const atBottom = scrolled.reached >= scrolled.height - 2;
-    await waitUntilQuiet(page, activity, Math.min(limits.stepSettleMs, limits.deadline - Date.now()), {
+    await waitUntilQuiet(page, activity, Math.min(limits.stepSettleMs, limits.deadline - pageNow(page)), {
       grownPast: scrolled.height,
       contentOnly: !atBottom,
     });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { ActivityProbe } from '../../browser/activity-probe';
 import type { PageActivity } from '../../browser/page-activity';
+import { pageNow } from '../../browser/page-clock';
 
 /** The DOM must have been still this long to count as settled. */
 const QUIET_MS = 50;
@@ -72,9 +73,9 @@ export async function waitUntilQuiet(
   timeoutMs: number,
   options: Pick<QuietLook, 'grownPast' | 'contentOnly'> = {},
 ): Promise<boolean> {
-  const endsAt = Date.now() + timeoutMs;
+  const endsAt = pageNow(page) + timeoutMs;
   const { grownPast, contentOnly } = options;
-  while (Date.now() < endsAt) {
+  while (pageNow(page) < endsAt) {
     const loading = activity.inFlight(STUCK_MS, { images: !contentOnly }) > 0;
     // Loading, with no growth to watch for: nothing to ask the page yet.
     const look: QuietLook = {
@@ -90,7 +91,7 @@ export async function waitUntilQuiet(
         ? LOADING_POLL_MS
         : await page.evaluate(pageQuietIn, look).catch(() => LOADING_POLL_MS);
     if (next === 0) return true;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(next, endsAt - Date.now())));
+    await new Promise((resolve) => setTimeout(resolve, Math.min(next, endsAt - pageNow(page))));
   }
   return false;
 }

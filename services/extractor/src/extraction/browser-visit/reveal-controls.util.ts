@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { PageActivity } from '../../browser/page-activity';
 import { waitUntilQuiet } from './page-settle.util';
+import { pageNow } from '../../browser/page-clock';
 
 /** The accept buttons of the common consent platforms, by their own ids and classes. */
 export const CONSENT_ACCEPT_SELECTORS = [
@@ -311,13 +312,13 @@ export async function revealContent(
   const press = async (kind: ControlQuery['kind']): Promise<boolean> => {
     const address = page.url();
     await page.evaluate((mark) => document.querySelector<HTMLElement>(`[${mark}]`)?.click(), CONTROL_MARK[kind]);
-    await waitUntilQuiet(page, activity, Math.max(1, Math.min(limits.settleMs, limits.deadline - Date.now())));
+    await waitUntilQuiet(page, activity, Math.max(1, Math.min(limits.settleMs, limits.deadline - pageNow(page))));
     if (sameDocument(page.url(), address)) return true;
-    await page.goBack({ waitUntil: 'domcontentloaded', timeout: Math.max(1, limits.deadline - Date.now()) });
+    await page.goBack({ waitUntil: 'domcontentloaded', timeout: Math.max(1, limits.deadline - pageNow(page)) });
     return false;
   };
   let clicks = 0;
-  const mayPress = () => clicks < limits.maxClicks && Date.now() < limits.deadline;
+  const mayPress = () => clicks < limits.maxClicks && pageNow(page) < limits.deadline;
   if (found.consent && mayPress()) {
     clicks += 1;
     if (!(await press('consent'))) return outcome;
