@@ -200,10 +200,14 @@ describe('hostile pages end within the limits with a clear word', () => {
   it('a storm of timers, an endless chain of them and a clock-checking debounce: settling ends, with what they show', async () => {
     const result = await extract('/pages/hostile/timers.html');
     expect(result.error).toBeUndefined();
-    expect(distinct(result.files)).toEqual([
-      ['/images/330x230.png?c=f50001', 'img', 330, 230],
-      ['/images/340x240.png?c=f50002', 'img', 340, 240],
-    ]);
+    // With the warnings: a page cut short says why (CI once missed the second picture, not reproduced since).
+    expect({ files: distinct(result.files), warnings: result.warnings }).toEqual({
+      files: [
+        ['/images/330x230.png?c=f50001', 'img', 330, 230],
+        ['/images/340x240.png?c=f50002', 'img', 340, 240],
+      ],
+      warnings: [],
+    });
   });
 
   it('alert, confirm and prompt are dismissed', async () => {
