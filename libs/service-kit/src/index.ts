@@ -14,3 +14,5 @@ export * from './internal-token';
 export * from './bootstrap';
 export * from './metrics';
 export * from './job-handlers';
+export * from './redis-clock';
+export * from './visitor-presence';

@@ -1,5 +1,5 @@
 import { INestApplication } from '@nestjs/common';
-import { createService } from '@pixtract/service-kit';
+import { createService, VisitorPresence } from '@pixtract/service-kit';
 import { FixtureServer, pollUntil, startFixtureServer, uniqueQueuePrefix } from '@pixtract/testing';
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -8,7 +8,6 @@ import { AppModule } from '../src/app.module';
 import { BrowserPoolService } from '../src/browser/browser-pool.service';
 import { pageNow } from '../src/browser/page-clock';
 import { MAX_PAUSE_MS } from '../src/crawl/crawl-browser-pause.service';
-import { VisitorPresenceService } from '../src/crawl/visitor-presence.service';
 import { loadExtractorConfig } from '../src/extractor.config';
 import { browsersOfThisProcess, type ProcessInfo } from './browser-processes.harness';
 import { TEST_REDIS_URL } from './extraction-queue.harness';
@@ -75,7 +74,7 @@ describe('the crawl’s browser paused while a visitor’s extraction runs (real
     expect(browserTrees().crawl).toHaveLength(1);
     const lagBefore = Date.now() - pageNow(crawlPage.page);
 
-    await visitorWorker.get(VisitorPresenceService).during(async () => {
+    await visitorWorker.get(VisitorPresence).during(async () => {
       await crawlBrowsers(stopped, 'the crawl browser stopped');
       // The visitors' browsers render on; the crawl's page waits.
       const { crawl, visitors } = browserTrees();
@@ -100,7 +99,7 @@ describe('the crawl’s browser paused while a visitor’s extraction runs (real
   it('continues the crawl’s browser after MAX_PAUSE_MS even while visitors keep coming', async () => {
     const [worker] = await startWorkers(1);
     const crawlPage = await worker.get(BrowserPoolService).openPage('crawl');
-    await worker.get(VisitorPresenceService).during(async () => {
+    await worker.get(VisitorPresence).during(async () => {
       await crawlBrowsers(stopped, 'the crawl browser stopped');
       const stoppedAt = Date.now();
       await crawlBrowsers(running, 'the crawl browser continued', MAX_PAUSE_MS + HANG_GUARD_MS);

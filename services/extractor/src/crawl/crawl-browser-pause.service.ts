@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { BrowserPoolService } from '../browser/browser-pool.service';
-import { VisitorPresenceService } from './visitor-presence.service';
+import { VisitorPresence } from '@pixtract/service-kit';
 
 /** How often a worker with a crawl browser looks whether a visitor's extraction runs on its machine. */
 export const PRESENCE_POLL_MS = 50;
@@ -9,9 +9,9 @@ export const MAX_PAUSE_MS = 10_000;
 const RUN_MS = 2_000;
 
 /**
- * Visitors first, in the browser too: while a single extraction runs on this machine, the worker's crawl Chromium is
- * stopped — its pages in flight wait, their time not counted (page-clock.ts) — and continued when the visitor's
- * extraction ends. A lower CPU priority was not enough: the crawl's rendering still made a visitor's page take 2–3
+ * Visitors first, in the browser too: while this machine serves a visitor's single extraction (VisitorPresence: from
+ * the gateway's request until the result is stored), the worker's crawl Chromium is stopped — its pages in flight
+ * wait, their time not counted (page-clock.ts) — and continued when the visitor is served. A lower CPU priority was not enough: the crawl's rendering still made a visitor's page take 2–3
  * times as long, and only stopping it brought that back to the idle time (docs/decisions/crawls.md). A pause lasts
  * MAX_PAUSE_MS at most, so a machine that never stops serving visitors still crawls.
  */
@@ -25,7 +25,7 @@ export class CrawlBrowserPauseService implements OnModuleInit, OnApplicationShut
 
   constructor(
     private readonly browsers: BrowserPoolService,
-    private readonly visitors: VisitorPresenceService,
+    private readonly visitors: VisitorPresence,
   ) {}
 
   onModuleInit(): void {

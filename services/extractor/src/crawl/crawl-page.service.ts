@@ -8,7 +8,7 @@ import {
   ExtractJobResult,
 } from '@pixtract/contracts';
 import { SafeFetchPolicy } from '@pixtract/safe-fetch';
-import { REDIS } from '@pixtract/service-kit';
+import { REDIS, VisitorPresence } from '@pixtract/service-kit';
 import { DelayedError, Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { EXTRACTOR_CONFIG, ExtractorConfig } from '../extractor.config';
@@ -20,7 +20,6 @@ import { pageLinks } from './page-links';
 import { RobotsService } from './robots.service';
 import { sameSite } from './site.util';
 import { SitemapService } from './sitemap.service';
-import { VisitorPresenceService } from './visitor-presence.service';
 
 type CrawlPagePayload = ExtractJobPayload & { crawl: CrawlPageJob };
 
@@ -35,14 +34,14 @@ const SITEMAP_PAGES = 10_000;
  */
 const unreported = () => Promise.resolve();
 /**
- * A crawl page that finds a single extraction running on its machine goes back to the queue for this long, at most
+ * A crawl page that finds its machine serving a visitor's single extraction goes back to the queue for this long, at most
  * VISITOR_WAITS times (10 s in all): visitors first, yet a crawl on a machine that never stops serving them moves on.
  */
 const VISITOR_WAIT_MS = 250;
 const VISITOR_WAITS = 40;
 
 /**
- * One page of a crawl on a worker: not while a visitor's extraction runs on this machine (VISITOR_WAITS), then
+ * One page of a crawl on a worker: not while its machine serves a visitor's extraction (VISITOR_WAITS), then
  * robots.txt (a disallowed page is not fetched), then a lease on its host
  * (none free: the job goes back to the queue, delayed, without spending an attempt), then the extraction pipeline
  * as for a single page, and the links the scope follows. A 429 or 503 backs the host off for every worker and puts
@@ -57,7 +56,7 @@ export class CrawlPageService {
     private readonly robots: RobotsService,
     private readonly leases: HostLeaseService,
     private readonly sitemaps: SitemapService,
-    private readonly visitors: VisitorPresenceService,
+    private readonly visitors: VisitorPresence,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(EXTRACTOR_CONFIG) private readonly config: ExtractorConfig,
     @Inject(CRAWL_FETCH_POLICY) private readonly policy: SafeFetchPolicy,

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { REDIS } from '@pixtract/service-kit';
+import { LUA_NOW_MS, REDIS, RENEW_HELD } from '@pixtract/service-kit';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { EXTRACTOR_CONFIG, ExtractorConfig } from '../extractor.config';
-import { LUA_NOW_MS, RENEW_HELD } from './redis-clock';
 
 /**
  * Takes a lease on a host, atomically, on Redis's clock (workers on several machines need not agree on the time).

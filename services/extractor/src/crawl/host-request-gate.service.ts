@@ -1,10 +1,9 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { HostGate } from '@pixtract/safe-fetch';
-import { REDIS } from '@pixtract/service-kit';
+import { LUA_NOW_MS, REDIS, RENEW_HELD } from '@pixtract/service-kit';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { EXTRACTOR_CONFIG, ExtractorConfig } from '../extractor.config';
-import { LUA_NOW_MS, RENEW_HELD } from './redis-clock';
 
 /**
  * Takes a slot for one request to a host, atomically, on Redis's clock: answers 0 (taken) or the milliseconds until

@@ -1,9 +1,8 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Type } from '@nestjs/common';
 import { ExtractJobResult, extractJobPayloadSchema, JobName, QueueName } from '@pixtract/contracts';
-import { JobHandlers } from '@pixtract/service-kit';
+import { JobHandlers, VisitorPresence } from '@pixtract/service-kit';
 import { Job } from 'bullmq';
-import { VisitorPresenceService } from '../crawl/visitor-presence.service';
 import { ExtractorConfig, extractionWorkerOptions } from '../extractor.config';
 import { GracefulWorkerHost } from '../queue/graceful-worker-host';
 import { jobPayload } from '../queue/job-payload';
@@ -21,7 +20,7 @@ export function extractionProcessor(config: ExtractorConfig): Type<WorkerHost> {
     constructor(
       private readonly extraction: ExtractionService,
       private readonly metrics: ExtractionMetrics,
-      private readonly visitors: VisitorPresenceService,
+      private readonly visitors: VisitorPresence,
     ) {
       super(config.EXTRACTOR_SHUTDOWN_GRACE_MS);
     }

@@ -8,6 +8,7 @@ import {
   extractionNoticesSchema,
 } from '@pixtract/contracts';
 import { z } from 'zod';
+import { VisitorPresence } from '@pixtract/service-kit';
 import { PinoLogger } from 'nestjs-pino';
 import { ExtractionProgressGateway } from '../progress/extraction-progress.gateway';
 import { QuotaGate } from '../quota/quota-gate.service';
@@ -16,7 +17,8 @@ import { ExtractionRepository } from './extraction.repository';
 /**
  * Turns a worker's result into the stored, plan-limited extraction and tells the browsers. Safe to
  * call from any replica, any number of times: auth charges an extraction id once (a repeated
- * reservation answers the first grant) and the repository lets exactly one call store it.
+ * reservation answers the first grant) and the repository lets exactly one call store it. Once it is stored, the
+ * visitor is no longer served here: its mark on this machine goes (every replica sees the queue's event).
  */
 @Injectable()
 export class ExtractionFinaliser {
@@ -24,12 +26,29 @@ export class ExtractionFinaliser {
     private readonly repository: ExtractionRepository,
     private readonly quota: QuotaGate,
     private readonly progress: ExtractionProgressGateway,
+    private readonly visitors: VisitorPresence,
     private readonly logger: PinoLogger,
   ) {
     logger.setContext(ExtractionFinaliser.name);
   }
 
   async complete(extractionId: string, jobResult: unknown): Promise<void> {
+    try {
+      await this.store(extractionId, jobResult);
+    } finally {
+      await this.visitors.unmark(extractionId);
+    }
+  }
+
+  async fail(extractionId: string, code: ErrorCode): Promise<void> {
+    try {
+      if (await this.repository.fail(extractionId, code)) this.progress.failed(extractionId, code);
+    } finally {
+      await this.visitors.unmark(extractionId);
+    }
+  }
+
+  private async store(extractionId: string, jobResult: unknown): Promise<void> {
     const parsed = jobResultEnvelopeSchema.safeParse(jobResult);
     if (!parsed.success) {
       this.logger.error(
@@ -91,10 +110,6 @@ export class ExtractionFinaliser {
       `worker sent codes outside the contract: ${z.prettifyError(parsed.error)}`,
     );
     return {};
-  }
-
-  async fail(extractionId: string, code: ErrorCode): Promise<void> {
-    if (await this.repository.fail(extractionId, code)) this.progress.failed(extractionId, code);
   }
 }
 

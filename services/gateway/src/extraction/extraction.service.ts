@@ -12,7 +12,7 @@ import {
   extractionRequestSchema,
   normaliseExtractionUrl,
 } from '@pixtract/contracts';
-import { AppException, parseWith } from '@pixtract/service-kit';
+import { AppException, parseWith, VisitorPresence } from '@pixtract/service-kit';
 import { randomUUID } from 'node:crypto';
 import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
 import { QuotaGate } from '../quota/quota-gate.service';
@@ -45,6 +45,7 @@ export class ExtractionService {
     private readonly finaliser: ExtractionFinaliser,
     private readonly urlPolicy: UrlPolicyService,
     private readonly quota: QuotaGate,
+    private readonly visitors: VisitorPresence,
   ) {}
 
   /**
@@ -53,6 +54,26 @@ export class ExtractionService {
    * the caller (their quota; a 429 at 0 left), stores the extraction with its owner and queues its job.
    */
   async start(
+    body: unknown,
+    identify: () => Promise<Caller>,
+    { requestId, reuseRecent }: StartOptions,
+  ): Promise<ExtractionAccepted> {
+    // A visitor is served on this machine from the request on (its crawls yield) until the result is stored.
+    const extractionId = randomUUID();
+    await this.visitors.mark(extractionId);
+    try {
+      const accepted = await this.admit(extractionId, body, identify, { requestId, reuseRecent });
+      if (accepted.reused) await this.visitors.unmark(extractionId);
+      return accepted;
+    } catch (error) {
+      await this.visitors.unmark(extractionId);
+      throw error;
+    }
+  }
+
+  /** The request checked, the caller admitted, the extraction stored and queued (or the recent one answered). */
+  private async admit(
+    extractionId: string,
     body: unknown,
     identify: () => Promise<Caller>,
     { requestId, reuseRecent }: StartOptions,
@@ -74,7 +95,6 @@ export class ExtractionService {
     await this.urlPolicy.check(normalised.url);
     const owner = this.quota.admit(caller);
 
-    const extractionId = randomUUID();
     await this.repository.create(extractionId, normalised.url, options, owner);
     await this.queue.enqueue({
       extractionId,
