@@ -1,5 +1,7 @@
-import { CrawlView, ExtractionView, isCrawlSettled } from '@pixtract/contracts';
+import { CrawlView, ExtractionView, isCrawlSettled, QueueName } from '@pixtract/contracts';
+import { redisConnectionOptions } from '@pixtract/service-kit';
 import { CookieJar, ExtractorProcesses, FixtureServer, pollUntil, startFixtureServer } from '@pixtract/testing';
+import { QueueEvents } from 'bullmq';
 import { GatewayHarness, startGateway } from '../support/gateway-harness';
 
 jest.setTimeout(300_000);
@@ -156,7 +158,7 @@ describe('a single extraction during a crawl (real gateway, one extractor proces
     expect([crawl.status, crawl.pagesDone]).toEqual(['completed', 6]);
   });
 
-  it('starts no crawl page on the machine while a visitor’s extraction runs there, and goes on once it ends', async () => {
+  it('starts no crawl page on the machine while a visitor’s extraction runs there, nor sends one back to the queue over and over, and goes on once it ends', async () => {
     const urls = Array.from({ length: 10 }, (_, i) => fixtures.url(`/quick/${i + 1}.html`));
     const crawlId = await startCrawl(urls);
     await pollUntil(
@@ -172,10 +174,20 @@ describe('a single extraction during a crawl (real gateway, one extractor proces
       'the visitor’s page requested',
       120_000,
     );
+    // Crawl pages sent back to the queue meanwhile: a page waiting for the visitor waits in its worker instead.
+    const events = new QueueEvents(QueueName.CrawlPage, {
+      connection: redisConnectionOptions(REDIS_URL),
+      prefix: gateway.queuePrefix,
+    });
+    let delayed = 0;
+    events.on('delayed', () => (delayed += 1));
+    await events.waitUntilReady();
     // While the visitor's page is being read, at most the crawl page that had already started comes.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await events.close();
     expect(quickAsked - before!).toBeLessThanOrEqual(1);
     expect(quickAsked).toBeLessThan(urls.length);
+    expect(delayed).toBeLessThanOrEqual(1);
     releaseSlow();
 
     expect((await finishedExtraction(extractionId)).status).toBe('completed');
