@@ -5,6 +5,8 @@ import { LUA_NOW_MS } from './redis-clock';
 
 /** A mark counts this long after it was set or last renewed (`during` renews every third). */
 const PRESENCE_MS = 30_000;
+/** How often a wait for visitors to be served looks again. */
+const LOOK_MS = 50;
 
 /** Visitors' extractions marked on this machine, on Redis's clock: members lapse at their score. KEYS: marks. */
 const RUNNING = `${LUA_NOW_MS}
@@ -61,5 +63,14 @@ export class VisitorPresence {
   /** A visitor's extraction is being served on this machine now. */
   async running(): Promise<boolean> {
     return Number(await this.redis.eval(RUNNING, 1, this.key)) > 0;
+  }
+
+  /**
+   * Resolves once this machine serves no visitor, or after `maxWaitMs` whatever it serves: crawl work that yields
+   * to visitors, yet moves on on a machine that never stops serving them.
+   */
+  async served(maxWaitMs: number): Promise<void> {
+    const until = Date.now() + maxWaitMs;
+    while (Date.now() < until && (await this.running())) await new Promise((resolve) => setTimeout(resolve, LOOK_MS));
   }
 }

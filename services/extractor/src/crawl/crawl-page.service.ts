@@ -35,12 +35,11 @@ const SITEMAP_PAGES = 10_000;
 const unreported = () => Promise.resolve();
 /**
  * A crawl page that finds its machine serving a visitor's single extraction waits before it starts, holding its
- * queue slot (a slot is of no use to the crawl meanwhile), looking again every VISITOR_LOOK_MS, VISITOR_WAIT_MS at
- * most: visitors first, yet a crawl on a machine that never stops serving them moves on. Waiting here rather than
- * back on the queue: 12 crawl slots bouncing every 250 ms moved ~50 jobs a second through Redis, the workers and the
- * gateway's queue events, on the cores the visitor needed.
+ * queue slot (a slot is of no use to the crawl meanwhile), VISITOR_WAIT_MS at most: visitors first, yet a crawl on a
+ * machine that never stops serving them moves on. Waiting here rather than back on the queue: 12 crawl slots
+ * bouncing every 250 ms moved ~50 jobs a second through Redis, the workers and the gateway's queue events, on the
+ * cores the visitor needed.
  */
-const VISITOR_LOOK_MS = 50;
 const VISITOR_WAIT_MS = 10_000;
 
 /**
@@ -70,7 +69,7 @@ export class CrawlPageService {
     const context = { jobId: job.id, extractionId: payload.extractionId, requestId: payload.requestId };
     const report = (progress: Omit<CrawlPageProgress, 'crawlId' | 'worker'>) =>
       job.updateProgress({ ...progress, crawlId: crawl.crawlId, worker: WORKER_NAME });
-    await this.afterVisitors();
+    await this.visitors.served(VISITOR_WAIT_MS);
     const host = new URL(payload.url).host;
     const rules = await this.robots.rulesFor(payload.url);
     if (!rules.allows(payload.url)) return notRead(payload, crawl, { disallowed: true });
@@ -154,13 +153,6 @@ export class CrawlPageService {
     // A little spread, so pages waiting on one host do not all ask again at the same moment.
     await job.moveToDelayed(Date.now() + waitMs + Math.floor(Math.random() * 100), token);
     throw new DelayedError();
-  }
-
-  /** Returns once this machine serves no visitor's extraction, or after VISITOR_WAIT_MS. */
-  private async afterVisitors(): Promise<void> {
-    const until = Date.now() + VISITOR_WAIT_MS;
-    while (Date.now() < until && (await this.visitors.running()))
-      await new Promise((resolve) => setTimeout(resolve, VISITOR_LOOK_MS));
   }
 
   /** Counts one more of the page's backoffs; answers how many so far. */

@@ -1,7 +1,4 @@
 import { Module } from '@nestjs/common';
-import { REDIS, VisitorPresence } from '@pixtract/service-kit';
-import type { Redis } from 'ioredis';
-import { GATEWAY_CONFIG, GatewayConfig } from '../gateway.config';
 import { ExtractionProgressGateway } from '../progress/extraction-progress.gateway';
 import { AccountModule } from '../account/account.module';
 import { QuotaModule } from '../quota/quota.module';
@@ -26,11 +23,6 @@ import { UserActivityController } from './user-activity.controller';
     ExtractionEventsListener,
     ExtractionProgressGateway,
     UrlPolicyService,
-    {
-      provide: VisitorPresence,
-      inject: [REDIS, GATEWAY_CONFIG],
-      useFactory: (redis: Redis, config: GatewayConfig) => new VisitorPresence(redis, config.QUEUE_PREFIX),
-    },
   ],
 })
 export class ExtractionModule {}
