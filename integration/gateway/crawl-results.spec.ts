@@ -11,6 +11,28 @@ jest.setTimeout(60_000);
 const QUOTAS = { PIXTRACT_QUOTA_REGISTERED_DAILY: '6' };
 const ENDED = new Set(['completed', 'stopped', 'limited', 'failed']);
 
+type OpenedZip = Awaited<ReturnType<typeof openArchive>>;
+const imageNames = (archive: OpenedZip) => archive.names.filter((name) => name.startsWith('images/'));
+
+/** `jar`'s crawl ZIP for `body` (JSON, or a form post as the web sends it), answered 200 and read by `read`. */
+async function readCrawlZip<T>(
+  jar: CookieJar,
+  body: Record<string, unknown> | URLSearchParams,
+  read: (archive: OpenedZip) => Promise<T>,
+): Promise<T> {
+  const res = await jar.fetch('/api/download-images', {
+    method: 'POST',
+    ...(body instanceof URLSearchParams ? { body } : { json: body }),
+  });
+  expect(res.status).toBe(200);
+  const archive = await openArchive(Buffer.from(await res.arrayBuffer()));
+  try {
+    return await read(archive);
+  } finally {
+    await archive.dispose();
+  }
+}
+
 /** The stand-in site's first page links to the six others. */
 const pageResult = (url: string, crawlId: string) =>
   standInPageResult(
@@ -85,49 +107,37 @@ describe('a crawl’s result: ZIP, daily limit, history (real gateway, auth, zip
       ['Picture 3', ['http://127.0.0.1/page-3']],
     ]);
 
-    const res = await member.fetch('/api/download-images', {
-      method: 'POST',
-      json: { crawlId: crawl.crawlId, imageUrls: crawl.files.map((file) => file.fileUrl), folders: true },
-    });
-    expect(res.status).toBe(200);
-    const archive = await openArchive(Buffer.from(await res.arrayBuffer()));
-    try {
-      expect(archive.names.filter((name) => name.startsWith('images/'))).toEqual([
-        'images/001-127_0_0_1_page_2/001-Picture_2.png',
-        'images/001-127_0_0_1_page_2/002-Logo.png',
-        'images/002-127_0_0_1_page_3/003-Picture_3.png',
-      ]);
-      expect(await archive.text('all-image-urls.txt')).toBe(
-        [
-          'http://127.0.0.1/page-2',
-          '  http://images.example/img/page-2.png',
-          '  http://images.example/img/logo.png',
-          'http://127.0.0.1/page-3',
-          '  http://images.example/img/logo.png',
-          '  http://images.example/img/page-3.png',
-          '',
-        ].join('\n'),
-      );
-    } finally {
-      await archive.dispose();
-    }
-    // Flat by default; someone else's crawl is answered as unknown.
-    const flat = await openArchive(
-      Buffer.from(
-        await (
-          await member.fetch('/api/download-images', {
-            method: 'POST',
-            json: { crawlId: crawl.crawlId, imageUrls: crawl.files.map((file) => file.fileUrl) },
-          })
-        ).arrayBuffer(),
-      ),
+    await readCrawlZip(
+      member,
+      { crawlId: crawl.crawlId, imageUrls: crawl.files.map((file) => file.fileUrl), folders: true },
+      async (archive) => {
+        expect(imageNames(archive)).toEqual([
+          'images/001-127_0_0_1_page_2/001-Picture_2.png',
+          'images/001-127_0_0_1_page_2/002-Logo.png',
+          'images/002-127_0_0_1_page_3/003-Picture_3.png',
+        ]);
+        expect(await archive.text('all-image-urls.txt')).toBe(
+          [
+            'http://127.0.0.1/page-2',
+            '  http://images.example/img/page-2.png',
+            '  http://images.example/img/logo.png',
+            'http://127.0.0.1/page-3',
+            '  http://images.example/img/logo.png',
+            '  http://images.example/img/page-3.png',
+            '',
+          ].join('\n'),
+        );
+      },
     );
-    try {
-      expect(flat.names.filter((name) => name.startsWith('images/'))).toHaveLength(3);
-      expect(flat.names.every((name) => !name.startsWith('images/0') || !name.slice(7).includes('/'))).toBe(true);
-    } finally {
-      await flat.dispose();
-    }
+    // Flat by default; someone else's crawl is answered as unknown.
+    await readCrawlZip(
+      member,
+      { crawlId: crawl.crawlId, imageUrls: crawl.files.map((file) => file.fileUrl) },
+      async (flat) => {
+        expect(imageNames(flat)).toHaveLength(3);
+        expect(flat.names.every((name) => !name.startsWith('images/0') || !name.slice(7).includes('/'))).toBe(true);
+      },
+    );
     const stranger = await fetch(`${gateway.base}/api/download-images`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -140,35 +150,31 @@ describe('a crawl’s result: ZIP, daily limit, history (real gateway, auth, zip
     const crawl = listCrawl;
     const chosen = ['http://images.example/img/page-3.png', 'http://images.example/img/logo.png'];
     // A form post, as the web sends it: the addresses as JSON text; the pages come from the stored crawl.
-    const res = await member.fetch('/api/download-images', {
-      method: 'POST',
-      body: new URLSearchParams({
+    await readCrawlZip(
+      member,
+      new URLSearchParams({
         crawlId: crawl.crawlId,
         imageUrls: JSON.stringify(chosen),
         folders: 'true',
         naming: '{alt}',
       }),
-    });
-    expect(res.status).toBe(200);
-    const archive = await openArchive(Buffer.from(await res.arrayBuffer()));
-    try {
-      expect(archive.names.filter((name) => name.startsWith('images/'))).toEqual([
-        'images/001-127_0_0_1_page_3/Picture_3.png',
-        'images/002-127_0_0_1_page_2/Logo.png',
-      ]);
-      expect(await archive.text('all-image-urls.txt')).toBe(
-        [
-          'http://127.0.0.1/page-3',
-          '  http://images.example/img/page-3.png',
-          '  http://images.example/img/logo.png',
-          'http://127.0.0.1/page-2',
-          '  http://images.example/img/logo.png',
-          '',
-        ].join('\n'),
-      );
-    } finally {
-      await archive.dispose();
-    }
+      async (archive) => {
+        expect(imageNames(archive)).toEqual([
+          'images/001-127_0_0_1_page_3/Picture_3.png',
+          'images/002-127_0_0_1_page_2/Logo.png',
+        ]);
+        expect(await archive.text('all-image-urls.txt')).toBe(
+          [
+            'http://127.0.0.1/page-3',
+            '  http://images.example/img/page-3.png',
+            '  http://images.example/img/logo.png',
+            'http://127.0.0.1/page-2',
+            '  http://images.example/img/logo.png',
+            '',
+          ].join('\n'),
+        );
+      },
+    );
 
     const foreign = await member.fetch('/api/download-images', {
       method: 'POST',
@@ -182,45 +188,30 @@ describe('a crawl’s result: ZIP, daily limit, history (real gateway, auth, zip
   });
 
   it('zips every image of the crawl when none is chosen ({crawlId, folders})', async () => {
-    const res = await member.fetch('/api/download-images', {
-      method: 'POST',
-      json: { crawlId: listCrawl.crawlId, folders: true },
-    });
-    expect(res.status).toBe(200);
-    const archive = await openArchive(Buffer.from(await res.arrayBuffer()));
-    try {
-      expect(archive.names.filter((name) => name.startsWith('images/'))).toEqual([
+    await readCrawlZip(member, { crawlId: listCrawl.crawlId, folders: true }, async (archive) => {
+      expect(imageNames(archive)).toEqual([
         'images/001-127_0_0_1_page_2/001-Picture_2.png',
         'images/001-127_0_0_1_page_2/002-Logo.png',
         'images/002-127_0_0_1_page_3/003-Picture_3.png',
       ]);
-    } finally {
-      await archive.dispose();
-    }
+    });
   });
 
   it('files an image found on several pages under the page the gallery’s Page filter shows', async () => {
-    const res = await member.fetch('/api/download-images', {
-      method: 'POST',
-      body: new URLSearchParams({
-        crawlId: listCrawl.crawlId,
-        imageUrls: JSON.stringify(['http://images.example/img/logo.png', 'http://images.example/img/page-3.png']),
-        folders: 'true',
-        naming: '{alt}-{page}',
-        pageUrl: 'http://127.0.0.1/page-3',
-      }),
+    const form = new URLSearchParams({
+      crawlId: listCrawl.crawlId,
+      imageUrls: JSON.stringify(['http://images.example/img/logo.png', 'http://images.example/img/page-3.png']),
+      folders: 'true',
+      naming: '{alt}-{page}',
+      pageUrl: 'http://127.0.0.1/page-3',
     });
-    expect(res.status).toBe(200);
-    const archive = await openArchive(Buffer.from(await res.arrayBuffer()));
-    try {
+    await readCrawlZip(member, form, async (archive) => {
       // The logo was found on page 2 first; shown on page 3, it goes where the person saw it.
-      expect(archive.names.filter((name) => name.startsWith('images/'))).toEqual([
+      expect(imageNames(archive)).toEqual([
         'images/001-127_0_0_1_page_3/Logo-page_3.png',
         'images/001-127_0_0_1_page_3/Picture_3-page_3.png',
       ]);
-    } finally {
-      await archive.dispose();
-    }
+    });
   });
 
   it('charges images as pages finish and ends as limited at the daily limit, keeping what it has', async () => {
