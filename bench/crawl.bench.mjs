@@ -11,7 +11,8 @@
  * follows them.
  *
  *   npm run bench -- crawl
- *   BENCH_CRAWL_PAGES=200 BENCH_WORKERS=4 BENCH_LATENCY_MS=50 npm run bench -- crawl
+ *   BENCH_CRAWL_PAGES=200 BENCH_WORKERS=4 BENCH_LATENCY_MS=50 BENCH_VISITOR_PAGES=24 npm run bench -- crawl
+ *   BENCH_CRAWL_PARTS=visitor npm run bench -- crawl    # only the visitor's ratio (a few minutes)
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,7 +26,15 @@ const PAGES = Number(process.env.BENCH_CRAWL_PAGES ?? 200);
 const MAX_WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
 /** Single extractions timed on an idle queue and again during a crawl: half of them need the browser. */
-const VISITOR_PAGES = 8;
+const VISITOR_PAGES = Number(process.env.BENCH_VISITOR_PAGES ?? 24);
+/**
+ * A visitor starts this long after the one before ended, on the idle queue as during the crawl: visitors arrive on
+ * their own, not while the machine still finishes the previous one, nor at the moment the crawl resumes from it
+ * (when every waiting crawl page starts at once).
+ */
+const VISITOR_GAP_MS = 1_000;
+/** Which parts run: `scaling` (W = 1 … MAX and one by one), `visitor`, `kill`; all by default. */
+const PARTS = new Set((process.env.BENCH_CRAWL_PARTS ?? 'scaling,visitor,kill').split(','));
 // The kill -9 check needs a worker left to take the killed one's pages (with one, that crawl never ends).
 if (!(MAX_WORKERS >= 2)) throw new Error('BENCH_WORKERS must be at least 2: one worker is killed mid-crawl');
 const ADMIN = { username: 'benchcrawler', password: 'bench crawler password' };
@@ -159,13 +168,15 @@ async function crawlOf(site, server, onProgress) {
   }
 }
 
+/** One single extraction, polled as the results page polls it: its whole time and the time its POST took. */
 async function extractOne(url) {
   const startedAt = Date.now();
   const res = await call('/api/extractions', { method: 'POST', body: JSON.stringify({ url, rerun: true }) });
   const { extractionId } = await res.json();
+  const postMs = Date.now() - startedAt;
   for (;;) {
     const view = await (await call(`/api/extractions/${extractionId}`)).json();
-    if (view.status === 'completed' || view.status === 'failed') return { view, ms: Date.now() - startedAt };
+    if (view.status === 'completed' || view.status === 'failed') return { view, ms: Date.now() - startedAt, postMs };
     await sleep(50);
   }
 }
@@ -179,8 +190,11 @@ const newSite = async () => {
 
 const rows = [];
 let oneByOneMs;
+const idle = [];
+const busy = [];
+let afterKill;
 try {
-  for (let count = 1; count <= MAX_WORKERS; count++) {
+  for (let count = 1; PARTS.has('scaling') && count <= MAX_WORKERS; count++) {
     const workers = await startWorkers(count);
     const { site, server } = await newSite();
     const { crawl, ms } = await crawlOf(site, server);
@@ -201,77 +215,91 @@ try {
     await Promise.all(workers.map((worker) => worker.stop()));
   }
 
-  // The same pages (every second one needs the browser) extracted one after another on an idle queue, then, from a
-  // fresh copy of the site, while a crawl runs on MAX workers.
-  const workers = await startWorkers(MAX_WORKERS);
-  const [warmUpSite, idleSite, busySite] = [await newSite(), await newSite(), await newSite()];
-  // Each as its whole time through the API and the worker's own time reading the page (the rest is waiting).
-  const timesOf = ({ view, ms }) => ({ ms, workMs: view.result?.performanceInfo.timeMs ?? Number.NaN });
-  // Not timed: the workers' first pages after start (a fresh Chromium, cold code) would make the idle queue slow.
-  for (let i = 0; i < VISITOR_PAGES; i++) await extractOne(warmUpSite.server.url(`/site/p/${i + 1}.html`));
-  const idle = [];
-  for (let i = 0; i < VISITOR_PAGES; i++)
-    idle.push(timesOf(await extractOne(idleSite.server.url(`/site/p/${i + 1}.html`))));
-  const busy = [];
-  const { site, server } = await newSite();
-  let measuring;
-  await crawlOf(site, server, async (crawl) => {
-    if (!measuring && crawl.pagesDone >= 5 && busy.length < VISITOR_PAGES)
-      measuring = extractOne(busySite.server.url(`/site/p/${busy.length + 1}.html`)).then((done) => {
-        busy.push(timesOf(done));
-        measuring = undefined;
-      });
-  });
-  await measuring;
-
-  // SIGKILL of one worker a quarter of the way through.
-  const killed = await newSite();
-  let victim;
-  const { crawl: afterKill } = await crawlOf(killed.site, killed.server, async (crawl) => {
-    if (!victim && crawl.pagesDone >= PAGES / 4) {
-      victim =
-        workers.find((worker) => crawl.reading.some((page) => page.worker.endsWith(`:${worker.child.pid}`))) ??
-        workers[0];
-      await victim.kill();
+  const workers = PARTS.has('visitor') || PARTS.has('kill') ? await startWorkers(MAX_WORKERS) : [];
+  if (PARTS.has('visitor')) {
+    // The same pages (every second one needs the browser) extracted one after another on an idle queue, then, from
+    // a fresh copy of the site, while a crawl runs on MAX workers.
+    const [warmUpSite, idleSite, busySite] = [await newSite(), await newSite(), await newSite()];
+    // Each as its whole time through the API, its POST's, and the worker's own time reading the page.
+    const timesOf = ({ view, ms, postMs }) => ({
+      ms,
+      postMs,
+      workMs: view.result?.performanceInfo.timeMs ?? Number.NaN,
+    });
+    // Not timed: the workers' first pages after start (a fresh Chromium, cold code) would make the idle queue slow.
+    for (let i = 0; i < VISITOR_PAGES; i++) await extractOne(warmUpSite.server.url(`/site/p/${i + 1}.html`));
+    for (let i = 0; i < VISITOR_PAGES; i++) {
+      await sleep(VISITOR_GAP_MS);
+      idle.push(timesOf(await extractOne(idleSite.server.url(`/site/p/${i + 1}.html`))));
     }
-  });
-  await Promise.all(workers.filter((worker) => worker !== victim).map((worker) => worker.stop()));
-  await Promise.all([
-    warmUpSite.server.close(),
-    idleSite.server.close(),
-    busySite.server.close(),
-    server.close(),
-    killed.server.close(),
-  ]);
+    const { site, server } = await newSite();
+    let [measuring, nextAt] = [undefined, 0];
+    await crawlOf(site, server, async (crawl) => {
+      if (!measuring && crawl.pagesDone >= 5 && busy.length < VISITOR_PAGES && Date.now() >= nextAt)
+        measuring = extractOne(busySite.server.url(`/site/p/${busy.length + 1}.html`)).then((done) => {
+          busy.push(timesOf(done));
+          [measuring, nextAt] = [undefined, Date.now() + VISITOR_GAP_MS];
+        });
+    });
+    await measuring;
+    await Promise.all([warmUpSite.server.close(), idleSite.server.close(), busySite.server.close(), server.close()]);
+  }
 
-  const base = rows[0];
-  const perMinute = (row) => (row.done / row.ms) * 60_000;
+  if (PARTS.has('kill')) {
+    // SIGKILL of one worker a quarter of the way through.
+    const killed = await newSite();
+    let victim;
+    ({ crawl: afterKill } = await crawlOf(killed.site, killed.server, async (crawl) => {
+      if (!victim && crawl.pagesDone >= PAGES / 4) {
+        victim =
+          workers.find((worker) => crawl.reading.some((page) => page.worker.endsWith(`:${worker.child.pid}`))) ??
+          workers[0];
+        await victim.kill();
+      }
+    }));
+    await killed.server.close();
+  }
+  await Promise.all(workers.map((worker) => worker.stop()));
+
   console.log(
     `\nCrawl of ${PAGES} pages (${LATENCY_MS} ms latency, half need the browser), ${availableParallelism()} cores`,
   );
-  console.log('W  pages/min  ratio to W=1  most requests in flight to the host  failed');
-  for (const row of rows)
+  if (rows.length > 0) {
+    const base = rows[0];
+    const perMinute = (row) => (row.done / row.ms) * 60_000;
+    console.log('W  pages/min  ratio to W=1  most requests in flight to the host  failed');
+    for (const row of rows)
+      console.log(
+        `${String(row.count).padEnd(3)}${fixed(perMinute(row), 1).padEnd(11)}${fixed(perMinute(row) / perMinute(base)).padEnd(14)}${row.inFlight.padEnd(37)}${row.failed}`,
+      );
     console.log(
-      `${String(row.count).padEnd(3)}${fixed(perMinute(row), 1).padEnd(11)}${fixed(perMinute(row) / perMinute(base)).padEnd(14)}${row.inFlight.padEnd(37)}${row.failed}`,
+      `crawl (W=1) time / one by one through /api/extractions: ${fixed(base.ms / oneByOneMs)} (${fixed(base.ms / 1000, 1)} s / ${fixed(oneByOneMs / 1000, 1)} s)`,
     );
-  console.log(
-    `crawl (W=1) time / one by one through /api/extractions: ${fixed(base.ms / oneByOneMs)} (${fixed(base.ms / 1000, 1)} s / ${fixed(oneByOneMs / 1000, 1)} s)`,
-  );
-  // Totals over the same pages: a median of a handful would be one static page's time.
-  const total = (times, key) => times.reduce((sum, time) => sum + time[key], 0);
-  const [busyMs, idleMs] = [total(busy, 'ms'), total(idle, 'ms')];
-  const ratios = busy.map((time, i) => time.ms / idle[i].ms).sort((a, b) => a - b);
-  console.log(
-    `single extraction during a crawl / on an idle queue: ${fixed(busyMs / idleMs)} (${busyMs} ms / ${idleMs} ms for the same ${busy.length} pages; page by page from ${fixed(ratios[0])} to ${fixed(ratios.at(-1))}); the worker reading the pages: ${total(busy, 'workMs')} ms / ${total(idle, 'workMs')} ms`,
-  );
-  const pagesOnce = afterKill.pages.filter((page) => page.status === 'done').length;
-  const filesPerPage = new Map();
-  for (const file of afterKill.files)
-    for (const page of file.pageUrls) filesPerPage.set(page, (filesPerPage.get(page) ?? 0) + 1);
-  const everyPageOnce = afterKill.pages.every((page) => page.imageCount === 2 && filesPerPage.get(page.url) === 2);
-  console.log(
-    `kill -9 of one of ${MAX_WORKERS} workers a quarter through: ${afterKill.status}, ${pagesOnce}/${PAGES} pages done, each once with its 2 images once: ${everyPageOnce ? 'yes' : 'NO'}`,
-  );
+  }
+  if (busy.length > 0) {
+    // Totals over the same pages (a median of static pages alone would hide the browser's), and the middle of the
+    // page-by-page ratios, which one slow answer cannot move.
+    // A crawl that ended before every visitor came is compared on the pages it did see.
+    const total = (times, key) => times.slice(0, busy.length).reduce((sum, time) => sum + time[key], 0);
+    const [busyMs, idleMs] = [total(busy, 'ms'), total(idle, 'ms')];
+    const ratios = busy.map((time, i) => time.ms / idle[i].ms).sort((a, b) => a - b);
+    console.log(
+      `single extraction during a crawl / on an idle queue: ${fixed(busyMs / idleMs)} (${busyMs} ms / ${idleMs} ms for the same ${busy.length} pages; page by page from ${fixed(ratios[0])} to ${fixed(ratios.at(-1))}, median ${fixed(ratios[Math.floor(ratios.length / 2)])})`,
+    );
+    console.log(
+      `  of which the POST: ${total(busy, 'postMs')} ms / ${total(idle, 'postMs')} ms; the worker reading the pages: ${total(busy, 'workMs')} ms / ${total(idle, 'workMs')} ms`,
+    );
+  }
+  if (afterKill) {
+    const pagesOnce = afterKill.pages.filter((page) => page.status === 'done').length;
+    const filesPerPage = new Map();
+    for (const file of afterKill.files)
+      for (const page of file.pageUrls) filesPerPage.set(page, (filesPerPage.get(page) ?? 0) + 1);
+    const everyPageOnce = afterKill.pages.every((page) => page.imageCount === 2 && filesPerPage.get(page.url) === 2);
+    console.log(
+      `kill -9 of one of ${MAX_WORKERS} workers a quarter through: ${afterKill.status}, ${pagesOnce}/${PAGES} pages done, each once with its 2 images once: ${everyPageOnce ? 'yes' : 'NO'}`,
+    );
+  }
 } finally {
   await gateway.stop();
   await auth.stop();
