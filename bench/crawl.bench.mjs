@@ -19,8 +19,8 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { freePort, waitUntil } from '../scripts/lib/net.mjs';
-import { benchStack, buildServices, fixed, root } from './bench.kit.mjs';
+import { freePort, sleep, waitUntil } from '../scripts/lib/net.mjs';
+import { benchStack, buildServices, fixed, median, root } from './bench.kit.mjs';
 
 const PAGES = Number(process.env.BENCH_CRAWL_PAGES ?? 200);
 const MAX_WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
@@ -34,9 +34,13 @@ const VISITOR_PAGES = Number(process.env.BENCH_VISITOR_PAGES ?? 24);
  */
 const VISITOR_GAP_MS = 1_000;
 /** Which parts run: `scaling` (W = 1 … MAX and one by one), `visitor`, `kill`; all by default. */
-const PARTS = new Set((process.env.BENCH_CRAWL_PARTS ?? 'scaling,visitor,kill').split(','));
+const ALL_PARTS = ['scaling', 'visitor', 'kill'];
+const PARTS = new Set(process.env.BENCH_CRAWL_PARTS?.split(',') ?? ALL_PARTS);
+const unknownParts = [...PARTS].filter((part) => !ALL_PARTS.includes(part));
+if (unknownParts.length > 0) throw new Error(`BENCH_CRAWL_PARTS: no part ${unknownParts.join(', ')} (${ALL_PARTS})`);
 // The kill -9 check needs a worker left to take the killed one's pages (with one, that crawl never ends).
-if (!(MAX_WORKERS >= 2)) throw new Error('BENCH_WORKERS must be at least 2: one worker is killed mid-crawl');
+if (PARTS.has('kill') && !(MAX_WORKERS >= 2))
+  throw new Error('BENCH_WORKERS must be at least 2: one worker is killed mid-crawl');
 const ADMIN = { username: 'benchcrawler', password: 'bench crawler password' };
 
 const testingRequire = createRequire(join(root, 'bench', 'package.json'));
@@ -122,7 +126,6 @@ await call('/api/auth/register', { method: 'POST', body: JSON.stringify(ADMIN) }
 if (!(await call('/api/auth/login', { method: 'POST', body: JSON.stringify(ADMIN) })).ok)
   throw new Error('admin login failed');
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const ENDED = new Set(['completed', 'stopped', 'limited', 'failed']);
 
 /**
@@ -277,14 +280,14 @@ try {
     );
   }
   if (busy.length > 0) {
-    // Totals over the same pages (a median of static pages alone would hide the browser's), and the middle of the
-    // page-by-page ratios, which one slow answer cannot move.
-    // A crawl that ended before every visitor came is compared on the pages it did see.
+    // Totals over the same pages (a median of static pages alone would hide the browser's), and the median of the
+    // page-by-page ratios, which one slow answer cannot move; a crawl that ended before every visitor came is
+    // compared on the pages it did see.
     const total = (times, key) => times.slice(0, busy.length).reduce((sum, time) => sum + time[key], 0);
     const [busyMs, idleMs] = [total(busy, 'ms'), total(idle, 'ms')];
     const ratios = busy.map((time, i) => time.ms / idle[i].ms).sort((a, b) => a - b);
     console.log(
-      `single extraction during a crawl / on an idle queue: ${fixed(busyMs / idleMs)} (${busyMs} ms / ${idleMs} ms for the same ${busy.length} pages; page by page from ${fixed(ratios[0])} to ${fixed(ratios.at(-1))}, median ${fixed(ratios[Math.floor(ratios.length / 2)])})`,
+      `single extraction during a crawl / on an idle queue: ${fixed(busyMs / idleMs)} (${busyMs} ms / ${idleMs} ms for the same ${busy.length} pages; page by page from ${fixed(ratios[0])} to ${fixed(ratios.at(-1))}, median ${fixed(median(ratios))})`,
     );
     console.log(
       `  of which the POST: ${total(busy, 'postMs')} ms / ${total(idle, 'postMs')} ms; the worker reading the pages: ${total(busy, 'workMs')} ms / ${total(idle, 'workMs')} ms`,
