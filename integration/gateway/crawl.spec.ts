@@ -1,4 +1,4 @@
-import { CrawlProgress, CrawlView } from '@pixtract/contracts';
+import { CrawlProgress, CrawlView, ExtractionHistoryItem } from '@pixtract/contracts';
 import { CRAWLER_USER_AGENT } from '@pixtract/extractor/src/crawl/crawler-identity';
 import {
   CookieJar,
@@ -104,9 +104,18 @@ describe('crawls through the API (real gateway, auth, Postgres, Redis, two extra
     }
   });
 
-  it('links: one level of same-site pages; a thumbnail linking to a photo page gets that page’s largest picture as its original', async () => {
-    const crawlId = await start({ url: fixtures.url('/site/photos/'), scope: 'links' });
-    const crawl = await ended(crawlId);
+  it('links: one level of same-site pages; a thumbnail linking to a photo page gets that page’s largest picture as its original, charged as one image', async () => {
+    // A member of its own: My Account's activity and the day's count are this crawl's alone.
+    const member = new CookieJar(gateway.base);
+    const credentials = { username: 'photo-crawler', password: 'long enough pass' };
+    await member.fetch('/api/auth/register', { method: 'POST', json: credentials });
+    expect((await member.fetch('/api/auth/login', { method: 'POST', json: credentials })).status).toBe(200);
+    const crawlId = await start({ url: fixtures.url('/site/photos/'), scope: 'links' }, member);
+    const crawl = await until(
+      () => view(crawlId, member),
+      (current) => ENDED.has(current.status),
+      `crawl ${crawlId} ended`,
+    );
     expect(crawl.status).toBe('completed');
     expect(crawl.pages.map((page) => new URL(page.url).pathname)).toEqual([
       '/site/photos/',
@@ -126,6 +135,12 @@ describe('crawls through the API (real gateway, auth, Postgres, Redis, two extra
     // No thumbnail is a file of its own, and the logo on three pages is one file on three pages.
     expect(crawl.files.filter((file) => file.alt?.startsWith('Thumb'))).toEqual([]);
     expect(crawl.files.filter((file) => file.alt === 'Logo').map((file) => file.pageUrls.length)).toEqual([3]);
+    // Charged what the result shows: the three photos (each with its thumbnail) and the logo, in the day's count and
+    // in My Account's activity alike.
+    expect(crawl.imagesFound).toBe(4);
+    expect(crawl.limits?.used).toBe(4);
+    const activity = (await (await member.fetch('/api/user/extraction-history')).json()) as ExtractionHistoryItem[];
+    expect(activity.find((item) => item.id === crawlId)?.imageCount).toBe(4);
   });
 
   it('site: breadth first with the sitemap, robots.txt obeyed, same site only, no page twice, the plan’s page limit', async () => {

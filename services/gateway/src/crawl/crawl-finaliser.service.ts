@@ -13,6 +13,7 @@ import { PinoLogger } from 'nestjs-pino';
 import { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { QuotaGate } from '../quota/quota-gate.service';
+import { mergedWithKnownPictures } from './crawl-charge';
 import { CrawlFrontier } from './crawl-frontier.service';
 import { CrawlPageEntity } from './crawl-page.entity';
 import { CrawlProgressGateway } from './crawl-progress.gateway';
@@ -102,10 +103,25 @@ export class CrawlFinaliser {
       const distinct = [...new Set(files.filter((file) => !file.duplicate).map((file) => file.fileUrl))];
       const known = await this.repository.knownAddresses(manager, crawl.id, distinct);
       const fresh = distinct.filter((address) => !known.has(address));
-      // Only addresses new to the crawl are charged: a picture on 30 pages is one image.
+      const merged = mergedWithKnownPictures(
+        {
+          files,
+          read: !result.error,
+          thumbnailsLinkingHere: await this.repository.thumbnailsLinkingTo(manager, crawl.id, page.url),
+          photoLinks: findings.photoLinks,
+          linkedPageFiles: await this.repository.filesOfReadPages(
+            manager,
+            crawl.id,
+            findings.photoLinks.map((link) => link.pageUrl),
+          ),
+        },
+        new Set(fresh),
+      );
+      // Only pictures new to the crawl are charged: a picture on 30 pages is one image, a photo and its thumbnail too.
+      const charged = fresh.filter((address) => !merged.has(address));
       const owner = { subject: crawl.ownerSubject, addressSubject: crawl.addressSubject };
-      const { granted, limits } = await this.quota.reserve(pageId, owner, fresh.length);
-      const kept = new Set([...known, ...fresh.slice(0, granted)]);
+      const { granted, limits } = await this.quota.reserve(pageId, owner, charged.length);
+      const kept = new Set([...known, ...merged, ...charged.slice(0, granted)]);
       const stored = files.filter((file) => kept.has(file.fileUrl));
       await this.repository.insertFiles(manager, crawl.id, pageId, stored);
       await this.repository.finishPage(manager, pageId, {
@@ -115,10 +131,10 @@ export class CrawlFinaliser {
         errorCode: result.errorCode,
         photoLinks: findings.photoLinks,
       });
-      await this.repository.updateCrawl(manager, crawl.id, { imagesAdded: Math.min(granted, fresh.length), limits });
-      const limited = granted < fresh.length && limits.remaining === 0;
+      await this.repository.updateCrawl(manager, crawl.id, { imagesAdded: Math.min(granted, charged.length), limits });
+      const limited = granted < charged.length && limits.remaining === 0;
       // The day has more, so the plan's images per extraction cut this page: said, or the cut images go unnoticed.
-      if (granted < fresh.length && !limited) warnings.push({ code: 'IMAGES_PER_PAGE', values: { limit: granted } });
+      if (granted < charged.length && !limited) warnings.push({ code: 'IMAGES_PER_PAGE', values: { limit: granted } });
       let added: CrawlPageEntity[] = [];
       if (limited) {
         await this.repository.end(manager, crawl.id, 'limited');

@@ -7,7 +7,17 @@ export interface StoredFile {
   file: ExtractedFile;
 }
 
-const area = (file: ExtractedFile) => (file.width ?? 0) * (file.height ?? 0);
+export const area = (file: ExtractedFile) => (file.width ?? 0) * (file.height ?? 0);
+
+/** The largest distinct picture among `files` (a photo before a graphic): a photo page's original. */
+export function largestPicture<T extends ExtractedFile>(files: Iterable<T>): T | undefined {
+  let best: T | undefined;
+  for (const file of files) {
+    if (file.duplicate || file.kind === 'icon') continue;
+    if (!best || area(file) > area(best)) best = file;
+  }
+  return best;
+}
 
 /**
  * The crawl's files: merged across pages by address (a picture on 30 pages is one file with 30 `pageUrls`), in the
@@ -50,12 +60,7 @@ export function crawlFiles(stored: StoredFile[], pages: CrawlPageEntity[]): Craw
   return [...byAddress.values()].map((file, position) => ({ ...file, position }));
 }
 
-/** The largest distinct picture found on the page at `pageUrl` (a photo before a graphic). */
+/** The largest distinct picture found on the page at `pageUrl`. */
 function largestOn(files: Map<string, CrawlFile>, pageUrl: string): CrawlFile | undefined {
-  let best: CrawlFile | undefined;
-  for (const file of files.values()) {
-    if (file.duplicate || !file.pageUrls.includes(pageUrl) || file.kind === 'icon') continue;
-    if (!best || area(file) > area(best)) best = file;
-  }
-  return best;
+  return largestPicture([...files.values()].filter((file) => file.pageUrls.includes(pageUrl)));
 }

@@ -117,6 +117,35 @@ export class CrawlRepository {
     return new Set(rows.map((row) => row.fileUrl));
   }
 
+  /** The stored thumbnails, on pages of the crawl, that link to the photo page at `pageUrl`. */
+  async thumbnailsLinkingTo(manager: EntityManager, crawlId: string, pageUrl: string): Promise<ExtractedFile[]> {
+    const rows: Array<{ file: ExtractedFile }> = await manager.query(
+      `SELECT DISTINCT ON (f."fileUrl") f."file"
+         FROM "crawl_pages" p CROSS JOIN jsonb_array_elements(p."photoLinks") AS link
+         JOIN "crawl_files" f ON f."crawlId" = p."crawlId" AND f."fileUrl" = link->>'imageUrl'
+        WHERE p."crawlId" = $1 AND link->>'pageUrl' = $2`,
+      [crawlId, pageUrl],
+    );
+    return rows.map((row) => row.file);
+  }
+
+  /** The stored files of the crawl's read pages at these addresses, by page address. */
+  async filesOfReadPages(
+    manager: EntityManager,
+    crawlId: string,
+    pageUrls: string[],
+  ): Promise<Map<string, ExtractedFile[]>> {
+    const byPage = new Map<string, ExtractedFile[]>();
+    if (pageUrls.length === 0) return byPage;
+    const rows: Array<{ url: string; file: ExtractedFile }> = await manager.query(
+      `SELECT p."url", f."file" FROM "crawl_files" f JOIN "crawl_pages" p ON p."id" = f."pageId"
+        WHERE f."crawlId" = $1 AND p."status" = 'done' AND p."url" = ANY($2::text[])`,
+      [crawlId, pageUrls],
+    );
+    for (const { url, file } of rows) byPage.set(url, [...(byPage.get(url) ?? []), file]);
+    return byPage;
+  }
+
   /** Of these page addresses, those the crawl has (read, waiting or skipped). */
   async knownPages(manager: EntityManager, crawlId: string, urls: string[]): Promise<Set<string>> {
     if (urls.length === 0) return new Set();
