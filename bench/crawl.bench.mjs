@@ -50,7 +50,9 @@ console.log('building gateway, auth and extractor (nx cache makes this quick whe
 await buildServices(['@pixtract/gateway', '@pixtract/auth', '@pixtract/extractor']);
 const { crawlSite, startFixtureServer } = testingRequire('@pixtract/testing');
 
-const { templates } = await benchStack('crawl');
+const { templates, redis, queuePrefix } = await benchStack('crawl');
+const Redis = createRequire(join(root, 'services', 'gateway', 'package.json'))('ioredis');
+const queueRedis = new Redis(redis.url);
 
 /** Every process the bench started, stopped whatever happens. */
 const running = [];
@@ -184,6 +186,15 @@ async function extractOne(url) {
   }
 }
 
+/**
+ * How many times workers took a crawl page since `since` (ms): BullMQ's `active` events of the crawl-page queue. A
+ * page sent back to the queue (its host had no lease free) is taken again.
+ */
+async function pageTakingsSince(since) {
+  const events = await queueRedis.xrange(`${queuePrefix}:crawl-page:events`, `${since}-0`, '+');
+  return events.filter(([, fields]) => fields[1] === 'active').length;
+}
+
 const workerEnv = { CRAWL_HOST_MAX_IN_FLIGHT: '2' };
 const startWorkers = (count) => Promise.all(Array.from({ length: count }, () => launch('extractor', workerEnv)));
 const newSite = async () => {
@@ -200,11 +211,13 @@ try {
   for (let count = 1; PARTS.has('scaling') && count <= MAX_WORKERS; count++) {
     const workers = await startWorkers(count);
     const { site, server } = await newSite();
+    const crawlStartedAt = Date.now();
     const { crawl, ms } = await crawlOf(site, server);
     const inFlight = `${server.maxInFlight} (pages ${site.maxInFlight})`;
-    rows.push({ count, ms, done: crawl.pagesDone, failed: crawl.pagesFailed, inFlight });
+    const takings = (await pageTakingsSince(crawlStartedAt)) / crawl.pagesDone;
+    rows.push({ count, ms, done: crawl.pagesDone, failed: crawl.pagesFailed, inFlight, takings });
     console.log(
-      `W=${count}: ${crawl.pagesDone}/${PAGES} pages in ${fixed(ms / 1000, 1)} s, most requests in flight to the host ${inFlight}`,
+      `W=${count}: ${crawl.pagesDone}/${PAGES} pages in ${fixed(ms / 1000, 1)} s, most requests in flight to the host ${inFlight}, a worker took each page ${fixed(takings)} times`,
     );
     if (count === 1) {
       // The same pages one by one through /api/extractions, on the same single worker.
@@ -270,10 +283,10 @@ try {
   if (rows.length > 0) {
     const base = rows[0];
     const perMinute = (row) => (row.done / row.ms) * 60_000;
-    console.log('W  pages/min  ratio to W=1  most requests in flight to the host  failed');
+    console.log('W  pages/min  ratio to W=1  most requests in flight to the host  takings per page  failed');
     for (const row of rows)
       console.log(
-        `${String(row.count).padEnd(3)}${fixed(perMinute(row), 1).padEnd(11)}${fixed(perMinute(row) / perMinute(base)).padEnd(14)}${row.inFlight.padEnd(37)}${row.failed}`,
+        `${String(row.count).padEnd(3)}${fixed(perMinute(row), 1).padEnd(11)}${fixed(perMinute(row) / perMinute(base)).padEnd(14)}${row.inFlight.padEnd(37)}${fixed(row.takings).padEnd(18)}${row.failed}`,
       );
     console.log(
       `crawl (W=1) time / one by one through /api/extractions: ${fixed(base.ms / oneByOneMs)} (${fixed(base.ms / 1000, 1)} s / ${fixed(oneByOneMs / 1000, 1)} s)`,
@@ -306,4 +319,5 @@ try {
 } finally {
   await gateway.stop();
   await auth.stop();
+  queueRedis.disconnect();
 }

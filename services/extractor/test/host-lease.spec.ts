@@ -33,6 +33,23 @@ describe('HostLeaseService (real Redis)', () => {
     await Promise.all([second, other, fourth].map((lease) => (lease as HostLease).release()));
   });
 
+  it('waits in place for a lease that comes back soon, and answers a long wait at once', async () => {
+    const [a, b] = [worker(), worker()];
+    const held = [await a.acquire('waiting.test', 0), await a.acquire('waiting.test', 0)] as HostLease[];
+    expect(held.map((lease) => typeof lease)).toEqual(['object', 'object']);
+    // Both of the host's leases are out; one comes back while the other worker waits for it.
+    const waiting = b.acquireWithin('waiting.test', 0, 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await held[0].release();
+    const taken = await waiting;
+    expect(typeof taken).toBe('object');
+    await Promise.all([held[1], taken as HostLease].map((lease) => lease.release()));
+
+    // A backed-off host's wait is longer than the worker would wait: the answer is the wait, for the queue to keep.
+    await a.backOff('backed-off.test', 30);
+    expect(await b.acquireWithin('backed-off.test', 0, 5_000)).toBeGreaterThan(29_000);
+  });
+
   it('keeps the Crawl-delay between two pages of a host', async () => {
     const a = worker();
     const lease = await a.acquire('slow.test', 2);

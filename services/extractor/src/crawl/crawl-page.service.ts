@@ -41,11 +41,18 @@ const unreported = () => Promise.resolve();
  * cores the visitor needed.
  */
 const VISITOR_WAIT_MS = 10_000;
+/**
+ * A crawl page whose host has no lease free waits for one in place this long at most, holding its queue slot, then
+ * goes back to the queue: sent back at each refusal, a page of a busy host was taken 4–5 times before it was read,
+ * each time a move through Redis, the workers and the gateway's queue events. A page of another host waits at most
+ * this long for a slot held so.
+ */
+const LEASE_WAIT_MS = 5_000;
 
 /**
  * One page of a crawl on a worker: not while its machine serves a visitor's extraction (VISITOR_WAIT_MS), then
  * robots.txt (a disallowed page is not fetched), then a lease on its host
- * (none free: the job goes back to the queue, delayed, without spending an attempt), then the extraction pipeline
+ * (none free within LEASE_WAIT_MS: the job goes back to the queue, delayed, without spending an attempt), then the extraction pipeline
  * as for a single page, and the links the scope follows. A 429 or 503 backs the host off for every worker and puts
  * the page back, until CRAWL_MAX_BACKOFFS; the page then finishes with its error and the backoff reported.
  */
@@ -74,7 +81,7 @@ export class CrawlPageService {
     const rules = await this.robots.rulesFor(payload.url);
     if (!rules.allows(payload.url)) return notRead(payload, crawl, { disallowed: true });
 
-    const lease = await this.leases.acquire(host, rules.crawlDelaySeconds);
+    const lease = await this.leases.acquireWithin(host, rules.crawlDelaySeconds, LEASE_WAIT_MS);
     if (typeof lease === 'number') return this.later(job, token, lease);
     // Stopped or limited while this page waited for robots.txt or its host: the gateway could not take it back.
     if (await this.redis.exists(crawlEndedKey(this.config.QUEUE_PREFIX, crawl.crawlId))) {

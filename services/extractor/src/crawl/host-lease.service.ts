@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LUA_NOW_MS, REDIS, RENEW_HELD } from '@pixtract/service-kit';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { EXTRACTOR_CONFIG, ExtractorConfig } from '../extractor.config';
 
 /**
@@ -99,6 +100,19 @@ export class HostLeaseService {
         await this.redis.eval(RELEASE, 2, leases, state, token, crawlDelayMs);
       },
     };
+  }
+
+  /**
+   * A lease on `host`, waiting here while the host answers to ask again within `maxWaitMs` of the first ask (its gap
+   * between pages, a lease about to come back); else the milliseconds left to wait.
+   */
+  async acquireWithin(host: string, crawlDelaySeconds: number, maxWaitMs: number): Promise<HostLease | number> {
+    const until = Date.now() + maxWaitMs;
+    for (;;) {
+      const answer = await this.acquire(host, crawlDelaySeconds);
+      if (typeof answer !== 'number' || Date.now() + answer > until) return answer;
+      await sleep(answer);
+    }
   }
 
   /** Backs `host` off (see BACK_OFF); answers for how long. */
