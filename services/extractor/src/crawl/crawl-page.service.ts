@@ -43,18 +43,18 @@ const unreported = () => Promise.resolve();
 const VISITOR_WAIT_MS = 10_000;
 /**
  * A crawl page whose host has no lease free waits for one in place this long at most, holding its queue slot, then
- * goes back to the queue: sent back at each refusal, a page of a busy host was taken 4–5 times before it was read,
- * each time a move through Redis, the workers and the gateway's queue events. A page of another host waits at most
- * this long for a slot held so.
+ * goes back to the queue: sent back at each refusal, a page of a busy host was taken 13–39 times before it was
+ * read, each time a move through Redis, the workers and the gateway's queue events (`npm run bench -- crawl`). A
+ * page of another host waits at most this long for a slot held so.
  */
 const LEASE_WAIT_MS = 5_000;
 
 /**
  * One page of a crawl on a worker: not while its machine serves a visitor's extraction (VISITOR_WAIT_MS), then
- * robots.txt (a disallowed page is not fetched), then a lease on its host
- * (none free within LEASE_WAIT_MS: the job goes back to the queue, delayed, without spending an attempt), then the extraction pipeline
- * as for a single page, and the links the scope follows. A 429 or 503 backs the host off for every worker and puts
- * the page back, until CRAWL_MAX_BACKOFFS; the page then finishes with its error and the backoff reported.
+ * robots.txt (a disallowed page is not fetched), then a lease on its host (none free within LEASE_WAIT_MS: the job
+ * goes back to the queue, delayed, without spending an attempt), then the extraction pipeline as for a single page,
+ * and the links the scope follows. A 429 or 503 backs the host off for every worker and puts the page back, until
+ * CRAWL_MAX_BACKOFFS; the page then finishes with its error and the backoff reported.
  */
 @Injectable()
 export class CrawlPageService {
