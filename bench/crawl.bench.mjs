@@ -44,14 +44,15 @@ if (PARTS.has('kill') && !(MAX_WORKERS >= 2))
 const ADMIN = { username: 'benchcrawler', password: 'bench crawler password' };
 
 const testingRequire = createRequire(join(root, 'bench', 'package.json'));
-const { io } = createRequire(join(root, 'services', 'gateway', 'package.json'))('socket.io-client');
+const gatewayRequire = createRequire(join(root, 'services', 'gateway', 'package.json'));
+const { io } = gatewayRequire('socket.io-client');
+const Redis = gatewayRequire('ioredis');
 
 console.log('building gateway, auth and extractor (nx cache makes this quick when nothing changed) ...');
 await buildServices(['@pixtract/gateway', '@pixtract/auth', '@pixtract/extractor']);
 const { crawlSite, startFixtureServer } = testingRequire('@pixtract/testing');
 
 const { templates, redis, queuePrefix } = await benchStack('crawl');
-const Redis = createRequire(join(root, 'services', 'gateway', 'package.json'))('ioredis');
 const queueRedis = new Redis(redis.url);
 
 /** Every process the bench started, stopped whatever happens. */
@@ -188,7 +189,8 @@ async function extractOne(url) {
 
 /**
  * How many times workers took a crawl page since `since` (ms): BullMQ's `active` events of the crawl-page queue. A
- * page sent back to the queue (its host had no lease free) is taken again.
+ * page sent back to the queue (its host had no lease free) is taken again. The stream keeps about its last 10,000
+ * events, so a crawl with more than that (pages × events each) is undercounted.
  */
 async function pageTakingsSince(since) {
   const events = await queueRedis.xrange(`${queuePrefix}:crawl-page:events`, `${since}-0`, '+');

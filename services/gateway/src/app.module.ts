@@ -25,6 +25,7 @@ import { CrawlPageEntity } from './crawl/crawl-page.entity';
 import { CrawlEntity } from './crawl/crawl.entity';
 import { CrawlModule } from './crawl/crawl.module';
 import { CreateCrawls1764300000000 } from './crawl/migrations/1764300000000-create-crawls';
+import { IndexCrawlPhotoLinks1764320000000 } from './crawl/migrations/1764320000000-index-crawl-photo-links';
 import { EdgeModule } from './edge/edge.module';
 import { ExtractedFileEntity } from './extraction/extracted-file.entity';
 import { ExtractionEntity } from './extraction/extraction.entity';
@@ -61,6 +62,7 @@ export class AppModule {
             AddFileVariantsAndKind1764200000000,
             CreateCrawls1764300000000,
             AddCommentByAdministrator1764310000000,
+            IndexCrawlPhotoLinks1764320000000,
           ],
         ),
         RedisModule.forRoot(config.REDIS_URL, 'gateway'),

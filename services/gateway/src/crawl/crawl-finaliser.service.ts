@@ -103,17 +103,13 @@ export class CrawlFinaliser {
       const distinct = [...new Set(files.filter((file) => !file.duplicate).map((file) => file.fileUrl))];
       const known = await this.repository.knownAddresses(manager, crawl.id, distinct);
       const fresh = distinct.filter((address) => !known.has(address));
-      const merged = mergedWithKnownPictures(
+      const merged = await mergedWithKnownPictures(
         {
           files,
           read: !result.error,
-          thumbnailsLinkingHere: await this.repository.thumbnailsLinkingTo(manager, crawl.id, page.url),
           photoLinks: findings.photoLinks,
-          linkedPageFiles: await this.repository.filesOfReadPages(
-            manager,
-            crawl.id,
-            findings.photoLinks.map((link) => link.pageUrl),
-          ),
+          thumbnailsLinkingHere: () => this.repository.thumbnailsLinkingTo(manager, crawl.id, page.url),
+          filesOfReadPages: (pageUrls) => this.repository.filesOfReadPages(manager, crawl.id, pageUrls),
         },
         new Set(fresh),
       );

@@ -117,14 +117,14 @@ export class CrawlRepository {
     return new Set(rows.map((row) => row.fileUrl));
   }
 
-  /** The stored thumbnails, on pages of the crawl, that link to the photo page at `pageUrl`. */
+  /** The stored thumbnails, on pages of the crawl, that link to the photo page at `pageUrl` (a GIN index finds them). */
   async thumbnailsLinkingTo(manager: EntityManager, crawlId: string, pageUrl: string): Promise<ExtractedFile[]> {
     const rows: Array<{ file: ExtractedFile }> = await manager.query(
       `SELECT DISTINCT ON (f."fileUrl") f."file"
          FROM "crawl_pages" p CROSS JOIN jsonb_array_elements(p."photoLinks") AS link
          JOIN "crawl_files" f ON f."crawlId" = p."crawlId" AND f."fileUrl" = link->>'imageUrl'
-        WHERE p."crawlId" = $1 AND link->>'pageUrl' = $2`,
-      [crawlId, pageUrl],
+        WHERE p."crawlId" = $1 AND p."photoLinks" @> $3::jsonb AND link->>'pageUrl' = $2`,
+      [crawlId, pageUrl, JSON.stringify([{ pageUrl }])],
     );
     return rows.map((row) => row.file);
   }
@@ -136,7 +136,6 @@ export class CrawlRepository {
     pageUrls: string[],
   ): Promise<Map<string, ExtractedFile[]>> {
     const byPage = new Map<string, ExtractedFile[]>();
-    if (pageUrls.length === 0) return byPage;
     const rows: Array<{ url: string; file: ExtractedFile }> = await manager.query(
       `SELECT p."url", f."file" FROM "crawl_files" f JOIN "crawl_pages" p ON p."id" = f."pageId"
         WHERE f."crawlId" = $1 AND p."status" = 'done' AND p."url" = ANY($2::text[])`,
